@@ -1,0 +1,5 @@
+"""``python -m referee``."""
+
+from .cli import main_exit
+
+main_exit()

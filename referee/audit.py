@@ -1,0 +1,409 @@
+"""The referee: replay a recorded game against a spec and report what it finds.
+
+Every phase is explicit: dealer, deal, bidding, passing, play, scoring,
+game end. Each check collects findings and the replay goes on, so one
+audit reports every violation in the game, not just the first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import bidding, deal, play, scoring
+from .cards import card_symbol, cards_in
+from .errors import InputError, Location
+from .gamelog import GameLog, Hand
+from .report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
+from .spec import Spec, load
+from .tables import Tables, tables_for
+
+
+class _Audit:
+    """State of one replay; findings become violations with their clauses."""
+
+    def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
+        self.spec = spec
+        self.t = tables
+        self.log = log
+        self.names = log.players
+        self.side_names = self._side_names()
+        self.report = Report(
+            spec_id=spec.id,
+            spec_title=spec.title,
+            options=dict(spec.chosen),
+            players=log.players,
+            sides=self.side_names,
+            file=log.file,
+            game=log.index,
+            game_id=log.game_id,
+        )
+
+    @classmethod
+    def for_spec(cls, spec: Spec, log: GameLog) -> Report:
+        """Compile (once, cached) and replay."""
+        return cls(spec, tables_for(spec), log).run()
+
+    # -- where things are -------------------------------------------------
+    def _fail(self, message: str, path: str | None = None) -> InputError:
+        return InputError(message, Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index))
+
+    def _side_names(self) -> tuple[str, ...]:
+        t = self.t
+        if self.log.side_names is None:
+            return tuple(" & ".join(self.names[s] for s in side) for side in t.sides)
+        given = {tuple(sorted(members)): name for name, members in self.log.side_names}
+        names = []
+        for side in t.sides:
+            name = given.get(tuple(sorted(side)))
+            if name is None:
+                who = " & ".join(self.names[s] for s in side)
+                raise self._fail(f"the log's sides do not match the spec's; no side is named for {who}", "$.sides")
+            names.append(name)
+        return tuple(names)
+
+    def _side_key(self, key: str, path: str) -> int:
+        if key in self.side_names:
+            return self.side_names.index(key)
+        if key in self.names:
+            return self.t.side_of[self.names.index(key)]
+        raise self._fail(f"{key!r} is neither a player nor a side ({', '.join(self.side_names)})", path)
+
+    def add(self, finding: Finding, hand: int | None, trick: int | None = None) -> None:
+        """Record a finding as a violation of its clause."""
+        clause = self.spec.clause(finding.clause)
+        severity = Severity.WARNING if clause.severity == "warning" else Severity.ERROR
+        seat = None if finding.seat is None else self.names[finding.seat]
+        where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
+        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause))
+
+    # -- the game -----------------------------------------------------------
+    def run(self) -> Report:
+        t = self.t
+        if len(self.names) != t.seats:
+            raise self._fail(f"{self.spec.id} is for {t.seats} players; the log has {len(self.names)}", "$.players")
+        totals = [0] * len(t.sides)
+        bags = [0] * len(t.sides)
+        expected_dealer: int | None = None
+        scored = 0
+        bid_hands = 0
+        over = False
+        for hand in self.log.hands:
+            if over:
+                self.add(
+                    Finding(
+                        Code.GAME_CONTINUED,
+                        "game_end.target",
+                        f"the game was over after hand {hand.number - 1}, but hand {hand.number} was played",
+                    ),
+                    hand.number,
+                )
+                break
+            dealer = self._dealer(hand, expected_dealer)
+            if dealer is not None:
+                expected_dealer = deal.next_dealer(t, dealer)
+            self.report.hands_audited += 1
+            if hand.misdeal:
+                self._misdeal(hand, dealer, totals, bags)
+                continue
+            first_unbid = not t.bids_first_hand and bid_hands == 0
+            line = self._hand(hand, dealer, totals, bags, first_unbid)
+            self.report.hands.append(line)
+            if not line.scored:
+                continue
+            bid_hands += 1
+            scored += 1
+            totals = list(line.totals)
+            bags = list(line.bags)
+            over, winner = scoring.result(t, totals, scored)
+            if over:
+                self.report.finished = True
+                self.report.winner = None if winner is None else self.side_names[winner]
+        return self.report
+
+    def _dealer(self, hand: Hand, expected: int | None) -> int | None:
+        dealer = hand.dealer
+        if dealer is None and hand.tricks and hand.tricks[0] and self.t.first_leader == "left_of_dealer":
+            dealer = (hand.tricks[0][0].seat - 1) % self.t.seats
+        if dealer is None:
+            return expected
+        if expected is not None and dealer != expected and hand.dealer is not None:
+            self.add(
+                Finding(
+                    Code.DEALER_OUT_OF_TURN,
+                    "deal.dealer",
+                    f"{self.names[dealer]} dealt; it was {self.names[expected]}'s turn to deal",
+                    dealer,
+                ),
+                hand.number,
+            )
+        return dealer
+
+    def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
+        if hand.deal is not None:
+            deal.check_deal(self.t, hand.deal, self.names)  # a called misdeal needs no further report
+        self.report.hands.append(
+            HandScore(
+                hand.number,
+                None if dealer is None else self.names[dealer],
+                tuple(None for _ in totals),
+                tuple(None for _ in totals),
+                tuple(0 for _ in totals),
+                tuple(totals),
+                tuple(bags),
+                False,
+                "misdeal",
+            )
+        )
+
+    def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
+        t = self.t
+        n = hand.number
+        holdings: list[int] | None = None
+        if hand.deal is not None:
+            holdings, findings = deal.check_deal(t, hand.deal, self.names)
+            for finding in findings:
+                self.add(finding, n)
+        elif hand.tricks is not None:
+            holdings = deal.reconstruct(t, [(p.seat, p.card) for trick in hand.tricks for p in trick])
+        contracts: list[int | None] = [None] * len(t.sides)
+        if first_unbid:
+            if hand.bids:
+                self.add(
+                    Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
+                )
+        elif hand.bids is not None:
+            contracts, findings = bidding.check_bids(t, hand.bids, hand.bids_ordered, dealer, self.names)
+            for finding in findings:
+                self.add(finding, n)
+        if hand.passes and not t.passing:
+            self.add(
+                Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
+            )
+        books: list[int] | None = None
+        reneges = [0] * len(t.sides)
+        complete = True
+        if hand.tricks is not None and holdings is not None:
+            books, complete = self._play(hand, dealer, holdings, reneges)
+        books = self._recorded_books(hand, books)
+        dealer_name = None if dealer is None else self.names[dealer]
+        unscored = HandScore(
+            n,
+            dealer_name,
+            tuple(contracts),
+            tuple(books or (None,) * len(totals)),
+            tuple(0 for _ in totals),
+            tuple(totals),
+            tuple(bags),
+            False,
+        )
+        if not complete or books is None:
+            if books is None and complete:
+                self.report.incomplete.append(
+                    Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
+                )
+            return unscored
+        if first_unbid:
+            points = [b * t.made_per_trick for b in books]
+            new_bags = list(bags)
+        else:
+            if any(c is None for c in contracts):
+                return unscored
+            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges)
+            points = [r.points for r in results]
+            new_bags = [r.bags for r in results]
+        new_totals = [a + b for a, b in zip(totals, points, strict=True)]
+        line = HandScore(
+            n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
+        )
+        self._check_recorded_score(hand, line)
+        return line
+
+    def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
+        """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
+        t = self.t
+        n = hand.number
+        names = self.names
+        tricks = hand.tricks or ()
+        held = list(holdings)
+        played = 0
+        books = [0] * len(t.sides)
+        broken = False
+        leader = self._first_leader(dealer, held, tricks)
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            cards: list[int] = []
+            seats: list[int] = []
+            for position, entry in enumerate(trick):
+                seat, card = entry.seat, entry.card
+                expected = (leader + position) % t.seats if leader is not None else seat
+                if seat != expected:
+                    self.add(
+                        Finding(
+                            Code.PLAY_OUT_OF_TURN,
+                            "play.next_lead" if position == 0 else "players.turn",
+                            f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                bit = 1 << card
+                hand_before = held[seat]
+                if played & bit:
+                    self.add(
+                        Finding(
+                            Code.CARD_PLAYED_TWICE,
+                            "deck.cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was already played this hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif not t.deck & bit:
+                    if hand.deal is None:
+                        self.add(
+                            Finding(
+                                Code.CARD_NOT_IN_DECK,
+                                "deck.cards",
+                                f"{names[seat]} played {card_symbol(card)}, which is not in this deck",
+                                seat,
+                            ),
+                            n,
+                            number,
+                        )
+                elif not hand_before & bit:
+                    self.add(
+                        Finding(
+                            Code.CARD_NOT_IN_HAND,
+                            "deal.cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was not in their hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif position == 0:
+                    clause = play.lead_violation(t, hand_before, card, index == 0, broken)
+                    if clause is not None:
+                        self.add(
+                            Finding(Code.ILLEGAL_LEAD, clause, self._lead_message(clause, seat, card), seat), n, number
+                        )
+                elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
+                    led = t.suit[cards[0]]
+                    held_suit = " ".join(card_symbol(c) for c in cards_in(hand_before & t.suit_cards[led]))
+                    self.add(
+                        Finding(
+                            Code.RENEGE,
+                            "play.follow",
+                            f"{names[seat]} played {card_symbol(card)} on a {card_symbol(cards[0])} lead "
+                            f"while holding {held_suit}",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                    reneges[t.side_of[seat]] += 1
+                held[seat] &= ~bit
+                played |= bit
+                cards.append(card)
+                seats.append(seat)
+            if len(trick) < t.seats:
+                self.report.incomplete.append(
+                    Incomplete(Where(self.log.index, n, number), f"trick {number} has {len(trick)} of {t.seats} plays")
+                )
+                return books, False
+            winner_at = play.winning_index(t, cards)
+            winner = seats[winner_at]
+            books[t.side_of[winner]] += 1
+            broken = broken or play.breaks_trump(t, cards, winner_at)
+            leader = winner
+        if len(tricks) < t.per_player:
+            self.report.incomplete.append(
+                Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
+            )
+            return books, False
+        return books, True
+
+    def _first_leader(self, dealer: int | None, held: list[int], tricks: Any) -> int | None:
+        t = self.t
+        if t.first_leader == "holder_of_card":
+            found = next(((seat, c) for c in t.first_lead_cards for seat, h in enumerate(held) if h >> c & 1), None)
+            return found[0] if found else None
+        if dealer is None:
+            return None
+        return (dealer + 1) % t.seats
+
+    def _lead_message(self, clause: str, seat: int, card: int) -> str:
+        name = self.names[seat]
+        if clause == "play.first_lead":
+            return f"{name} led {card_symbol(card)} to the first trick, which these rules do not allow"
+        return f"{name} led {card_symbol(card)} before trumps were broken"
+
+    def _recorded_books(self, hand: Hand, books: list[int] | None) -> list[int] | None:
+        if hand.books is None:
+            return books
+        t = self.t
+        recorded = [0] * len(t.sides)
+        for key, value in hand.books:
+            recorded[self._side_key(key, f"$.hands[{hand.number - 1}].books")] = value
+        if books is not None:
+            if recorded != books:
+                self.add(
+                    Finding(
+                        Code.BOOKS_MISMATCH,
+                        "play.trick_winner",
+                        f"the table wrote books {self._pair(recorded)}; the tricks give {self._pair(books)}",
+                    ),
+                    hand.number,
+                )
+            return books
+        if sum(recorded) != t.per_player:
+            self.add(
+                Finding(
+                    Code.BOOKS_MISMATCH,
+                    "deal.cards",
+                    f"the books written ({self._pair(recorded)}) add up to {sum(recorded)}, not {t.per_player}",
+                ),
+                hand.number,
+            )
+        return recorded
+
+    def _pair(self, values: list[int] | tuple[int, ...]) -> str:
+        return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))
+
+    def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
+        for recorded in hand.score or ():
+            side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
+            name = self.side_names[side]
+            if recorded.hand is not None and recorded.hand != line.points[side]:
+                self.add(
+                    Finding(
+                        Code.SCORE_MISMATCH,
+                        "scoring.contract",
+                        f"the table wrote {recorded.hand} for {name} this hand; the rules give {line.points[side]}",
+                    ),
+                    hand.number,
+                )
+            if recorded.total is not None and recorded.total != line.totals[side]:
+                self.add(
+                    Finding(
+                        Code.SCORE_MISMATCH,
+                        "scoring.contract",
+                        f"the table wrote a total of {recorded.total} for {name}; the rules give {line.totals[side]}",
+                    ),
+                    hand.number,
+                )
+
+
+def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None) -> Report:
+    """Audit one game against a spec (a :class:`Spec`, an id or a path); returns the report.
+
+    Options the log's header sets are applied first, then ``options``.
+    Raises :class:`~referee.errors.InputError` if the game cannot be audited
+    against this spec at all (wrong number of players, unknown option).
+    """
+    chosen = {**dict(log.options), **(options or {})}
+    if not isinstance(spec, Spec):
+        return _Audit.for_spec(load(spec, chosen or None), log)
+    return _Audit.for_spec(spec.with_options(chosen) if chosen else spec, log)

@@ -1,0 +1,100 @@
+"""Bidding: the order of bids, what each may be, and each side's contract."""
+
+from __future__ import annotations
+
+from .gamelog import Bid
+from .report import Code, Finding
+from .tables import KIND_CLAUSES, Tables
+
+
+def bidding_order(t: Tables, dealer: int) -> list[int]:
+    """The seats in the order they bid."""
+    return [(dealer + t.bid_start + i) % t.seats for i in range(t.seats)]
+
+
+def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
+    """What is wrong with a bid's kind or number, if anything."""
+    if bid.kind not in t.allowed_kinds:
+        clause = KIND_CLAUSES.get(bid.kind, "bidding.limits")
+        label = bid.kind.replace("_", " ")
+        return Finding(
+            Code.BID_KIND_NOT_ALLOWED, clause, f"{name} bid {label}, which these rules do not allow", bid.seat
+        )
+    if bid.side_bid or bid.tricks is None:
+        return None
+    if not t.player_min <= bid.tricks <= t.player_max:
+        return Finding(
+            Code.BID_OUT_OF_RANGE,
+            "bidding.limits",
+            f"{name} bid {bid.tricks}; a player's bid must be {t.player_min} to {t.player_max}",
+            bid.seat,
+        )
+    return None
+
+
+def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[str, ...]) -> list[Finding]:
+    expected = bidding_order(t, dealer)
+    findings = []
+    seen: set[int] = set()
+    for position, bid in enumerate(bids):
+        if bid.seat in seen:
+            findings.append(
+                Finding(Code.BID_OUT_OF_TURN, "bidding.order", f"{names[bid.seat]} bid a second time", bid.seat)
+            )
+        elif position < len(expected) and bid.seat != expected[position]:
+            findings.append(
+                Finding(
+                    Code.BID_OUT_OF_TURN,
+                    "bidding.order",
+                    f"{names[bid.seat]} bid when it was {names[expected[position]]}'s turn",
+                    bid.seat,
+                )
+            )
+        seen.add(bid.seat)
+    return findings
+
+
+def check_bids(
+    t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None, names: tuple[str, ...]
+) -> tuple[list[int | None], list[Finding]]:
+    """Each side's contract (None where a bid is missing) and the bidding's violations."""
+    findings: list[Finding] = []
+    if ordered and dealer is not None:
+        findings.extend(_order_findings(t, bids, dealer, names))
+    by_seat: dict[int, Bid] = {}
+    side_total: dict[int, int] = {}
+    for bid in bids:
+        problem = bid_value_finding(t, bid, names[bid.seat])
+        if problem is not None:
+            findings.append(problem)
+        if bid.side_bid:
+            side_total[t.side_of[bid.seat]] = bid.tricks or 0
+        elif bid.seat not in by_seat:
+            by_seat[bid.seat] = bid
+    contracts: list[int | None] = []
+    for side, members in enumerate(t.sides):
+        if side in side_total:
+            contracts.append(side_total[side])
+            total = side_total[side]
+            last = members[-1]
+        else:
+            missing = [seat for seat in members if seat not in by_seat]
+            for seat in missing:
+                findings.append(Finding(Code.BID_MISSING, "bidding.order", f"{names[seat]} made no bid", seat))
+            if missing:
+                contracts.append(None)
+                continue
+            total = sum(by_seat[seat].tricks or 0 for seat in members)
+            contracts.append(total)
+            last = max(members, key=lambda seat: bids.index(by_seat[seat]))
+        if len(members) > 1 and total < t.side_min:
+            who = " and ".join(names[seat] for seat in members)
+            findings.append(
+                Finding(
+                    Code.BID_BELOW_SIDE_MINIMUM,
+                    "bidding.limits",
+                    f"{who} bid {total} together; a side must bid at least {t.side_min}",
+                    last,
+                )
+            )
+    return contracts, findings

@@ -1,0 +1,122 @@
+"""Playing cards as small ints, hands as bitmasks.
+
+A card is an int: ``suit * 13 + (rank - 2)`` for the 52 suited cards
+(suits clubs, diamonds, hearts, spades = 0..3; ranks 2..14, ace high),
+then 52 for the Little Joker and 53 for the Big Joker. A set of cards (a
+hand, a deck) is an int whose bit ``1 << card`` is set for each card in it.
+"""
+
+from __future__ import annotations
+
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+SUIT_LETTERS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+CARD_COUNT = 54
+JOKERS = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
+
+STANDARD_52 = (1 << 52) - 1
+
+_SUIT_ALIASES = {
+    "C": CLUBS,
+    "D": DIAMONDS,
+    "H": HEARTS,
+    "S": SPADES,
+    "♣": CLUBS,
+    "♦": DIAMONDS,
+    "♥": HEARTS,
+    "♠": SPADES,
+    "♧": CLUBS,
+    "♢": DIAMONDS,
+    "♡": HEARTS,
+    "♤": SPADES,
+}
+_RANK_ALIASES = {name: i for i, name in enumerate(RANK_NAMES)}
+_RANK_ALIASES["T"] = 8  # "TS" is the ten of spades in many score-keeping programs
+
+
+class CardError(ValueError):
+    """A token that names no card."""
+
+
+def make_card(suit: int, rank: int) -> int:
+    """The card of ``suit`` (0..3) and ``rank`` (2..14, ace high)."""
+    return suit * 13 + rank - 2
+
+
+def suit_of(card: int) -> int:
+    """The printed suit of a suited card; jokers have none (-1)."""
+    return card // 13 if card < 52 else -1
+
+
+def rank_of(card: int) -> int:
+    """The printed rank (2..14) of a suited card; jokers have none (0)."""
+    return card % 13 + 2 if card < 52 else 0
+
+
+def _build_token_table() -> dict[str, int]:
+    table: dict[str, int] = {}
+    for suit_token, suit in _SUIT_ALIASES.items():
+        for rank_token, rank_index in _RANK_ALIASES.items():
+            table[rank_token + suit_token] = suit * 13 + rank_index
+    table.update(JOKERS)
+    return table
+
+
+# Parsing is a dictionary look-up: logs hold millions of card tokens.
+_TOKENS = _build_token_table()
+
+
+def parse_card(token: object) -> int:
+    """Read a card token: ``AS``, ``as``, ``A♠``, ``10S``, ``TS``, ``BJ``, ``LJ``."""
+    if not isinstance(token, str):
+        raise CardError(f"a card must be written as text, like AS or 10H, not {token!r}")
+    card = _TOKENS.get(token)
+    if card is None:
+        card = _TOKENS.get(token.strip().upper())
+    if card is None:
+        raise CardError(f"unknown card {token!r} (write rank then suit, like AS, 10H, TD, Q♣, or BJ/LJ for jokers)")
+    return card
+
+
+def card_name(card: int) -> str:
+    """The canonical token: ``AS``, ``10H``, ``BJ``."""
+    if card == BIG_JOKER:
+        return "BJ"
+    if card == LITTLE_JOKER:
+        return "LJ"
+    return RANK_NAMES[card % 13] + SUIT_LETTERS[card // 13]
+
+
+def card_symbol(card: int) -> str:
+    """The card for people: ``A♠``, ``10♥``, ``BJ``."""
+    if card >= 52:
+        return card_name(card)
+    return RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13]
+
+
+def mask_of(cards: list[int] | tuple[int, ...]) -> int:
+    """The bitmask holding ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a bitmask, lowest id first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def suit_mask(suit: int) -> int:
+    """The printed cards of one suit."""
+    return ((1 << 13) - 1) << (suit * 13)

@@ -1,0 +1,206 @@
+"""The ``referee`` command: a thin layer over the Python API.
+
+Exit codes: 0 clean, 1 rule violations found, 2 unreadable or malformed
+input (or a truncated game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__, render, spec_checks
+from .audit import audit
+from .documents import parse_yaml
+from .errors import InputError, Location
+from .gamelog import GameLog, iter_games, log_yaml
+from .simulate import simulate_game
+from .spec import Spec, bundled_ids, load
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` pairs; values read as YAML scalars (true, 100, text)."""
+    chosen: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise InputError(f"--option wants name=value, not {pair!r}")
+        chosen[name.strip()] = parse_yaml(value, "--option") if value.strip() else ""
+    return chosen
+
+
+def _error(exc: InputError, out: TextIO, fmt: str) -> None:
+    print(f"referee: {exc}", file=sys.stderr)
+    if fmt == "json":
+        out.write(
+            json.dumps(
+                {
+                    "report": 1,
+                    "status": "invalid",
+                    "error": {"message": exc.message, "location": exc.location.as_dict()},
+                }
+            )
+            + "\n"
+        )
+
+
+def _spec_for(game: GameLog, rules: str | None, cache: dict[str, Spec]) -> Spec:
+    wanted = rules or game.rules
+    if wanted is None:
+        raise InputError(
+            "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
+        )
+    if wanted not in cache:
+        cache[wanted] = load(wanted)
+    return cache[wanted]
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    """Audit each game of each file."""
+    worst = EXIT_CLEAN
+    options = _options(args.option)
+    specs: dict[str, Spec] = {}
+    first = True
+    for name in args.logs:
+        try:
+            for game in iter_games(Path(name)):
+                if isinstance(game, InputError):
+                    _error(game, out, args.format)
+                    worst = EXIT_INPUT
+                    continue
+                try:
+                    report = audit(_spec_for(game, args.rules, specs), game, options)
+                except InputError as exc:
+                    _error(exc.at(file=game.file, game=game.index), out, args.format)
+                    worst = EXIT_INPUT
+                    continue
+                worst = max(worst, report.exit_code)
+                if args.format == "json":
+                    out.write(render.as_json(report) + "\n")
+                elif not args.quiet or report.violations or report.incomplete:
+                    out.write(("" if first else "\n") + render.text(report) + "\n")
+                    first = False
+        except InputError as exc:
+            _error(exc, out, args.format)
+            worst = EXIT_INPUT
+    return worst
+
+
+def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
+    """Schema and semantic checks of spec files."""
+    paths = spec_checks.spec_files([Path(p) for p in args.paths])
+    worst = EXIT_CLEAN
+    for path in paths:
+        problems, notes = spec_checks.check_file(path)
+        for note in notes:
+            print(f"referee: {note}", file=sys.stderr)
+        if problems:
+            worst = EXIT_INPUT
+            for problem in problems:
+                print(f"referee: {problem}", file=sys.stderr)
+            out.write(f"FAIL {path}: {len(problems)} problem(s)\n")
+        else:
+            out.write(f"ok   {path}\n")
+    if not paths:
+        print("referee: no rule spec files found", file=sys.stderr)
+        return EXIT_INPUT
+    return worst
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    """List the bundled specs with their sources."""
+    rows = []
+    for spec_id in bundled_ids():
+        spec = load(spec_id)
+        rows.append(
+            {
+                "id": spec.id,
+                "title": spec.title,
+                "family": spec.family,
+                "source": spec.document,
+                "source_title": spec.document_title,
+                "options": {name: option.default for name, option in spec.options.items()},
+            }
+        )
+    if args.format == "json":
+        out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_CLEAN
+    width = max(len(r["id"]) for r in rows) if rows else 0
+    for r in rows:
+        out.write(f"{r['id']:<{width}}  {r['title']}\n{'':<{width}}  source: {r['source']} ({r['source_title']})\n")
+    return EXIT_CLEAN
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Write random legal games as logs."""
+    spec = load(args.rules, _options(args.option) or None)
+    rng = random.Random(args.seed)
+    for number in range(1, args.games + 1):
+        game_id = f"sim-{args.seed}-{number}" if args.seed is not None else f"sim-{number}"
+        document = simulate_game(spec, rng, with_score=not args.no_score, game_id=game_id)
+        if args.format == "jsonl":
+            out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
+        elif args.format == "json":
+            out.write(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+        else:
+            out.write("---\n" + log_yaml(document))
+    return EXIT_CLEAN
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line parser."""
+    top = argparse.ArgumentParser(prog="referee", description="Audit recorded card games against written rules.")
+    top.add_argument("--version", action="version", version=f"referee {__version__}")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")
+    check.add_argument("logs", nargs="+", help="log files; a .jsonl file holds one game a line")
+    check.add_argument("--rules", help="rule spec id or file (default: the one the log names)")
+    check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--quiet", "-q", action="store_true", help="text: print only games with findings")
+    check.set_defaults(run=cmd_check)
+
+    validate = sub.add_parser("validate", help="check rule specs: schema, quotes, semantics")
+    validate.add_argument("paths", nargs="*", default=[], help="spec files or folders (default: the bundled rules)")
+    validate.set_defaults(run=cmd_validate)
+
+    rules = sub.add_parser("rules", help="list the bundled rule specs")
+    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.set_defaults(run=cmd_rules)
+
+    sim = sub.add_parser("simulate", help="write random legal games as logs")
+    sim.add_argument("--rules", required=True)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int)
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--format", choices=("yaml", "json", "jsonl"), default="yaml")
+    sim.add_argument("--no-score", action="store_true", help="leave the table's score out of the logs")
+    sim.set_defaults(run=cmd_simulate)
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = parser().parse_args(argv)
+    stream = out or sys.stdout
+    try:
+        code: int = args.run(args, stream)
+    except InputError as exc:
+        print(f"referee: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_CLEAN
+    return code
+
+
+def main_exit() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

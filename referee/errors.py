@@ -1,0 +1,58 @@
+"""Input that cannot be audited: where it is and what is wrong with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where something is: a file and line, a JSON path, and the game place."""
+
+    file: str | None = None
+    line: int | None = None
+    path: str | None = None
+    game: int | None = None
+    hand: int | None = None
+    trick: int | None = None
+    seat: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
+        elif self.line:
+            parts.append(f"line {self.line}")
+        if self.game is not None:
+            parts.append(f"game {self.game}")
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        if self.path:
+            parts.append(f"at {self.path}")
+        return ", ".join(parts) if parts else "input"
+
+    def as_dict(self) -> dict[str, object]:
+        """The location's known parts, for JSON."""
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+class InputError(Exception):
+    """Input that is unreadable or malformed: reported with its location, exit code 2."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location or Location()
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+    def at(self, **where: object) -> InputError:
+        """The same error with more of its location filled in (known parts kept)."""
+        known = self.location.as_dict()
+        merged = {**{k: v for k, v in where.items() if v is not None}, **known}
+        return InputError(self.message, Location(**merged))  # type: ignore[arg-type]

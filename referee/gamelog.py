@@ -1,0 +1,306 @@
+"""Game logs: reading a recorded game into plain, typed events.
+
+A log is YAML (for people) or JSON / JSON Lines (for machines); see
+``schema/game-log.schema.json``. Reading turns player names into seat
+numbers and card tokens into card ints, and fails with a located
+:class:`~referee.errors.InputError` on anything it cannot read. Whether the
+game kept the rules is not decided here but by :mod:`referee.audit`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import schemas
+from .cards import CardError, parse_card
+from .documents import is_json_lines, iter_documents, node_line, parse_json, parse_yaml_nodes, read_text
+from .errors import InputError, Location
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played to a trick."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One bid as recorded."""
+
+    seat: int  # the bidder, or a member of the side for a side's bid
+    tricks: int | None
+    kind: str = "number"
+    raise_: bool = False
+    side_bid: bool = False  # recorded for the side as a whole (a score sheet)
+
+
+@dataclass(frozen=True)
+class RecordedScore:
+    """What the table wrote down for a side after a hand."""
+
+    side_key: str
+    hand: int | None
+    total: int | None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the table recorded besides play: a misdeal called, a claim."""
+
+    type: str
+    seat: int | None
+    trick: int | None
+    note: str | None
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One recorded hand; any part may be missing from a record."""
+
+    number: int
+    dealer: int | None
+    deal: tuple[tuple[int, ...], ...] | None  # each seat's dealt cards, in the order written
+    bids: tuple[Bid, ...] | None
+    bids_ordered: bool
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None
+    tricks: tuple[tuple[Play, ...], ...] | None
+    books: tuple[tuple[str, int], ...] | None  # keyed by side or member name, resolved by the audit
+    score: tuple[RecordedScore, ...] | None
+    misdeal: bool
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A recorded game: header, players in clockwise seat order, hands."""
+
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...]
+    rules: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    event: str | None = None
+    date: str | None = None
+    game_id: str | None = None
+    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
+    file: str | None = None
+    line: int | None = None
+    index: int | None = None  # the game's number within its file (1-based), for archives
+
+
+class _Reader:
+    """Builds a GameLog from a schema-valid document, with located errors."""
+
+    def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
+        self.doc = document
+        self.where = where
+        self.node = node
+        self.players = tuple(document["players"])
+        self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+
+    def fail(
+        self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None
+    ) -> InputError:
+        line = self.where.line
+        if self.node is not None:
+            steps = [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
+            line = node_line(self.node, steps)
+        return InputError(
+            message,
+            Location(
+                file=self.where.file, line=line, path=path, game=self.where.game, hand=hand, trick=trick, seat=seat
+            ),
+        )
+
+    def seat(self, name: str, path: str, hand: int | None = None, trick: int | None = None) -> int:
+        found = self.seat_of.get(name)
+        if found is None:
+            raise self.fail(f"{name!r} is not one of the players ({', '.join(self.players)})", path, hand, trick)
+        return found
+
+    def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
+        try:
+            return parse_card(token)
+        except CardError as exc:
+            raise self.fail(str(exc), path, hand, trick, seat) from None
+
+    def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
+        if isinstance(value, int):
+            return Bid(seat, value, "number", False, side_bid)
+        if isinstance(value, str):
+            return Bid(seat, 0, value.replace(" ", "_"), False, side_bid)
+        kind = value["kind"]
+        return Bid(seat, value.get("tricks"), kind, bool(value.get("raise", False)), side_bid)
+
+    def hand(self, number: int, body: dict[str, Any]) -> Hand:
+        base = f"$.hands[{number - 1}]"
+        dealer = self.seat(body["dealer"], f"{base}.dealer", number) if "dealer" in body else None
+        deal = None
+        if "deal" in body:
+            holdings: list[tuple[int, ...]] = [() for _ in self.players]
+            for name, tokens in body["deal"].items():
+                seat = self.seat(name, f"{base}.deal", number)
+                holdings[seat] = tuple(
+                    self.card(token, f"{base}.deal.{name}[{i}]", number, seat=name) for i, token in enumerate(tokens)
+                )
+            deal = tuple(holdings)
+        bids = None
+        ordered = False
+        if "bids" in body:
+            raw = body["bids"]
+            if isinstance(raw, list):
+                ordered = True
+                entries = [next(iter(entry.items())) for entry in raw]
+                bids = tuple(
+                    self.bid(self.seat(name, f"{base}.bids[{i}]", number), value)
+                    for i, (name, value) in enumerate(entries)
+                )
+            else:
+                bids = tuple(self._keyed_bid(name, value, f"{base}.bids.{name}", number) for name, value in raw.items())
+        passes = None
+        if "passes" in body:
+            passes = tuple(
+                (
+                    self.seat(name, f"{base}.passes", number),
+                    tuple(self.card(t, f"{base}.passes.{name}[{i}]", number, seat=name) for i, t in enumerate(tokens)),
+                )
+                for name, tokens in body["passes"].items()
+            )
+        tricks = None
+        if "tricks" in body:
+            built = []
+            for t, trick in enumerate(body["tricks"]):
+                plays = []
+                for p, entry in enumerate(trick):
+                    name, token = next(iter(entry.items()))
+                    path = f"{base}.tricks[{t}][{p}]"
+                    seat = self.seat(name, path, number, t + 1)
+                    plays.append(Play(seat, self.card(token, path, number, t + 1, name)))
+                built.append(tuple(plays))
+            tricks = tuple(built)
+        books = tuple(body["books"].items()) if "books" in body else None
+        score = None
+        if "score" in body:
+            score = tuple(
+                RecordedScore(key, value.get("hand"), value.get("total"))
+                if isinstance(value, dict)
+                else RecordedScore(key, None, value)
+                for key, value in body["score"].items()
+            )
+        events = tuple(
+            Event(
+                e["type"],
+                self.seat(e["seat"], f"{base}.events[{i}].seat", number) if "seat" in e else None,
+                e.get("trick"),
+                e.get("note") or e.get("reason"),
+            )
+            for i, e in enumerate(body.get("events", ()))
+        )
+        misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
+        return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events)
+
+    def _keyed_bid(self, key: str, value: Any, path: str, hand: int) -> Bid:
+        if key in self.seat_of:
+            return self.bid(self.seat_of[key], value)
+        for name, members in self.side_names() or ():
+            if name == key:
+                return self.bid(members[0], value, side_bid=True)
+        raise self.fail(f"{key!r} is neither a player nor a side", path, hand)
+
+    def side_names(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+        sides = self.doc.get("sides")
+        if sides is None:
+            return None
+        return tuple((name, tuple(self.seat(m, f"$.sides.{name}") for m in members)) for name, members in sides.items())
+
+    def game(self) -> GameLog:
+        header = self.doc.get("game") or {}
+        hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
+        game_id = header.get("id")
+        return GameLog(
+            players=self.players,
+            hands=hands,
+            rules=header.get("rules"),
+            options=tuple((header.get("options") or {}).items()),
+            event=header.get("event"),
+            date=str(header["date"]) if "date" in header else None,
+            game_id=None if game_id is None else str(game_id),
+            side_names=self.side_names(),
+            file=self.where.file,
+            line=self.where.line,
+            index=self.where.game,
+        )
+
+
+def from_document(document: Any, where: Location, node: Any = None) -> GameLog:
+    """A GameLog from a parsed document; schema errors carry the JSON path (and line, given the YAML node)."""
+    schemas.check("game-log", document, where, node=node)
+    return _Reader(document, where, node).game()
+
+
+def iter_games(path: Path) -> Iterator[GameLog | InputError]:
+    """Each game in a file: one for YAML or JSON, one a line for JSON Lines (streamed).
+
+    A game that cannot be read yields its InputError, so an archive is read
+    to the end.
+    """
+    if not is_json_lines(path):
+        text = read_text(path)
+        if path.suffix.lower() == ".json":
+            documents = [(None, parse_json(text, str(path)))]
+        else:
+            documents = parse_yaml_nodes(text, str(path))
+        several = len(documents) > 1
+        for number, (node, document) in enumerate(documents, 1):
+            line = None if node is None else node.start_mark.line + 1
+            try:
+                yield from_document(
+                    document, Location(file=str(path), line=line, game=number if several else None), node
+                )
+            except InputError as exc:
+                yield exc
+        return
+    for number, (line, document) in enumerate(iter_documents(path), 1):
+        if isinstance(document, InputError):
+            yield document.at(game=number)
+            continue
+        try:
+            yield from_document(document, Location(file=str(path), line=line, game=number))
+        except InputError as exc:
+            yield exc
+
+
+def load(path: str | Path) -> GameLog:
+    """The single game of a YAML or JSON log file (raises InputError)."""
+    games = list(iter_games(Path(path)))
+    if len(games) != 1:
+        raise InputError(f"holds {len(games)} games; use iter_games for an archive", Location(file=str(path)))
+    game = games[0]
+    if isinstance(game, InputError):
+        raise game
+    return game
+
+
+class _LogDumper(yaml.SafeDumper):
+    """Writes a trick, a bid list or a hand of cards on one line each."""
+
+
+def _flow_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flat = all(not isinstance(x, (list, dict)) for x in data)
+    pairs = all(isinstance(x, dict) and len(x) == 1 for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat or pairs)
+
+
+_LogDumper.add_representer(list, _flow_list)
+
+
+def log_yaml(document: dict[str, Any]) -> str:
+    """A game-log document as readable YAML (one line a trick)."""
+    return yaml.dump(document, Dumper=_LogDumper, sort_keys=False, allow_unicode=True, width=200)

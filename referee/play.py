@@ -1,0 +1,80 @@
+"""The play of a trick: legal leads, following suit, the trick's winner.
+
+Legal plays are computed here and nowhere else; the referee asks which of
+these rules a recorded card broke, and the simulator draws from
+:func:`legal_plays`. Hands are bitmasks over card ids.
+"""
+
+from __future__ import annotations
+
+from .tables import NO_TRUMP, Tables
+
+
+def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: bool) -> str | None:
+    """Which lead rule leading ``card`` from ``hand`` breaks: a clause id, or None if legal."""
+    if first_trick and t.first_lead_cards:
+        required = next((c for c in t.first_lead_cards if hand >> c & 1), None)
+        if required is not None and card != required:
+            return "play.first_lead"
+    if t.trump == NO_TRUMP or t.suit[card] != t.trump:
+        return None
+    only_trumps = hand & ~t.suit_cards[t.trump] == 0
+    if first_trick and not t.first_lead_trump and not only_trumps:
+        return "play.first_lead"
+    if t.trump_lead == "after_broken" and not broken and not only_trumps:
+        return "play.lead"
+    return None
+
+
+def follows(t: Tables, hand: int, card: int, led: int) -> bool:
+    """Whether playing ``card`` keeps the duty to follow the led suit."""
+    if not t.must_follow or t.suit[card] == led:
+        return True
+    return hand & t.suit_cards[led] == 0
+
+
+def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broken: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, leader first)."""
+    if not trick:
+        legal = 0
+        rest = hand
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            if lead_violation(t, hand, card, first_trick, broken) is None:
+                legal |= low
+            rest ^= low
+        return legal
+    led = t.suit[trick[0]]
+    if t.must_follow:
+        of_suit = hand & t.suit_cards[led]
+        if of_suit:
+            return of_suit
+    return hand
+
+
+def winning_index(t: Tables, cards: list[int]) -> int:
+    """The position in ``cards`` (leader first) of the card that wins the trick."""
+    suit = t.suit
+    power = t.power
+    led = suit[cards[0]]
+    best = 0
+    best_trump = t.trump != NO_TRUMP and led == t.trump
+    for i in range(1, len(cards)):
+        card = cards[i]
+        s = suit[card]
+        if s == t.trump and t.trump != NO_TRUMP:
+            if not best_trump or power[card] > power[cards[best]]:
+                best, best_trump = i, True
+        elif not best_trump and s == led and power[card] > power[cards[best]]:
+            best = i
+    return best
+
+
+def breaks_trump(t: Tables, cards: list[int], winner: int) -> bool:
+    """Whether this trick breaks trumps for later leads, by the spec's meaning of broken."""
+    if t.trump == NO_TRUMP:
+        return False
+    if t.broken_by == "won":
+        return t.suit[cards[winner]] == t.trump and t.suit[cards[0]] != t.trump
+    return any(t.suit[c] == t.trump for c in cards)

@@ -1,0 +1,122 @@
+"""Reports as text for people and JSON for machines."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from textwrap import fill
+
+from .report import Report, Violation
+
+
+def _place(v: Violation) -> str:
+    parts = []
+    if v.where.trick is not None:
+        parts.append(f"trick {v.where.trick}")
+    if v.where.seat is not None:
+        parts.append(v.where.seat)
+    return ", ".join(parts)
+
+
+def _violation_lines(v: Violation) -> list[str]:
+    place = _place(v)
+    head = f"    {v.severity.upper():7} {v.code}" + (f" ({place})" if place else "")
+    lines = [head, fill(v.message, 96, initial_indent="            ", subsequent_indent="            ")]
+    if v.clause.quote:
+        lines.append(
+            fill(
+                f'rule {v.clause.id}: "{v.clause.quote}"',
+                96,
+                initial_indent="            ",
+                subsequent_indent="              ",
+            )
+        )
+    else:
+        reading = " ".join((v.clause.interpretation or "").split())
+        lines.append(
+            fill(
+                f"rule {v.clause.id} (the source is silent; reading taken): {reading}",
+                96,
+                initial_indent="            ",
+                subsequent_indent="              ",
+            )
+        )
+    return lines
+
+
+def _cell(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def score_sheet(report: Report) -> list[str]:
+    """The score sheet as a text table: bid, books, points and total per side."""
+    width = max(30, *(len(s) + 4 for s in report.sides))
+    head = "    hand  dealer    " + "".join(f"{s:>{width}}" for s in report.sides)
+    sub = "                    " + "".join(f"{'bid  books  points  total':>{width}}" for _ in report.sides)
+    lines = [head, sub]
+    for h in report.hands:
+        cells = "".join(
+            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}  {h.points[i]:>6}  {h.totals[i]:>5}"
+            for i in range(len(report.sides))
+        )
+        note = f"  ({h.note})" if h.note else ("  (not scored)" if not h.scored else "")
+        lines.append(f"    {h.hand:>4}  {(h.dealer or '?'):<8}  {cells}{note}")
+    return lines
+
+
+def text(report: Report) -> str:
+    """A report for people: violations grouped by hand, the score sheet, the result."""
+    title = report.file or "game"
+    if report.game is not None and report.file and report.file.endswith((".jsonl", ".ndjson")):
+        title += f", game {report.game}"
+    if report.game_id:
+        title += f" ({report.game_id})"
+    lines = [title, f"  rules: {report.spec_title} ({report.spec_id})"]
+    if report.options:
+        lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in report.options.items()))
+    lines.append("  sides: " + " v ".join(report.sides))
+    by_hand: dict[int | None, list[Violation]] = defaultdict(list)
+    for v in report.violations:
+        by_hand[v.where.hand].append(v)
+    for hand in sorted(by_hand, key=lambda h: -1 if h is None else h):
+        lines.append("")
+        lines.append("  Game" if hand is None else f"  Hand {hand}")
+        for v in by_hand[hand]:
+            lines.extend(_violation_lines(v))
+    for gap in report.incomplete:
+        lines.append("")
+        place = ", ".join(
+            p
+            for p in (
+                f"hand {gap.where.hand}" if gap.where.hand else "",
+                f"trick {gap.where.trick}" if gap.where.trick else "",
+            )
+            if p
+        )
+        lines.append(f"  INCOMPLETE ({place}): {gap.message}")
+    lines.append("")
+    lines.append("  Score sheet")
+    lines.extend(score_sheet(report))
+    lines.append("")
+    totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
+    if report.finished and report.winner:
+        lines.append(f"  Result: {report.winner} win ({totals}) after {len(report.hands)} hands.")
+    elif report.finished:
+        lines.append(f"  Result: a tie ({totals}).")
+    else:
+        lines.append(f"  Result: the game is not finished ({totals}).")
+    errors = len(report.errors)
+    warnings = len(report.violations) - errors
+    verdict = {
+        "clean": "clean",
+        "warnings": "clean but for warnings",
+        "violations": "violations found",
+        "incomplete": "the record is incomplete",
+    }[report.status]
+    lines.append(f"  {errors} error(s), {warnings} warning(s): {verdict}.")
+    return "\n".join(lines)
+
+
+def as_json(report: Report) -> str:
+    """A report as one line of JSON (``schema/report.schema.json``)."""
+    return json.dumps(report.as_dict(), ensure_ascii=False)

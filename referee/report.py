@@ -1,0 +1,210 @@
+"""What an audit finds: violations, the score sheet, the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .spec import Clause
+
+
+class Code(StrEnum):
+    """Kinds of violation; each names the rule concept it breaks."""
+
+    DEAL_WRONG_COUNT = "deal_wrong_count"
+    DEAL_DUPLICATE_CARD = "deal_duplicate_card"
+    DEAL_MISSING_CARD = "deal_missing_card"
+    CARD_NOT_IN_DECK = "card_not_in_deck"
+    DEALER_OUT_OF_TURN = "dealer_out_of_turn"
+    BID_OUT_OF_TURN = "bid_out_of_turn"
+    BID_MISSING = "bid_missing"
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    BID_BELOW_SIDE_MINIMUM = "bid_below_side_minimum"
+    BID_KIND_NOT_ALLOWED = "bid_kind_not_allowed"
+    BID_NOT_ALLOWED = "bid_not_allowed"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    PLAY_OUT_OF_TURN = "play_out_of_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    CARD_PLAYED_TWICE = "card_played_twice"
+    RENEGE = "renege"
+    ILLEGAL_LEAD = "illegal_lead"
+    BOOKS_MISMATCH = "books_mismatch"
+    SCORE_MISMATCH = "score_mismatch"
+    GAME_CONTINUED = "game_continued"
+
+
+class Severity(StrEnum):
+    """An error breaks a stated rule; a warning breaks a reading the spec takes where its source is silent."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in a game: hand, trick (1-based) and seat name, as far as known."""
+
+    game: int | None = None
+    hand: int | None = None
+    trick: int | None = None
+    seat: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The known parts, for JSON."""
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule, with the clause and source sentence it breaks."""
+
+    code: Code
+    severity: Severity
+    where: Where
+    message: str
+    clause: Clause
+
+    def as_dict(self) -> dict[str, Any]:
+        """The violation for the JSON report."""
+        out: dict[str, Any] = {
+            "code": str(self.code),
+            "severity": str(self.severity),
+            "location": self.where.as_dict(),
+            "message": self.message,
+            "rule": self.clause.id,
+            "source": self.clause.quote,
+        }
+        if self.clause.interpretation:
+            out["interpretation"] = " ".join(self.clause.interpretation.split())
+        return out
+
+
+@dataclass(frozen=True)
+class Incomplete:
+    """A part of the record that stops short (a truncated game)."""
+
+    where: Where
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """For the JSON report."""
+        return {"location": self.where.as_dict(), "message": self.message}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """One line of the score sheet: a hand's bids, books and points per side."""
+
+    hand: int
+    dealer: str | None
+    bids: tuple[int | None, ...]
+    books: tuple[int | None, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    scored: bool = True  # False for a misdeal or a hand too incomplete to score
+    note: str | None = None
+
+    def as_dict(self, sides: tuple[str, ...]) -> dict[str, Any]:
+        """For the JSON report, keyed by side name."""
+        out: dict[str, Any] = {
+            "hand": self.hand,
+            "scored": self.scored,
+            "sides": {
+                name: {
+                    "bid": self.bids[i],
+                    "books": self.books[i],
+                    "points": self.points[i],
+                    "total": self.totals[i],
+                    "bags": self.bags[i],
+                }
+                for i, name in enumerate(sides)
+            },
+        }
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass
+class Report:
+    """Everything an audit of one game found."""
+
+    spec_id: str
+    spec_title: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    sides: tuple[str, ...]
+    file: str | None = None
+    game: int | None = None
+    game_id: str | None = None
+    violations: list[Violation] = field(default_factory=list)
+    incomplete: list[Incomplete] = field(default_factory=list)
+    hands: list[HandScore] = field(default_factory=list)
+    finished: bool = False
+    winner: str | None = None
+    hands_audited: int = 0
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals after the last scored hand."""
+        return self.hands[-1].totals if self.hands else tuple(0 for _ in self.sides)
+
+    @property
+    def errors(self) -> list[Violation]:
+        """Violations of stated rules (not warnings)."""
+        return [v for v in self.violations if v.severity is Severity.ERROR]
+
+    @property
+    def status(self) -> str:
+        """``incomplete``, ``violations``, ``warnings`` or ``clean``."""
+        if self.incomplete:
+            return "incomplete"
+        if self.errors:
+            return "violations"
+        return "warnings" if self.violations else "clean"
+
+    @property
+    def exit_code(self) -> int:
+        """2 for a truncated record, 1 for violations, 0 for a clean game (warnings allowed)."""
+        return {"incomplete": 2, "violations": 1}.get(self.status, 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The report as JSON data (``schema/report.schema.json``)."""
+        out: dict[str, Any] = {
+            "report": 1,
+            "status": self.status,
+            "rules": self.spec_id,
+            "rules_title": self.spec_title,
+            "options": self.options,
+            "players": list(self.players),
+            "sides": list(self.sides),
+            "hands_audited": self.hands_audited,
+            "violations": [v.as_dict() for v in self.violations],
+            "incomplete": [i.as_dict() for i in self.incomplete],
+            "score_sheet": [h.as_dict(self.sides) for h in self.hands],
+            "totals": dict(zip(self.sides, self.totals, strict=True)),
+            "finished": self.finished,
+            "winner": self.winner,
+        }
+        if self.file is not None:
+            out["file"] = self.file
+        if self.game is not None:
+            out["game"] = self.game
+        if self.game_id is not None:
+            out["game_id"] = self.game_id
+        return out
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A violation before it is dressed with its clause and hand: what a rule check returns."""
+
+    code: Code
+    clause: str
+    message: str
+    seat: int | None = None
+    trick: int | None = None

@@ -1,0 +1,55 @@
+"""JSON Schema validation with located, best-match messages."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from .bundled import schema_path
+from .documents import json_path, node_line, yaml_line
+from .errors import InputError, Location
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """The compiled validator of a bundled schema (built once)."""
+    with schema_path(name).open(encoding="utf-8") as handle:
+        schema = json.load(handle)
+    return Draft202012Validator(schema)
+
+
+def _describe(error: ValidationError) -> str:
+    if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
+        return error.message.replace("were unexpected", "are not allowed here").replace(
+            "was unexpected", "is not allowed here"
+        )
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        deepest = best_match(error.context)
+        if deepest is not None:
+            return str(deepest.message)
+    return error.message
+
+
+def check(name: str, document: Any, where: Location, text: str | None = None, node: Any = None) -> None:
+    """Raise an InputError at the best-matching schema error, if any.
+
+    ``text`` (a YAML source) or ``node`` (its parsed YAML node) turns the
+    JSON path into a line.
+    """
+    error = best_match(validator(name).iter_errors(document))
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    line = where.line
+    if node is not None:
+        line = node_line(node, path)
+    elif text is not None:
+        line = yaml_line(text, path) or line
+    raise InputError(
+        f"does not match the {name} schema: {_describe(error)}",
+        Location(file=where.file, line=line, path=json_path(path), game=where.game),
+    )

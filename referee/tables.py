@@ -1,0 +1,300 @@
+"""A spec compiled once into flat tables for replay.
+
+The replay loop reads only ints, tuples and bitmasks from here; it never
+looks a clause up by name. Everything a variant may change (deck, ranking,
+trumps, lead rules, scoring numbers, game end) is a field of
+:class:`Tables`, filled from the spec's clauses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import (
+    CARD_COUNT,
+    JOKERS,
+    RANK_NAMES,
+    STANDARD_52,
+    SUIT_LETTERS,
+    card_name,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from .errors import InputError, Location
+from .spec import Spec
+
+NO_TRUMP = -1
+
+# Bid kinds of the log format, by the clause that allows them.
+KIND_CLAUSES = {
+    "nil": "bidding.nil",
+    "blind": "bidding.blind",
+    "blind_nil": "bidding.blind_nil",
+    "ten_for_two_hundred": "bidding.ten_for_two_hundred",
+    "boston": "bidding.boston",
+    "aces": "bidding.aces",
+    "no_trump": "bidding.no_trump",
+    "blind_no_trump": "bidding.no_trump",
+    "double_nil": "bidding.double_nil",
+    "little_bemo": "bidding.bemo",
+    "big_bemo": "bidding.bemo",
+}
+
+
+class Unsupported(InputError):
+    """A spec clause the referee cannot enforce yet (so it will not pretend to)."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything replay needs, as plain values."""
+
+    spec_id: str
+    family: str
+    seats: int
+    step: int  # +1: the next player is the next seat in the log
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    deck: int  # bitmask of the cards in play
+    deck_size: int
+    suit: tuple[int, ...]  # effective suit of each card id (jokers and promoted cards: trump)
+    power: tuple[int, ...]  # strength within the effective suit, higher wins
+    suit_cards: tuple[int, ...]  # bitmask of the deck's cards of each effective suit
+    trump: int  # effective trump suit, or NO_TRUMP
+    per_player: int
+    dealer_step: int
+    bids_first_hand: bool
+    bid_start: int  # seats after the dealer: 0 = the dealer bids first
+    bid_style: str
+    player_min: int
+    player_max: int
+    side_min: int
+    side_max: int
+    allowed_kinds: frozenset[str]
+    passing: bool
+    first_leader: str  # left_of_dealer | holder_of_card
+    first_lead_cards: tuple[int, ...]
+    first_lead_trump: bool
+    trump_lead: str  # any_time | after_broken
+    broken_by: str  # played | won
+    must_follow: bool
+    must_beat: bool
+    made_per_trick: int
+    overtrick: int
+    set_per_trick: int
+    bag_limit: int
+    bag_penalty: int
+    bag_carry: bool
+    renege_books: int
+    renege_points: int
+    target: int | None
+    floor: int | None
+    max_rounds: int | None
+    tie_play_on: bool
+
+
+def _spec_error(spec: Spec, message: str, clause: str) -> InputError:
+    return InputError(message, Location(file=str(spec.path), path=f"$.{clause}"))
+
+
+def _cards(spec: Spec, tokens: list[str], clause: str) -> list[int]:
+    try:
+        return [parse_card(token) for token in tokens]
+    except ValueError as exc:
+        raise _spec_error(spec, str(exc), clause) from None
+
+
+def _deck(spec: Spec) -> int:
+    if spec.value("deck.cards", "copies", 1) != 1:
+        raise Unsupported(
+            "a double deck (copies: 2) is not supported by this referee yet",
+            Location(file=str(spec.path), path="$.deck.cards.copies"),
+        )
+    base = spec.value("deck.cards", "base", "standard-52")
+    deck = STANDARD_52 if base == "standard-52" else 0
+    for card in _cards(spec, spec.value("deck.cards", "add", []), "deck.cards.add"):
+        deck |= 1 << card
+    for card in _cards(spec, spec.value("deck.cards", "remove", []), "deck.cards.remove"):
+        if not deck >> card & 1:
+            raise _spec_error(spec, f"removes {card_name(card)}, which is not in the deck", "deck.cards.remove")
+        deck &= ~(1 << card)
+    return deck
+
+
+def _ranking(spec: Spec, deck: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Effective trump suit, suit of each card, and power of each card."""
+    trump_letter = spec.value("ranking.trump", "suit", "none")
+    trump = NO_TRUMP if trump_letter == "none" else SUIT_LETTERS.index(trump_letter)
+    top = _cards(spec, spec.value("ranking.trump", "top", []) or [], "ranking.trump.top")
+    if top and trump == NO_TRUMP:
+        raise _spec_error(spec, "promotes cards above the trumps but names no trump suit", "ranking.trump")
+    order = spec.value("ranking.order", "ranks", list(reversed(RANK_NAMES)))
+    strength = {RANK_NAMES.index(rank) + 2: len(order) - i for i, rank in enumerate(order)}
+    suits = [-1] * CARD_COUNT
+    power = [0] * CARD_COUNT
+    for card in range(CARD_COUNT):
+        if not deck >> card & 1:
+            continue
+        if card in top:
+            suits[card] = trump
+            power[card] = 100 + len(top) - top.index(card)
+        elif card in JOKERS.values():
+            raise _spec_error(
+                spec,
+                f"the deck has {card_name(card)} but the ranking does not place it (list it under ranking.trump.top)",
+                "ranking.trump.top",
+            )
+        else:
+            rank = rank_of(card)
+            if rank not in strength:
+                raise _spec_error(
+                    spec,
+                    f"the deck has {card_name(card)} but ranking.order has no rank {RANK_NAMES[rank - 2]}",
+                    "ranking.order",
+                )
+            suits[card] = suit_of(card)
+            power[card] = strength[rank]
+    for card in top:
+        if not deck >> card & 1:
+            raise _spec_error(
+                spec, f"ranks {card_name(card)} above the trumps, but it is not in the deck", "ranking.trump.top"
+            )
+    return trump, tuple(suits), tuple(power)
+
+
+def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
+    partners = spec.value("players.sides", "partners", "none")
+    if partners == "none":
+        return tuple((seat,) for seat in range(seats))
+    if partners == "opposite":
+        if seats % 2:
+            raise _spec_error(spec, f"partners cannot sit opposite with {seats} players", "players.sides")
+        half = seats // 2
+        return tuple(tuple(range(first, seats, half)) for first in range(half))
+    sides = tuple(tuple(side) for side in partners)
+    covered = sorted(seat for side in sides for seat in side)
+    if covered != list(range(seats)):
+        raise _spec_error(
+            spec, f"the sides {partners} do not cover each of seats 0..{seats - 1} exactly once", "players.sides"
+        )
+    return sides
+
+
+def _unsupported(spec: Spec) -> None:
+    """Refuse clauses the replay does not enforce yet, rather than ignore them."""
+    checks: list[tuple[bool, str, str]] = [
+        (spec.value("players.turn", "direction", "clockwise") != "clockwise", "play counterclockwise", "players.turn"),
+        (spec.value("bidding.order", "style", "individual") != "individual", "partnership bidding", "bidding.order"),
+        (spec.value("passing.pass", "cycle", ["none"]) != ["none"], "passing cards", "passing.pass"),
+        (spec.value("deal.cards", "leftover", "none") != "none", "cards left over from the deal", "deal.cards"),
+        (spec.value("play.beat", "must_beat_highest", False) is True, "a duty to beat the highest card", "play.beat"),
+        (spec.has("play.first_discard"), "a card to discard at the first opportunity", "play.first_discard"),
+        (spec.has("ranking.identical_cards"), "identical cards", "ranking.identical_cards"),
+        (spec.has("scoring.points"), "point cards (Hearts scoring)", "scoring.points"),
+        (spec.value("penalties.renege", "sandbags", 0) != 0, "sandbag penalties", "penalties.renege"),
+        (spec.has("game_end.clock"), "a clock", "game_end.clock"),
+        (spec.value("play.lead", "suit_not_before_trick") is not None, "a suit barred from the lead", "play.lead"),
+    ]
+    for kind, clause in KIND_CLAUSES.items():
+        if kind != "number" and spec.value(clause, "allowed", False) is True:
+            checks.append((True, f"{kind.replace('_', ' ')} bids", clause))
+    for failing, what, clause in checks:
+        if failing:
+            raise Unsupported(
+                f"{what} ({clause}) is not supported by this referee yet",
+                Location(file=str(spec.path), path=f"$.{clause}"),
+            )
+
+
+def compile_spec(spec: Spec) -> Tables:
+    """Compile a resolved spec into :class:`Tables` (raises InputError if it cannot)."""
+    if spec.family not in ("spades", "hearts"):
+        raise Unsupported(
+            f"the {spec.family} family is not supported by this referee yet", Location(file=str(spec.path))
+        )
+    _unsupported(spec)
+    seats = int(spec.value("players.seats", "count", 4))
+    deck = _deck(spec)
+    trump, suits, power = _ranking(spec, deck)
+    deck_size = deck.bit_count()
+    per_player = spec.value("deal.cards", "per_player", deck_size // seats)
+    if isinstance(per_player, dict):
+        per_player = per_player.get(str(seats), per_player.get(seats))
+    if per_player == "as_far_as_they_go":
+        per_player = deck_size // seats
+    if not isinstance(per_player, int) or per_player * seats != deck_size:
+        raise _spec_error(
+            spec,
+            f"deals {per_player} cards to each of {seats} players from a deck of {deck_size}",
+            "deal.cards.per_player",
+        )
+    suit_cards = tuple(sum(1 << c for c in range(CARD_COUNT) if suits[c] == s) for s in range(4))
+    sides = _sides(spec, seats)
+    side_of = [0] * seats
+    for index, side in enumerate(sides):
+        for seat in side:
+            side_of[seat] = index
+    allowed = {"number"} | {kind for kind, clause in KIND_CLAUSES.items() if spec.value(clause, "allowed", False)}
+    first_cards = _cards(spec, spec.value("play.first_lead", "cards", []) or [], "play.first_lead.cards")
+    bag_limit = spec.value("scoring.bags", "limit", 0)
+    return Tables(
+        spec_id=spec.id,
+        family=spec.family,
+        seats=seats,
+        step=1,
+        sides=sides,
+        side_of=tuple(side_of),
+        deck=deck,
+        deck_size=deck_size,
+        suit=suits,
+        power=power,
+        suit_cards=suit_cards,
+        trump=trump,
+        per_player=per_player,
+        dealer_step=1 if spec.value("deal.dealer", "rotation", "left") == "left" else -1,
+        bids_first_hand=bool(spec.value("bidding.first_hand", "bids", True)),
+        bid_start={"dealer": 0, "left_of_dealer": 1}.get(spec.value("bidding.order", "starts", "left_of_dealer"), 1),
+        bid_style=spec.value("bidding.order", "style", "individual"),
+        player_min=spec.value("bidding.limits", "player_min", 0),
+        player_max=spec.value("bidding.limits", "player_max", per_player),
+        side_min=spec.value("bidding.limits", "side_min", 0),
+        side_max=spec.value("bidding.limits", "side_max", 10**6),
+        allowed_kinds=frozenset(allowed),
+        passing=False,
+        first_leader=spec.value("play.first_lead", "leader", "left_of_dealer"),
+        first_lead_cards=tuple(first_cards),
+        first_lead_trump=spec.value("play.first_lead", "trump", "allowed") == "allowed",
+        trump_lead=spec.value("play.lead", "trump", "any_time"),
+        broken_by=spec.value("play.lead", "broken_by", "played"),
+        must_follow=bool(spec.value("play.follow", "must_follow", True)),
+        must_beat=False,
+        made_per_trick=spec.value("scoring.contract", "made_per_trick", 10),
+        overtrick=spec.value("scoring.contract", "overtrick", 1),
+        set_per_trick=spec.value("scoring.contract", "set_per_trick", -10),
+        bag_limit=bag_limit,
+        bag_penalty=spec.value("scoring.bags", "penalty", 0),
+        bag_carry=bool(spec.value("scoring.bags", "carry_over", True)),
+        renege_books=spec.value("penalties.renege", "books_to_opponents", 0),
+        renege_points=spec.value("penalties.renege", "points", 0),
+        target=spec.value("game_end.target", "points"),
+        floor=spec.value("game_end.floor", "points"),
+        max_rounds=spec.value("game_end.rounds", "max"),
+        tie_play_on=spec.value("game_end.tie", "rule", "play_on") == "play_on",
+    )
+
+
+@cache
+def tables_for(spec: Spec) -> Tables:
+    """The compiled tables of a spec, compiled once per spec and options."""
+    return compile_spec(spec)
+
+
+def first_lead_card(tables: Tables, holdings: list[int]) -> tuple[int, int] | None:
+    """The seat and card that must open the hand, where the spec fixes one."""
+    for card in tables.first_lead_cards:
+        for seat, held in enumerate(holdings):
+            if held >> card & 1:
+                return seat, card
+    return None

@@ -68,16 +68,16 @@ def _build_token_table() -> dict[str, int]:
 
 
 # Parsing is a dictionary look-up: logs hold millions of card tokens.
-_TOKENS = _build_token_table()
+TOKENS = _build_token_table()
 
 
 def parse_card(token: object) -> int:
     """Read a card token: ``AS``, ``as``, ``A♠``, ``10S``, ``TS``, ``BJ``, ``LJ``."""
     if not isinstance(token, str):
         raise CardError(f"a card must be written as text, like AS or 10H, not {token!r}")
-    card = _TOKENS.get(token)
+    card = TOKENS.get(token)
     if card is None:
-        card = _TOKENS.get(token.strip().upper())
+        card = TOKENS.get(token.strip().upper())
     if card is None:
         raise CardError(f"unknown card {token!r} (write rank then suit, like AS, 10H, TD, Q♣, or BJ/LJ for jokers)")
     return card

@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from . import schemas
-from .cards import CardError, parse_card
+from . import logshape, schemas
+from .cards import TOKENS, CardError, parse_card
 from .documents import is_json_lines, iter_documents, node_line, parse_json, parse_yaml_nodes, read_text
 from .errors import InputError, Location
 
@@ -131,6 +131,26 @@ class _Reader:
         except CardError as exc:
             raise self.fail(str(exc), path, hand, trick, seat) from None
 
+    def cards(self, tokens: list[Any], path: str, hand: int, seat: str) -> tuple[int, ...]:
+        try:
+            return tuple(TOKENS[token] for token in tokens)  # the common case: canonical tokens
+        except (KeyError, TypeError):
+            return tuple(self.card(token, f"{path}[{i}]", hand, seat=seat) for i, token in enumerate(tokens))
+
+    def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> tuple[Play, ...]:
+        seat_of = self.seat_of
+        try:
+            return tuple(Play(seat_of[name], TOKENS[token]) for entry in trick for name, token in entry.items())
+        except (KeyError, TypeError):
+            pass  # find and locate the bad entry
+        plays = []
+        for p, entry in enumerate(trick):
+            name, token = next(iter(entry.items()))
+            path = f"$.hands[{hand - 1}].tricks[{index}][{p}]"
+            seat = self.seat(name, path, hand, index + 1)
+            plays.append(Play(seat, self.card(token, path, hand, index + 1, name)))
+        return tuple(plays)
+
     def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
         if isinstance(value, int):
             return Bid(seat, value, "number", False, side_bid)
@@ -147,9 +167,7 @@ class _Reader:
             holdings: list[tuple[int, ...]] = [() for _ in self.players]
             for name, tokens in body["deal"].items():
                 seat = self.seat(name, f"{base}.deal", number)
-                holdings[seat] = tuple(
-                    self.card(token, f"{base}.deal.{name}[{i}]", number, seat=name) for i, token in enumerate(tokens)
-                )
+                holdings[seat] = self.cards(tokens, f"{base}.deal.{name}", number, name)
             deal = tuple(holdings)
         bids = None
         ordered = False
@@ -169,22 +187,13 @@ class _Reader:
             passes = tuple(
                 (
                     self.seat(name, f"{base}.passes", number),
-                    tuple(self.card(t, f"{base}.passes.{name}[{i}]", number, seat=name) for i, t in enumerate(tokens)),
+                    self.cards(tokens, f"{base}.passes.{name}", number, name),
                 )
                 for name, tokens in body["passes"].items()
             )
         tricks = None
         if "tricks" in body:
-            built = []
-            for t, trick in enumerate(body["tricks"]):
-                plays = []
-                for p, entry in enumerate(trick):
-                    name, token = next(iter(entry.items()))
-                    path = f"{base}.tricks[{t}][{p}]"
-                    seat = self.seat(name, path, number, t + 1)
-                    plays.append(Play(seat, self.card(token, path, number, t + 1, name)))
-                built.append(tuple(plays))
-            tricks = tuple(built)
+            tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
         books = tuple(body["books"].items()) if "books" in body else None
         score = None
         if "score" in body:
@@ -241,7 +250,8 @@ class _Reader:
 
 def from_document(document: Any, where: Location, node: Any = None) -> GameLog:
     """A GameLog from a parsed document; schema errors carry the JSON path (and line, given the YAML node)."""
-    schemas.check("game-log", document, where, node=node)
+    if not logshape.conforms(document):
+        schemas.check("game-log", document, where, node=node)
     return _Reader(document, where, node).game()
 
 

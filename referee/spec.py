@@ -157,19 +157,20 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def expand(path: Path, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+def expand(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     """A spec's document with everything it extends merged in."""
     raw = read_raw(path)
     parent_id = raw.get("extends")
     if parent_id is None:
         return raw
-    if parent_id in seen or parent_id == raw["id"]:
-        raise InputError(f"spec extends itself through {parent_id!r}", Location(file=str(path), path="$.extends"))
     try:
-        parent_path = find(parent_id)
+        parent_path = find(parent_id).resolve()
     except InputError as exc:
         raise InputError(exc.message, Location(file=str(path), path="$.extends")) from None
-    return _merge(expand(parent_path, (*seen, raw["id"])), raw)
+    here = (*seen, path.resolve())
+    if parent_path in here:
+        raise InputError(f"spec extends itself through {parent_id!r}", Location(file=str(path), path="$.extends"))
+    return _merge(expand(parent_path, here), raw)
 
 
 def _quotes(value: Any) -> tuple[str, ...]:

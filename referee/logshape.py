@@ -1,0 +1,164 @@
+"""A fast check that a game-log document fits ``schema/game-log.schema.json``.
+
+General JSON Schema validation costs more than the whole replay of a game,
+so archives would be audited at a tenth of the speed. This check walks a
+log once with plain type tests. It must never pass a document the schema
+rejects (tests hold it to that); where it fails, the schema validator runs
+and gives the located, best-match message, so the schema stays the one
+authority on what a log may hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_TOP = frozenset({"log", "game", "players", "sides", "hands"})
+_GAME = {"id": (str, int), "event": (str,), "date": (str,), "table": (str, int), "rules": (str,), "options": (dict,),
+         "note": (str,)}
+_HAND = frozenset({"dealer", "deal", "leftover", "bids", "passes", "tricks", "plays", "books", "score", "misdeal",
+                   "events", "note"})
+_BID_WORDS = frozenset({"nil", "blind nil", "double nil"})
+_BID_KINDS = frozenset({"number", "nil", "blind", "blind_nil", "ten_for_two_hundred", "boston", "aces", "no_trump",
+                        "blind_no_trump", "double_nil", "little_bemo", "big_bemo"})
+_EVENT_TYPES = frozenset({"misdeal", "renege_claim", "revoke_claim", "penalty", "note", "time_called", "forfeit"})
+_SCORE_KEYS = frozenset({"hand", "total", "bags"})
+
+
+def _int(value: Any, minimum: int | None = None) -> bool:
+    # bool is an int in Python but not an integer in JSON Schema
+    return type(value) is int and (minimum is None or value >= minimum)
+
+
+def _name(value: Any) -> bool:
+    return type(value) is str and value != ""
+
+
+def _tokens(value: Any) -> bool:
+    return type(value) is list and all(type(t) is str and t != "" for t in value)
+
+
+def _single(entry: Any) -> bool:
+    return type(entry) is dict and len(entry) == 1
+
+
+def _bid(value: Any) -> bool:
+    if type(value) is int:
+        return value >= 0
+    if type(value) is str:
+        return value in _BID_WORDS
+    if type(value) is not dict or "kind" not in value or value["kind"] not in _BID_KINDS:
+        return False
+    for key, item in value.items():
+        if key == "tricks":
+            if not _int(item, 0):
+                return False
+        elif key == "raise":
+            if type(item) is not bool:
+                return False
+        elif key != "kind":
+            return False
+    return True
+
+
+def _tricks(value: Any) -> bool:
+    if type(value) is not list:
+        return False
+    for trick in value:
+        if type(trick) is not list or not trick:
+            return False
+        for entry in trick:
+            if not _single(entry):
+                return False
+            for card in entry.values():
+                if type(card) is not str or card == "":
+                    return False
+    return True
+
+
+def _bids(value: Any) -> bool:
+    if type(value) is list:
+        return all(_single(entry) and all(_bid(v) for v in entry.values()) for entry in value)
+    return type(value) is dict and all(_bid(v) for v in value.values())
+
+
+def _score(value: Any) -> bool:
+    if type(value) is not dict:
+        return False
+    for item in value.values():
+        if type(item) is int:
+            continue
+        if type(item) is not dict or not item or not all(k in _SCORE_KEYS and type(v) is int for k, v in item.items()):
+            return False
+    return True
+
+
+def _events(value: Any) -> bool:
+    if type(value) is not list:
+        return False
+    for event in value:
+        if type(event) is not dict or event.get("type") not in _EVENT_TYPES:
+            return False
+        for key, item in event.items():
+            ok = {"type": True, "seat": _name(item), "trick": _int(item, 1), "note": type(item) is str,
+                  "reason": type(item) is str}.get(key, False)
+            if not ok:
+                return False
+    return True
+
+
+def _hand(hand: Any) -> bool:
+    if type(hand) is not dict:
+        return False
+    for key, value in hand.items():
+        if key not in _HAND:
+            return False
+        if key == "tricks":
+            ok = _tricks(value)
+        elif key == "dealer":
+            ok = _name(value)
+        elif key in ("deal", "passes"):
+            ok = type(value) is dict and all(_tokens(v) for v in value.values())
+        elif key == "bids":
+            ok = _bids(value)
+        elif key == "score":
+            ok = _score(value)
+        elif key == "books":
+            ok = type(value) is dict and all(_int(v, 0) for v in value.values())
+        elif key == "leftover":
+            ok = _tokens(value)
+        elif key == "misdeal":
+            ok = type(value) is bool
+        elif key == "events":
+            ok = _events(value)
+        elif key == "note":
+            ok = type(value) is str
+        else:  # plays (dominoes): left to the schema
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def conforms(doc: Any) -> bool:
+    """Whether ``doc`` certainly fits the game-log schema (False: ask the schema)."""
+    if type(doc) is not dict or "players" not in doc or "hands" not in doc or not _TOP.issuperset(doc):
+        return False
+    if "log" in doc and not (doc["log"] == 1 and type(doc["log"]) is int):
+        return False
+    players = doc["players"]
+    if type(players) is not list or len(players) < 2 or not all(_name(p) for p in players):
+        return False
+    if len(set(players)) != len(players):
+        return False
+    game = doc.get("game", {})
+    if type(game) is not dict:
+        return False
+    for key, value in game.items():
+        kinds = _GAME.get(key)
+        if kinds is None or type(value) not in kinds:
+            return False
+    sides = doc.get("sides", {})
+    if type(sides) is not dict or not all(type(m) is list and m and all(_name(x) for x in m) for m in sides.values()):
+        return False
+    hands = doc["hands"]
+    return type(hands) is list and all(_hand(hand) for hand in hands)

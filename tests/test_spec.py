@@ -1,0 +1,258 @@
+"""Rule specs: schema, verbatim quotes, coverage of the source, semantics, extension, options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+import referee
+from referee import spec_checks
+from referee.cards import parse_card
+from referee.errors import InputError
+from referee.gamelog import from_document
+from referee.spec import bundled_ids, load
+from referee.tables import Unsupported, compile_spec
+
+INTRAMURAL = Path(__file__).resolve().parent.parent / "rules" / "spades" / "intramural.yaml"
+
+
+@pytest.mark.parametrize("spec_id", bundled_ids())
+def test_bundled_spec_quotes_are_verbatim_and_cover_the_source(spec_id: str) -> None:
+    spec = load(spec_id)
+    assert spec_checks.quote_problems(spec) == []
+    assert spec_checks.uncovered(spec) == []
+    problems, notes = spec_checks.check_file(spec.path)
+    assert problems == [] and notes == []
+
+
+def test_intramural_every_clause_has_source_or_reading() -> None:
+    spec = load("spades/intramural")
+    assert len(spec.clauses) >= 25
+    for clause in spec.clauses.values():
+        assert clause.source or clause.interpretation, clause.id
+
+
+def _write(tmp_path: Path, text: str, name: str = "variant.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _intramural_raw() -> dict:  # type: ignore[type-arg]
+    return yaml.safe_load(INTRAMURAL.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_a_quote_not_in_the_source_is_caught(tmp_path: Path) -> None:
+    raw = _intramural_raw()
+    raw["play"]["follow"]["source"] = "A player must follow suit, if they can."  # reworded, not verbatim
+    path = _write(tmp_path, yaml.safe_dump(raw, sort_keys=False))
+    problems, _ = spec_checks.check_file(path)
+    assert any("play.follow" in p and "not found verbatim" in p for p in problems)
+
+
+def test_a_sentence_quoted_by_no_clause_is_caught(tmp_path: Path) -> None:
+    raw = _intramural_raw()
+    del raw["passing"]
+    path = _write(tmp_path, yaml.safe_dump(raw, sort_keys=False))
+    problems, _ = spec_checks.check_file(path)
+    assert any("There is no card passing." in p for p in problems)
+
+
+def test_quotes_may_cross_line_breaks_but_not_change_words() -> None:
+    spec = load("spades/intramural")
+    text = spec_checks.excerpt(spec)
+    assert text is not None and "SPADES ARE TRUMP." in text
+    assert "HEARTS RULES" not in text  # the excerpt stops where the spec says
+
+
+def test_schema_error_names_the_json_path_and_line(tmp_path: Path) -> None:
+    raw = INTRAMURAL.read_text(encoding="utf-8").replace("    side_min: 4", "    side_min: four")
+    path = _write(tmp_path, raw)
+    with pytest.raises(InputError) as caught:
+        load(str(path))
+    assert caught.value.location.path == "$.bidding.limits.side_min"
+    assert caught.value.location.line == raw.splitlines().index("    side_min: four") + 1
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({"ranking": {"trump": {"interpretation": "x", "suit": "S"}}}, "does not place it"),
+        ({"deck": {"cards": {"interpretation": "x", "base": "standard-52", "remove": ["BJ"]}}}, "not in the deck"),
+        ({"players": {"sides": {"interpretation": "x", "partners": [[0, 1], [1, 3]]}}}, "do not cover"),
+        ({"deal": {"cards": {"interpretation": "x", "per_player": 12}}}, "from a deck of 52"),
+        ({"ranking": {"order": {"interpretation": "x", "ranks": ["A", "K", "Q"]}}}, "has no rank"),
+    ],
+)
+def test_semantic_checks(tmp_path: Path, edit: dict, message: str) -> None:  # type: ignore[type-arg]
+    base = "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
+    base += "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
+    path = _write(tmp_path, base + yaml.safe_dump(edit))
+    with pytest.raises(InputError) as caught:
+        compile_spec(load(str(path)))
+    assert message in caught.value.message
+
+
+def test_unsupported_clauses_are_refused_not_ignored(tmp_path: Path) -> None:
+    text = (
+        "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
+        "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
+        "bidding:\n  nil: {interpretation: allowed here, allowed: true}\n"
+    )
+    path = _write(tmp_path, text)
+    with pytest.raises(Unsupported, match="nil bids"):
+        compile_spec(load(str(path)))
+    problems, notes = spec_checks.check_file(path)
+    assert problems == [] and any("not yet enforceable" in n for n in notes)
+
+
+def test_extends_overrides_clauses_by_name(tmp_path: Path) -> None:
+    text = (
+        "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
+        "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
+        "game_end:\n  target: {interpretation: a shorter game, points: 300}\n"
+    )
+    spec = load(str(_write(tmp_path, text)))
+    assert spec.value("game_end.target", "points") == 300
+    assert spec.clause("game_end.target").interpretation == "a shorter game"
+    # clauses not overridden are the parent's, quotes and all
+    assert spec.clause("play.follow").source == ("A player must follow suit, if able.",)
+    assert compile_spec(spec).target == 300
+
+
+def test_extends_cycle_and_unknown_parent(tmp_path: Path) -> None:
+    head = "spec: 1\ntitle: t\nfamily: spades\nsource: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
+    _write(tmp_path, head + f"id: test/a\nextends: {tmp_path / 'b.yaml'}\n", "a.yaml")
+    _write(tmp_path, head + f"id: test/b\nextends: {tmp_path / 'a.yaml'}\n", "b.yaml")
+    with pytest.raises(InputError, match="extends itself"):
+        load(str(tmp_path / "a.yaml"))
+    missing = _write(tmp_path, head + "id: test/c\nextends: spades/nowhere\n", "c.yaml")
+    with pytest.raises(InputError, match="unknown rule spec") as caught:
+        load(str(missing))
+    assert caught.value.location.path == "$.extends"
+
+
+OPTION_SPEC = """\
+spec: 1
+id: test/options
+title: t
+family: spades
+extends: spades/intramural
+source: {document: 001_3f218c6ee18e85e0.txt, title: t}
+options:
+  game_points:
+    interpretation: some tables play shorter games
+    description: points that win the game
+    default: 500
+    values: [300, 500]
+game_end:
+  target: {interpretation: set by the table, points: {option: game_points}}
+"""
+
+
+def test_options_have_defaults_and_are_set_by_name(tmp_path: Path) -> None:
+    path = str(_write(tmp_path, OPTION_SPEC))
+    assert compile_spec(load(path)).target == 500
+    assert compile_spec(load(path, {"game_points": 300})).target == 300
+    with pytest.raises(InputError, match="cannot be 400"):
+        load(path, {"game_points": 400})
+    with pytest.raises(InputError, match="unknown option"):
+        load(path, {"points": 300})
+
+
+# A trick-taking variant written as YAML alone: another deck (no jokers, no twos removed), another lead rule
+# (spades may not be led until broken), other scoring numbers (bags), another target, and bidding from the left.
+VARIANT = """\
+spec: 1
+id: test/house
+title: House spades
+family: spades
+source: {document: 001_3f218c6ee18e85e0.txt, title: t}
+players:
+  seats: {interpretation: four, count: 4}
+  sides: {interpretation: opposite, partners: opposite}
+  turn: {interpretation: clockwise, direction: clockwise}
+deck:
+  cards: {interpretation: plain pack, base: standard-52}
+ranking:
+  order: {interpretation: ace high, ranks: [A, K, Q, J, "10", "9", "8", "7", "6", "5", "4", "3", "2"]}
+  trump: {interpretation: spades, suit: S}
+deal:
+  dealer: {interpretation: left, rotation: left}
+  cards: {interpretation: thirteen each, per_player: 13}
+bidding:
+  order: {interpretation: left of dealer first, starts: left_of_dealer, style: individual}
+  limits: {interpretation: any, player_min: 0, player_max: 13, side_min: 0}
+play:
+  first_lead: {interpretation: left of dealer, leader: left_of_dealer}
+  lead: {interpretation: broken spades, trump: after_broken, broken_by: played}
+  follow: {interpretation: follow, must_follow: true}
+  trick_winner: {interpretation: usual, rule: highest_trump_else_led_suit}
+  next_lead: {interpretation: winner, by: trick_winner}
+scoring:
+  contract: {interpretation: usual, made_per_trick: 10, overtrick: 1, set_per_trick: -10}
+  bags: {interpretation: ten bags cost 100, limit: 10, penalty: -100, carry_over: true}
+game_end:
+  target: {interpretation: short game, points: 200}
+"""
+
+SUITS = "CDHS"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _suit_game() -> dict:  # type: ignore[type-arg]
+    """Each player holds one whole suit: N clubs, E diamonds, S hearts, W spades; dealer W, so N leads."""
+    names = ["N", "E", "S", "W"]
+    deal = {names[i]: [r + SUITS[i] for r in RANKS] for i in range(4)}
+    tricks = []
+    leader = 0
+    for t in range(13):
+        order = [(leader + k) % 4 for k in range(4)]
+        tricks.append([{names[seat]: RANKS[t] + SUITS[seat]} for seat in order])
+        leader = 3  # West's spade trumps every trick, so West leads from the second trick on
+    return {
+        "players": names,
+        "hands": [{"dealer": "W", "deal": deal, "bids": [{"N": 0}, {"E": 0}, {"S": 0}, {"W": 3}], "tricks": tricks}],
+    }
+
+
+def test_a_variant_is_yaml_alone(tmp_path: Path) -> None:
+    spec = load(str(_write(tmp_path, VARIANT)))
+    tables = compile_spec(spec)
+    assert tables.deck_size == 52 and tables.deck >> parse_card("2D") & 1
+    assert tables.bid_start == 1 and tables.bag_limit == 10
+    report = referee.audit(spec, from_document(_suit_game(), referee.Location(file="t")))
+    # N leads a club to trick 1 and West trumps it, which breaks spades: every later spade lead is legal.
+    assert [v.code for v in report.violations] == []
+    line = report.hands[0]
+    assert line.books == (0, 13)
+    # E & W: 3 bid, 13 taken -> 30 + 10 overtricks = 40, and the 10 bags cost 100: -60. N & S made a bid of 0.
+    assert line.points == (0, -60)
+    assert line.bags == (0, 0)
+
+
+def test_a_variant_lead_rule_is_enforced(tmp_path: Path) -> None:
+    spec = load(str(_write(tmp_path, VARIANT)))
+    game = _suit_game()
+    hand = game["hands"][0]
+    hand["dealer"] = "S"  # West leads first
+    hand["bids"] = [{"W": 3}, {"N": 0}, {"E": 0}, {"S": 0}]
+    hand["tricks"] = [[{"W": r + "S"}, {"N": r + "C"}, {"E": r + "D"}, {"S": r + "H"}] for r in RANKS]
+    report = referee.audit(spec, from_document(game, referee.Location(file="t")))
+    assert report.violations == []  # West holds nothing but spades: leading one before they are broken is allowed
+
+    # Now West holds 2H instead of 2S (South the reverse) and still leads a spade first: illegal.
+    hand["deal"]["W"][0] = "2H"
+    hand["deal"]["S"][0] = "2S"
+    tricks = []
+    for t in range(12):
+        south = "2S" if t == 0 else RANKS[t] + "H"  # South must follow to the first spade lead with 2S
+        tricks.append([{"W": RANKS[t + 1] + "S"}, {"N": RANKS[t] + "C"}, {"E": RANKS[t] + "D"}, {"S": south}])
+    tricks.append([{"W": "2H"}, {"N": "AC"}, {"E": "AD"}, {"S": "AH"}])
+    hand["tricks"] = tricks
+    report = referee.audit(spec, from_document(game, referee.Location(file="t")))
+    found = [(v.code, v.where.trick, v.where.seat, v.clause.id) for v in report.violations]
+    assert found == [("illegal_lead", 1, "W", "play.lead")]
+    assert report.hands[0].books == (1, 12)  # South's ace of hearts takes the last trick

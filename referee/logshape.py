@@ -46,7 +46,7 @@ def _bid(value: Any) -> bool:
         return value >= 0
     if type(value) is str:
         return value in _BID_WORDS
-    if type(value) is not dict or "kind" not in value or value["kind"] not in _BID_KINDS:
+    if type(value) is not dict or type(value.get("kind")) is not str or value["kind"] not in _BID_KINDS:
         return False
     for key, item in value.items():
         if key == "tricks":
@@ -96,7 +96,7 @@ def _events(value: Any) -> bool:
     if type(value) is not list:
         return False
     for event in value:
-        if type(event) is not dict or event.get("type") not in _EVENT_TYPES:
+        if type(event) is not dict or type(event.get("type")) is not str or event["type"] not in _EVENT_TYPES:
             return False
         for key, item in event.items():
             ok = {"type": True, "seat": _name(item), "trick": _int(item, 1), "note": type(item) is str,

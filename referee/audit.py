@@ -7,12 +7,13 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import bidding, deal, play, scoring
 from .cards import card_symbol, cards_in
 from .errors import InputError, Location
-from .gamelog import GameLog, Hand
+from .gamelog import Bid, GameLog, Hand
 from .report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from .spec import Spec, load
 from .tables import Tables, tables_for
@@ -26,6 +27,8 @@ class _Audit:
         self.t = tables
         self.log = log
         self.names = log.players
+        if len(self.names) != tables.seats:  # before the sides are named from the seats
+            raise self._fail(f"{spec.id} is for {tables.seats} players; the log has {len(self.names)}", "$.players")
         self.side_names = self._side_names()
         self.report = Report(
             spec_id=spec.id,
@@ -79,8 +82,6 @@ class _Audit:
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
         t = self.t
-        if len(self.names) != t.seats:
-            raise self._fail(f"{self.spec.id} is for {t.seats} players; the log has {len(self.names)}", "$.players")
         totals = [0] * len(t.sides)
         bags = [0] * len(t.sides)
         expected_dealer: int | None = None
@@ -172,7 +173,7 @@ class _Audit:
                     Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
                 )
         elif hand.bids is not None:
-            contracts, findings = bidding.check_bids(t, hand.bids, hand.bids_ordered, dealer, self.names)
+            contracts, findings = bidding.check_bids(t, self._bids(hand), hand.bids_ordered, dealer, self.names)
             for finding in findings:
                 self.add(finding, n)
         if hand.passes and not t.passing:
@@ -207,7 +208,8 @@ class _Audit:
             new_bags = list(bags)
         else:
             if any(c is None for c in contracts):
-                return unscored
+                why = "no bids recorded" if hand.bids is None else "a bid is missing"
+                return replace(unscored, note=f"{why}: not scored")
             results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges)
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
@@ -217,6 +219,16 @@ class _Audit:
         )
         self._check_recorded_score(hand, line)
         return line
+
+    def _bids(self, hand: Hand) -> tuple[Bid, ...]:
+        """The hand's bids with each side's bid given to a member of that side."""
+        path = f"$.hands[{hand.number - 1}].bids"
+        return tuple(
+            replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])
+            if bid.side_key is not None
+            else bid
+            for bid in hand.bids or ()
+        )
 
     def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
         """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
@@ -235,12 +247,20 @@ class _Audit:
             seats: list[int] = []
             for position, entry in enumerate(trick):
                 seat, card = entry.seat, entry.card
-                expected = (leader + position) % t.seats if leader is not None else seat
+                # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
+                # first player yet to play, so one misplay is reported once and not again for each later play.
+                if position == 0:
+                    expected = leader if leader is not None else seat
+                else:
+                    expected = next(
+                        (s for s in ((seats[0] + k) % t.seats for k in range(1, t.seats)) if s not in seats), seat
+                    )
                 if seat != expected:
+                    lead_rule = "play.first_lead" if index == 0 else "play.next_lead"
                     self.add(
                         Finding(
                             Code.PLAY_OUT_OF_TURN,
-                            "play.next_lead" if position == 0 else "players.turn",
+                            lead_rule if position == 0 else "players.turn",
                             f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn",
                             seat,
                         ),

@@ -7,7 +7,9 @@ expansion is bounded so that a "billion laughs" file fails fast.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import json.scanner
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,22 @@ from .errors import InputError, Location
 
 MAX_ALIASES = 100
 MAX_DEPTH = 64
+MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
+
+
+def _node_size(node: Any, memo: dict[int, int]) -> int:
+    """How many nodes ``node`` stands for once its aliases are expanded (memoized, so shared nodes cost once)."""
+    key = id(node)
+    if key not in memo:
+        memo[key] = 1  # a recursive anchor counts once rather than looping
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        else:
+            children = []
+        memo[key] = 1 + sum(_node_size(child, memo) for child in children)
+    return memo[key]
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -26,6 +44,8 @@ class _StrictLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._aliases = 0
+        self._alias_nodes = 0
+        self._sizes: dict[int, int] = {}
         self._depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
@@ -36,6 +56,13 @@ class _StrictLoader(yaml.SafeLoader):
                 raise yaml.MarkedYAMLError(
                     None, None, f"more than {MAX_ALIASES} aliases (a YAML bomb?)", event.start_mark
                 )
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            target = self.anchors.get(event.anchor)
+            if target is not None:  # an unknown anchor is left to the base class's error
+                self._alias_nodes += _node_size(target, self._sizes)
+                if self._alias_nodes > MAX_ALIAS_NODES:
+                    problem = f"aliases expand to more than {MAX_ALIAS_NODES} values (a YAML bomb?)"
+                    raise yaml.MarkedYAMLError(None, None, problem, event.start_mark)
         self._depth += 1
         if self._depth > MAX_DEPTH:
             event = self.peek_event()  # type: ignore[no-untyped-call]
@@ -70,7 +97,11 @@ _StrictLoader.yaml_implicit_resolvers = {
 }
 
 
-def _yaml_error(exc: yaml.YAMLError, name: str) -> InputError:
+def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> InputError:
+    if isinstance(exc, yaml.reader.ReaderError):  # a control character: it has a position, not a mark
+        at = text.count("\n", 0, exc.position) + 1
+        problem = f"character #x{exc.character:04x}: {exc.reason}"
+        return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     line = mark.line + 1 if mark is not None else None
@@ -89,7 +120,7 @@ def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name) from None
+        raise _yaml_error(exc, name, text) from None
     except RecursionError:
         raise InputError("nested too deeply to read", Location(file=name)) from None
     if not out:
@@ -123,9 +154,34 @@ def parse_json(text: str, name: str, line: int | None = None) -> Any:
         at = (line or 1) + exc.lineno - 1
         raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})", Location(file=name, line=at)) from None
     except ValueError as exc:
-        raise InputError(f"not valid JSON: {exc}", Location(file=name, line=line)) from None
+        offset = _duplicate_at(text)
+        where = line if offset is None else (line or 1) + text.count("\n", 0, offset)
+        raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
     except RecursionError:
         raise InputError("nested too deeply to read", Location(file=name, line=line)) from None
+
+
+def _duplicate_at(text: str) -> int | None:
+    """Where the object holding a duplicate key starts (a character offset): a slow re-parse, for the error only."""
+    found: list[int] = []
+    decoder = json.JSONDecoder(object_pairs_hook=_no_duplicates)
+
+    def parse_object(s_and_end: tuple[str, int], *rest: Any) -> Any:
+        try:
+            return json.decoder.JSONObject(s_and_end, *rest)  # type: ignore[attr-defined]
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            if not found:  # the innermost object fails first
+                found.append(s_and_end[1] - 1)
+            raise
+
+    # The C scanner ignores parse_object; the pure-Python one calls it with each object's start.
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    with contextlib.suppress(ValueError, RecursionError):
+        decoder.decode(text)
+    return found[0] if found else None
 
 
 def read_text(path: Path) -> str:
@@ -141,7 +197,8 @@ def read_text(path: Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", Location(file=str(path))) from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"not UTF-8 text (byte {exc.start})", Location(file=str(path), line=line)) from None
     if not text.strip():
         raise InputError("the file is empty", Location(file=str(path)))
     return text
@@ -189,7 +246,7 @@ def iter_documents(path: Path) -> Iterator[tuple[int, Any | InputError]]:
                 continue
             seen_any = True
             try:
-                yield number, parse_json(text, str(path), number)
+                yield number, parse_json(text.rstrip("\r\n"), str(path), number)  # errors at its end stay on its line
             except InputError as exc:
                 yield number, exc
     if not seen_any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ class Bid:
     kind: str = "number"
     raise_: bool = False
     side_bid: bool = False  # recorded for the side as a whole (a score sheet)
+    side_key: str | None = None  # the side's name as written, resolved to a seat by the audit
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ class _Reader:
                     for i, (name, value) in enumerate(entries)
                 )
             else:
-                bids = tuple(self._keyed_bid(name, value, f"{base}.bids.{name}", number) for name, value in raw.items())
+                bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
         passes = None
         if "passes" in body:
             passes = tuple(
@@ -215,13 +216,11 @@ class _Reader:
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events)
 
-    def _keyed_bid(self, key: str, value: Any, path: str, hand: int) -> Bid:
+    def _keyed_bid(self, key: str, value: Any) -> Bid:
         if key in self.seat_of:
             return self.bid(self.seat_of[key], value)
-        for name, members in self.side_names() or ():
-            if name == key:
-                return self.bid(members[0], value, side_bid=True)
-        raise self.fail(f"{key!r} is neither a player nor a side", path, hand)
+        # a side's bid: which side a name stands for depends on the spec's seating, known to the audit
+        return replace(self.bid(-1, value, side_bid=True), side_key=key)
 
     def side_names(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
         sides = self.doc.get("sides")

@@ -28,8 +28,8 @@ def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: b
 
 def follows(t: Tables, hand: int, card: int, led: int) -> bool:
     """Whether playing ``card`` keeps the duty to follow the led suit."""
-    if not t.must_follow or t.suit[card] == led:
-        return True
+    if not t.must_follow or t.suit[card] == led or led < 0:
+        return True  # led < 0: a card of no suit in this deck (reported elsewhere) sets no suit to follow
     return hand & t.suit_cards[led] == 0
 
 
@@ -46,7 +46,7 @@ def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broke
             rest ^= low
         return legal
     led = t.suit[trick[0]]
-    if t.must_follow:
+    if t.must_follow and led >= 0:
         of_suit = hand & t.suit_cards[led]
         if of_suit:
             return of_suit

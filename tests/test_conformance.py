@@ -1,0 +1,142 @@
+"""The conformance corpus: every case file in tests/conformance/ replayed and compared.
+
+The case format is described in tests/conformance/README.md; the expected
+values in the case files were worked out by hand from the rule sheet.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import referee
+from referee import gamelog, spec
+from referee.documents import parse_yaml
+from referee.errors import InputError, Location
+from referee.report import Report
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = Path(__file__).resolve().parent / "conformance"
+CASE_FILES = sorted(CORPUS.glob("*/*.yaml"))
+CASE_KEYS = {"description", "rules", "options", "clauses", "log", "expect", "xfail"}
+EXPECT_KEYS = {"status", "violations", "incomplete", "score_sheet", "finished", "winner"}
+STATUSES = {"clean", "warnings", "violations", "incomplete", "refused"}
+
+
+def _read(path: Path) -> dict[str, Any]:
+    case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+    assert isinstance(case, dict), f"{path}: a case is a mapping"
+    return case
+
+
+def _params() -> list[Any]:
+    params = []
+    for path in CASE_FILES:
+        reason = _read(path).get("xfail")
+        marks = [pytest.mark.xfail(strict=True, reason=str(reason))] if reason else []
+        params.append(pytest.param(path, id=path.relative_to(CORPUS).with_suffix("").as_posix(), marks=marks))
+    return params
+
+
+def _violations(report: Report) -> list[dict[str, Any]]:
+    out = []
+    for v in report.violations:
+        entry: dict[str, Any] = {"code": str(v.code), "rule": v.clause.id, "hand": v.where.hand}
+        if v.where.trick is not None:
+            entry["trick"] = v.where.trick
+        if v.where.seat is not None:
+            entry["seat"] = v.where.seat
+        out.append(entry)
+    return out
+
+
+def _expected_violations(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    keys = ("code", "rule", "hand", "trick", "seat")
+    return [{k: item[k] for k in keys if item.get(k) is not None} for item in items]
+
+
+def _check_sheet(report: Report, expected: list[dict[str, Any]]) -> None:
+    sheet = {line["hand"]: line for line in report.as_dict()["score_sheet"]}
+    for want in expected:
+        number = want["hand"]
+        assert number in sheet, f"hand {number} is not on the score sheet (hands: {sorted(sheet)})"
+        got = sheet[number]
+        if "scored" in want:
+            assert got["scored"] == want["scored"], f"hand {number}: scored"
+        for side, values in (want.get("sides") or {}).items():
+            assert side in got["sides"], f"hand {number}: no side {side!r} (sides: {list(got['sides'])})"
+            for key, value in values.items():
+                assert got["sides"][side][key] == value, f"hand {number}, {side}, {key}"
+
+
+@pytest.mark.parametrize("path", _params())
+def test_case(path: Path) -> None:
+    case = _read(path)
+    expect = case["expect"]
+    location = Location(file=str(path))
+    if expect["status"] == "refused":
+        with pytest.raises(InputError):
+            log = gamelog.from_document(case["log"], location)
+            referee.audit(case["rules"], log, case.get("options") or {})
+        return
+    log = gamelog.from_document(case["log"], location)
+    report = referee.audit(case["rules"], log, case.get("options") or {})
+    assert report.status == expect["status"], [v.message for v in report.violations]
+    assert _violations(report) == _expected_violations(expect.get("violations") or [])
+    if "incomplete" in expect:
+        found = [
+            {k: v for k, v in (("hand", i.where.hand), ("trick", i.where.trick)) if v is not None}
+            for i in report.incomplete
+        ]
+        assert found == expect["incomplete"]
+    _check_sheet(report, expect.get("score_sheet") or [])
+    if "finished" in expect:
+        assert report.finished is expect["finished"]
+    if "winner" in expect:
+        assert report.winner == expect["winner"]
+
+
+def test_corpus_is_not_empty() -> None:
+    assert any(CORPUS.glob("good/*.yaml")) and any(CORPUS.glob("bad/*.yaml"))
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.relative_to(CORPUS).with_suffix("").as_posix())
+def test_case_shape(path: Path) -> None:
+    """Each case file has the documented keys, and good/ and bad/ hold the right statuses."""
+    case = _read(path)
+    assert set(case) <= CASE_KEYS and {"description", "rules", "clauses", "log", "expect"} <= set(case)
+    assert set(case["expect"]) <= EXPECT_KEYS
+    status = case["expect"]["status"]
+    assert status in STATUSES
+    folder = path.parent.name
+    assert folder in ("good", "bad")
+    assert (status in ("clean", "warnings")) == (folder == "good"), f"{status} case in {folder}/"
+    if status in ("violations", "warnings"):
+        assert case["expect"].get("violations"), "a case with violations lists them"
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.relative_to(CORPUS).with_suffix("").as_posix())
+def test_log_matches_schema(path: Path) -> None:
+    with (ROOT / "schema" / "game-log.schema.json").open(encoding="utf-8") as handle:
+        schema = json.load(handle)
+    errors = list(Draft202012Validator(schema).iter_errors(_read(path)["log"]))
+    assert not errors, [e.message for e in errors]
+
+
+def test_every_clause_has_a_case() -> None:
+    """Every clause of every bundled spec is exercised, and every clause a case names exists."""
+    named: dict[str, set[str]] = {}
+    for path in CASE_FILES:
+        case = _read(path)
+        named.setdefault(case["rules"], set()).update(case["clauses"])
+    for spec_id in spec.bundled_ids():
+        clauses = set(referee.load_spec(spec_id).clauses)
+        missing = clauses - named.get(spec_id, set())
+        assert not missing, f"{spec_id}: no conformance case for {sorted(missing)}"
+    for spec_id, ids in named.items():
+        unknown = ids - set(referee.load_spec(spec_id).clauses)
+        assert not unknown, f"cases name clauses {sorted(unknown)} that {spec_id} does not have"

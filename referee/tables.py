@@ -136,6 +136,9 @@ def _ranking(spec: Spec, deck: int) -> tuple[int, tuple[int, ...], tuple[int, ..
     power = [0] * CARD_COUNT
     for card in range(CARD_COUNT):
         if not deck >> card & 1:
+            # A stray card (reported as not in the deck) keeps its printed suit and can beat nothing, so the
+            # trick it falls in is still decided by the real cards and the replay stays on course.
+            suits[card] = suit_of(card) if card < 52 else trump
             continue
         if card in top:
             suits[card] = trump
@@ -230,7 +233,7 @@ def compile_spec(spec: Spec) -> Tables:
             f"deals {per_player} cards to each of {seats} players from a deck of {deck_size}",
             "deal.cards.per_player",
         )
-    suit_cards = tuple(sum(1 << c for c in range(CARD_COUNT) if suits[c] == s) for s in range(4))
+    suit_cards = tuple(sum(1 << c for c in range(CARD_COUNT) if suits[c] == s and deck >> c & 1) for s in range(4))
     sides = _sides(spec, seats)
     side_of = [0] * seats
     for index, side in enumerate(sides):

@@ -1,0 +1,41 @@
+"""Shared fixtures: the intramural tables and variant specs written to a temporary folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import referee
+from referee.spec import Spec
+from referee.tables import Tables, tables_for
+
+VARIANT_HEADER = """\
+spec: 1
+id: spades/test-variant
+title: Intramural Spades, a test variant
+family: spades
+extends: spades/intramural
+source:
+  document: 001_3f218c6ee18e85e0.txt
+  title: "Office of Intramural, Recreation, and Sport Clubs: Spades Rules"
+"""
+
+
+@pytest.fixture(scope="session")
+def intramural() -> Tables:
+    """The compiled tables of the bundled intramural spec."""
+    return tables_for(referee.load_spec("spades/intramural"))
+
+
+@pytest.fixture
+def variant(tmp_path: Path) -> Callable[[str], Spec]:
+    """Write a spec extending spades/intramural with the given sections (YAML text) and load it."""
+
+    def make(sections: str) -> Spec:
+        path = tmp_path / "variant.yaml"
+        path.write_text(VARIANT_HEADER + sections, encoding="utf-8")
+        return referee.load_spec(str(path))
+
+    return make

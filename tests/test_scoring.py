@@ -1,0 +1,173 @@
+"""Hand scores and the game's end, by the intramural numbers worked out by hand."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+
+from referee.scoring import SideResult, contract, renege_transfer, result, sandbags, score_hand
+from referee.spec import Spec
+from referee.tables import Tables, tables_for
+
+# -- contracts: 10 a trick bid when made, 1 an overtrick, -10 a trick bid when set
+
+
+@pytest.mark.parametrize(
+    ("bid", "books", "points", "over"),
+    [
+        (5, 5, 50, 0),  # made exactly
+        (5, 8, 53, 3),  # three overtricks at a point each
+        (4, 13, 49, 9),
+        (13, 13, 130, 0),
+        (1, 0, -10, 0),
+        (5, 4, -50, 0),  # set by one: the whole bid counts against
+        (9, 0, -90, 0),
+        (7, 6, -70, 0),
+    ],
+)
+def test_contract(intramural: Tables, bid: int, books: int, points: int, over: int) -> None:
+    assert contract(intramural, bid, books) == (points, over)
+
+
+def test_intramural_numbers(intramural: Tables) -> None:
+    t = intramural
+    assert (t.made_per_trick, t.overtrick, t.set_per_trick) == (10, 1, -10)
+    assert t.bag_limit == 0
+    assert (t.renege_books, t.renege_points) == (0, 0)
+    assert t.target == 500
+    assert t.tie_play_on
+
+
+def test_score_hand_made_and_set(intramural: Tables) -> None:
+    # side 0 bid 5 and took 7: 50 + 2; side 1 bid 6 and took 6: 60
+    assert score_hand(intramural, [5, 6], [7, 6], [0, 0], [0, 0]) == [SideResult(52, 0), SideResult(60, 0)]
+    # side 0 bid 7 and took 6: -70; side 1 bid 4 and took 7: 40 + 3
+    assert score_hand(intramural, [7, 4], [6, 7], [0, 0], [0, 0]) == [SideResult(-70, 0), SideResult(43, 0)]
+    # both set
+    assert score_hand(intramural, [8, 8], [6, 7], [0, 0], [0, 0]) == [SideResult(-80, 0), SideResult(-80, 0)]
+
+
+def test_intramural_has_no_sandbag_penalty(intramural: Tables) -> None:
+    # with no bag limit, overtricks pile up without penalty and nothing is carried
+    assert sandbags(intramural, 0, 13) == (0, 0)
+    assert score_hand(intramural, [4, 4], [13, 0], [99, 0], [0, 0]) == [SideResult(49, 0), SideResult(-40, 0)]
+
+
+def test_intramural_renege_costs_nothing(intramural: Tables) -> None:
+    assert renege_transfer(intramural, [6, 7], [2, 0]) == [6, 7]
+    assert score_hand(intramural, [5, 5], [6, 7], [0, 0], [1, 1]) == [SideResult(51, 0), SideResult(52, 0)]
+
+
+# -- the end of the game: 500 ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("totals", "expected"),
+    [
+        ([0, 0], (False, None)),
+        ([499, 300], (False, None)),
+        ([499, 499], (False, None)),
+        ([500, 300], (True, 0)),  # 500 exactly ends the game
+        ([300, 500], (True, 1)),
+        ([-120, 531], (True, 1)),
+        ([520, 510], (True, 0)),  # both over: the higher wins
+        ([505, 560], (True, 1)),
+        ([510, 510], (False, None)),  # tied over 500: play on
+        ([500, 500], (False, None)),
+        ([-600, 200], (False, None)),  # no floor in intramural
+    ],
+)
+def test_result(intramural: Tables, totals: list[int], expected: tuple[bool, int | None]) -> None:
+    assert result(intramural, totals, 12) == expected
+
+
+def test_game_over_a_series_of_hands(intramural: Tables) -> None:
+    # (bids, books) per hand; the totals are worked out by hand in the comments
+    hands = [
+        ([6, 5], [7, 6]),  # 61, 51 -> 61, 51
+        ([5, 6], [4, 9]),  # -50, 63 -> 11, 114
+        ([9, 4], [10, 3]),  # 91, -40 -> 102, 74
+    ]
+    totals = [0, 0]
+    for bids, books in hands:
+        points = [r.points for r in score_hand(intramural, bids, books, [0, 0], [0, 0])]
+        totals = [a + b for a, b in zip(totals, points, strict=True)]
+    assert totals == [102, 74]
+    assert result(intramural, totals, len(hands)) == (False, None)
+
+
+# -- sandbags: a variant with a limit of 10 bags costing 100 ---------------
+
+
+@pytest.fixture
+def bagged(intramural: Tables) -> Tables:
+    return dataclasses.replace(intramural, bag_limit=10, bag_penalty=-100, bag_carry=True)
+
+
+@pytest.mark.parametrize(
+    ("bags", "over", "expected"),
+    [
+        (0, 0, (0, 0)),
+        (0, 9, (0, 9)),
+        (9, 1, (-100, 0)),  # the tenth bag
+        (8, 3, (-100, 1)),  # the extra bag carries over
+        (9, 11, (-200, 0)),  # twenty bags: the penalty twice
+        (5, 4, (0, 9)),
+    ],
+)
+def test_sandbags_carry_over(bagged: Tables, bags: int, over: int, expected: tuple[int, int]) -> None:
+    assert sandbags(bagged, bags, over) == expected
+
+
+def test_sandbags_without_carry_over(bagged: Tables) -> None:
+    dropped = dataclasses.replace(bagged, bag_carry=False)
+    assert sandbags(dropped, 8, 3) == (-100, 0)
+    assert sandbags(dropped, 8, 1) == (0, 9)
+
+
+def test_score_hand_with_bags(bagged: Tables) -> None:
+    # side 0 bid 4, took 8: 44, bags 7 + 4 = 11 -> -100, carry 1: -56
+    # side 1 bid 5, took 5: 50, bags stay 3
+    assert score_hand(bagged, [4, 5], [8, 5], [7, 3], [0, 0]) == [SideResult(-56, 1), SideResult(50, 3)]
+
+
+def test_bags_across_hands(bagged: Tables) -> None:
+    bags = [0, 0]
+    totals = [0, 0]
+    # side 0 overtricks 4, 4, 3 (bags 4, 8, 11 -> penalty on the third hand, 1 carried)
+    for bids, books in (([4, 5], [8, 5]), ([4, 5], [8, 5]), ([5, 5], [8, 5])):
+        results = score_hand(bagged, bids, books, bags, [0, 0])
+        bags = [r.bags for r in results]
+        totals = [a + r.points for a, r in zip(totals, results, strict=True)]
+    assert bags == [1, 0]
+    assert totals == [44 + 44 + 53 - 100, 150]
+
+
+VARIANT_BAGS = """\
+scoring:
+  bags:
+    interpretation: >-
+      A test variant: each overtrick is a bag; ten bags cost 100 points and
+      bags beyond ten are kept.
+    limit: 10
+    penalty: -100
+    carry_over: true
+"""
+
+
+def test_bags_from_a_variant_spec(variant: Callable[[str], Spec], bagged: Tables) -> None:
+    t = tables_for(variant(VARIANT_BAGS))
+    assert (t.bag_limit, t.bag_penalty, t.bag_carry) == (10, -100, True)
+    assert (t.made_per_trick, t.overtrick, t.set_per_trick) == (10, 1, -10)
+    assert sandbags(t, 8, 3) == (-100, 1)
+    assert score_hand(t, [4, 5], [8, 5], [7, 3], [0, 0]) == score_hand(bagged, [4, 5], [8, 5], [7, 3], [0, 0])
+
+
+def test_renege_transfer_variant(intramural: Tables) -> None:
+    # a house rule moving three books from the reneging side to its opponents
+    t = dataclasses.replace(intramural, renege_books=3)
+    assert renege_transfer(t, [5, 8], [1, 0]) == [2, 11]
+    assert renege_transfer(t, [2, 11], [1, 0]) == [0, 13]  # cannot give more books than it has
+    assert renege_transfer(t, [6, 7], [1, 1]) == [6, 7]

@@ -1,0 +1,307 @@
+"""The documentation shows real commands with their real output, valid examples, and lists that match the code.
+
+Every ```console block of docs/*.md is a shell session: lines starting with ``$ referee`` are run through
+``referee.cli.main`` (from the top of the project, standard output and standard error together), and the
+lines after each command are its expected output. ``$ echo $?`` prints the last exit code, as a shell does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import doctest
+import io
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(ROOT))  # the tests run from a source checkout
+
+from referee import tables  # noqa: E402
+from referee.cli import main, parser  # noqa: E402
+from referee.errors import Location  # noqa: E402
+from referee.gamelog import from_document  # noqa: E402
+from referee.report import Code  # noqa: E402
+from referee.schemas import check  # noqa: E402
+from referee.spec import SECTIONS, load, resolve  # noqa: E402
+from referee.tables import Unsupported, compile_spec  # noqa: E402
+
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
+SCHEMA = json.loads((ROOT / "schema" / "rule-spec.schema.json").read_text(encoding="utf-8"))
+
+
+def pages() -> list[Path]:
+    return sorted(DOCS.glob("*.md"))
+
+
+def fenced(language: str) -> list[tuple[str, str]]:
+    """(``page:line``, body) of each fenced block of a language, over all pages."""
+    found = []
+    for page in pages():
+        text = page.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            if match.group(1) == language:
+                line = text.count("\n", 0, match.start()) + 1
+                found.append((f"{page.name}:{line}", match.group(2)))
+    return found
+
+
+def section(page: str, heading: str) -> str:
+    """The text of a page under a heading, up to the next heading of the same or a higher level."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    level = heading.split(" ", 1)[0]
+    start = text.index(heading + "\n")
+    rest = text[start + len(heading) :]
+    ends = [m.start() for m in re.finditer(rf"^#{{1,{len(level)}}} ", rest, re.M)]
+    return rest[: ends[0]] if ends else rest
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of the Markdown tables in a text, as lists of cells."""
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("|") and not re.fullmatch(r"\|[-| ]+\|", line):
+            rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip())[1:-1]])
+    return [row for row in rows if row and row[0] not in ("Clause", "Code", "Section", "Option", "Field")]
+
+
+def run(command: str, scratch: Path) -> tuple[str, int]:
+    """Run one ``referee ...`` command line as the docs show it; returns its output and exit code."""
+    words = [word.replace("/tmp/", f"{scratch}/") for word in shlex.split(command)]
+    target = None
+    if ">" in words:
+        at = words.index(">")
+        target, words = Path(words[at + 1]), words[:at]
+    assert words[0] == "referee", f"not a referee command: {command}"
+    buffer = io.StringIO()
+    cwd = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        with redirect_stdout(buffer), redirect_stderr(buffer):
+            code = main(words[1:])
+    finally:
+        os.chdir(cwd)
+    output = buffer.getvalue()
+    if target is not None:
+        target.write_text(output, encoding="utf-8")
+        output = ""
+    # Where the referee prints an absolute path, show it as the docs do (relative to the project).
+    return output.replace(f"{ROOT}/", "").replace(f"{scratch}/", "/tmp/"), code
+
+
+def sessions() -> list[tuple[str, str]]:
+    return fenced("console")
+
+
+def test_the_docs_hold_sessions_to_run() -> None:
+    found = sessions()
+    assert len(found) >= 15
+    for where, body in found:
+        assert body.startswith("$ referee "), f"{where}: a console block starts with a referee command"
+
+
+@pytest.mark.parametrize(("where", "body"), sessions(), ids=[where for where, _ in sessions()])
+def test_session_output_is_real(where: str, body: str, tmp_path: Path) -> None:
+    last_code: int | None = None
+    steps: list[tuple[str, list[str]]] = []
+    for line in body.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line.rstrip())
+    for command, expected in steps:
+        if command == "echo $?":
+            actual = [str(last_code)]
+        else:
+            output, last_code = run(command, tmp_path)
+            actual = [line.rstrip() for line in output.splitlines()]
+        while expected and not expected[-1]:
+            expected.pop()
+        while actual and not actual[-1]:
+            actual.pop()
+        assert actual == expected, f"{where}: $ {command}"
+
+
+def json_examples() -> list[tuple[str, str, str]]:
+    found = []
+    for page in pages():
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"<!-- json-output: (.*?) -->\n```json\n(.*?)^```", text, re.M | re.S):
+            found.append((page.name, match.group(1), match.group(2)))
+    return found
+
+
+def test_json_output_shown_is_real(tmp_path: Path) -> None:
+    found = json_examples()
+    assert found
+    for page, command, shown in found:
+        output, _ = run(command, tmp_path)
+        assert json.loads(output) == json.loads(shown), f"{page}: {command}"
+
+
+def test_python_examples_run() -> None:
+    blocks = fenced("pycon")
+    assert len(blocks) >= 5
+    globs: dict[str, Any] = {}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    cwd = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        for where, body in blocks:  # in page order: later blocks use names bound by earlier ones
+            test = doctest.DocTestParser().get_doctest(body, globs, where, where, 0)
+            result = runner.run(test, clear_globs=False)
+            assert result.failed == 0, f"{where}: a Python example's output differs"
+            globs.update(test.globs)
+    finally:
+        os.chdir(cwd)
+
+
+# -- lists in the docs that must match the code ---------------------------------------------------------
+
+
+def test_the_reports_page_lists_every_violation_code() -> None:
+    rows = table_rows(section("reports.md", "## Violation codes"))
+    shown = [re.fullmatch(r"`([a-z_]+)`", row[0]).group(1) for row in rows]  # type: ignore[union-attr]
+    assert len(shown) == len(set(shown))
+    assert set(shown) == {code.value for code in Code}
+    assert all(len(row) == 2 and row[1] for row in rows), "each code has its meaning"
+
+
+def test_the_cli_page_lists_every_option() -> None:
+    (commands,) = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, sub in commands.choices.items():
+        wanted = {s for action in sub._actions for s in action.option_strings} - {"-h", "--help"}
+        text = section("cli.md", f"## `referee {name}`")
+        shown = {opt for row in table_rows(text) for opt in re.findall(r"`(-{1,2}[a-z-]+)`", row[0])}
+        assert shown == wanted, f"referee {name}"
+
+
+def test_the_specs_page_lists_every_section_and_clause() -> None:
+    rows = table_rows(section("specs.md", "## Sections and clauses"))
+    shown = {row[0].strip("`"): re.findall(r"`([a-z_]+)`", row[1]) for row in rows}
+    schema = {name: list(SCHEMA["properties"][name]["properties"]) for name in SECTIONS if name in SCHEMA["properties"]}
+    assert shown == schema
+
+
+def refused_rows() -> list[tuple[str, str]]:
+    rows = table_rows(section("specs.md", "### Not yet supported"))
+    return [(row[0].strip("`"), row[1].strip("`")) for row in rows]
+
+
+@pytest.mark.parametrize(("clause_id", "fragment"), refused_rows())
+def test_each_refused_clause_is_refused(clause_id: str, fragment: str) -> None:
+    spec = load("spades/intramural")
+    raw = copy.deepcopy(spec.raw)
+    section_name, name = clause_id.split(".")
+    body = {**raw.setdefault(section_name, {}).get(name, {}), **yaml.safe_load(fragment)}
+    body.setdefault("interpretation", "A test of the documented limit.")
+    raw[section_name][name] = body
+    check("rule-spec", raw, Location(file="docs/specs.md"))  # the fragment the docs show is a valid clause
+    with pytest.raises(Unsupported, match="not supported by this referee yet") as refused:
+        compile_spec(resolve(raw, spec.path))
+    assert clause_id in str(refused.value) or f"$.{clause_id}" in str(refused.value.location)
+
+
+DOMINO_SECTIONS = ("tiles", "draw", "layout", "dominoes_scoring")  # the whole family is refused
+
+
+def test_every_field_the_replay_ignores_is_refused_and_documented() -> None:
+    # each clause and field of the schema is either acted on (tables.ENFORCED) or has a refused row
+    refused = {clause_id: yaml.safe_load(fragment) for clause_id, fragment in refused_rows()}
+    for section_name in SECTIONS:
+        if section_name not in SCHEMA["properties"] or section_name in DOMINO_SECTIONS:
+            continue
+        for name, clause in SCHEMA["properties"][section_name]["properties"].items():
+            clause_id = f"{section_name}.{name}"
+            enforced = tables.ENFORCED.get(clause_id)
+            if enforced is None:
+                assert clause_id in refused, f"{clause_id}: neither enforced nor documented as refused"
+                continue
+            if clause_id in tables.KIND_CLAUSES.values():
+                continue  # not allowed: its other fields are never read
+            for field in clause["properties"]:
+                if field not in enforced or enforced[field] is not None:
+                    assert clause_id in refused, f"{clause_id}.{field}: limits not documented as refused"
+
+
+def test_the_enforced_table_is_the_code() -> None:
+    rows = table_rows(section("specs.md", "### What the replay acts on"))
+    shown = {row[0].strip("`"): re.findall(r"`([a-z_]+)`", re.sub(r"\([^)]*\)", "", row[1])) for row in rows}
+    wanted = {c: list(f) for c, f in tables.ENFORCED.items() if c not in tables.KIND_CLAUSES.values()}
+    assert shown == wanted
+
+
+# -- examples that are not commands -----------------------------------------------------------------------
+
+
+def _log_fragment(fragment: dict[str, Any]) -> dict[str, Any]:
+    """A whole log around a fragment shown in the docs (top-level keys kept, the rest make a hand)."""
+    top = set(json.loads((ROOT / "schema" / "game-log.schema.json").read_text(encoding="utf-8"))["properties"])
+    document: dict[str, Any] = {"players": ["Ann", "Bob", "Cat", "Dan"], "hands": []}
+    hand = {key: value for key, value in fragment.items() if key not in top}
+    document.update({key: value for key, value in fragment.items() if key in top})
+    if hand:
+        document["hands"] = [hand]
+    return document
+
+
+def test_yaml_examples_are_valid() -> None:
+    checked = 0
+    for where, body in fenced("yaml"):
+        if body.startswith("--8<--"):
+            continue  # a file of docs/examples, included whole: run by the sessions above
+        document = yaml.safe_load(body)
+        page = where.split(":")[0]
+        if page == "logs.md":
+            from_document(_log_fragment(document), Location(file=where))
+        elif page == "specs.md":
+            if "spec" not in document:
+                document = {
+                    "spec": 1,
+                    "id": "docs/example",
+                    "title": "example",
+                    "family": "spades",
+                    "source": {"document": "001_3f218c6ee18e85e0.txt", "title": "example"},
+                    **document,
+                }
+            check("rule-spec", document, Location(file=where))
+        checked += 1
+    assert checked >= 8
+
+
+def test_snippets_name_files_that_exist() -> None:
+    for page in pages():
+        for name in re.findall(r'^--8<-- "([^"]+)"', page.read_text(encoding="utf-8"), re.M):
+            assert (DOCS / "examples" / name).is_file(), f"{page.name}: {name}"
+
+
+def test_no_generated_page_is_kept_in_the_source_tree() -> None:
+    assert not (DOCS / "rules").exists()
+
+
+def test_the_site_builds_strictly(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "site" / "rules" / "spades" / "intramural" / "index.html").read_text(encoding="utf-8")
+    assert 'id="play.follow"' in page and "A player must follow suit, if able." in page
+    index = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'href="spades/intramural/"' in index

@@ -1,0 +1,214 @@
+"""The rulebook page of a spec: every clause, quote and reading, in readable Markdown."""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+from html import unescape as unescape_html
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the tests run from a source checkout
+
+from referee.rulebook import escape, markdown, rule_text  # noqa: E402
+from referee.spec import SECTIONS, load, resolve, source_text  # noqa: E402
+
+EXAMPLES = ROOT / "docs" / "examples" / "specs"
+
+
+def fold(text: str) -> str:
+    return " ".join(text.split())
+
+
+def unescape(page: str) -> str:
+    """The page's text with Markdown escapes undone, white space folded."""
+    return fold(re.sub(r"\\(.)", r"\1", page).replace("&lt;", "<").replace("&amp;", "&"))
+
+
+@pytest.fixture(scope="module")
+def intramural_page() -> str:
+    return markdown(load("spades/intramural"))
+
+
+def test_every_clause_id_is_on_the_page(intramural_page: str) -> None:
+    spec = load("spades/intramural")
+    assert len(spec.clauses) > 20
+    for clause_id in spec.clauses:
+        assert f"`{clause_id}`" in intramural_page
+        assert f"{{ #{clause_id} }}" in intramural_page  # an anchor per clause, for links from reports
+
+
+def test_every_quote_is_on_the_page_word_for_word(intramural_page: str) -> None:
+    spec = load("spades/intramural")
+    text = unescape(intramural_page)
+    quotes = [quote for clause in spec.clauses.values() for quote in clause.source]
+    assert len(quotes) > 20
+    for quote in quotes:
+        assert fold(quote) in text
+
+
+def test_each_quote_stands_in_a_blockquote_under_its_clause(intramural_page: str) -> None:
+    blocks = re.split(r"^### ", intramural_page, flags=re.M)
+    follow = next(block for block in blocks if "{ #play.follow }" in block)
+    assert "> A player must follow suit, if able." in follow
+    assert "A trick is won" not in follow
+
+
+def test_every_reading_is_on_the_page_marked(intramural_page: str) -> None:
+    spec = load("spades/intramural")
+    readings = [clause.interpretation for clause in spec.clauses.values() if clause.interpretation]
+    assert len(readings) >= 15
+    text = unescape(intramural_page)
+    for reading in readings:
+        assert f"Reading taken: {fold(reading)}" in text.replace("**", "")
+    assert intramural_page.count("**Reading taken:**") == len(readings)
+
+
+def test_clauses_with_no_source_say_so(intramural_page: str) -> None:
+    spec = load("spades/intramural")
+    silent = [clause for clause in spec.clauses.values() if not clause.source]
+    assert silent, "the intramural spec has readings where the sheet is silent"
+    assert intramural_page.count("*The source says nothing on this.*") == len(silent)
+
+
+def test_the_warning_clause_is_marked(intramural_page: str) -> None:
+    dealer = next(block for block in intramural_page.split("### ") if "{ #deal.dealer }" in block)
+    assert "reported as a warning" in dealer
+    follow = next(block for block in intramural_page.split("### ") if "{ #play.follow }" in block)
+    assert "warning" not in follow
+
+
+def test_rules_are_in_plain_words(intramural_page: str) -> None:
+    assert "Deck: the standard 52-card pack + BJ, LJ − 2D, 2C (52 cards)." in intramural_page
+    assert "A player bids 1 to 13. The bids of a partnership must add up to at least 4." in intramural_page
+    assert "Spades are trumps. Above the ace of trumps, highest first: BJ, LJ" in intramural_page
+    assert "The game ends after the hand in which a side reaches 500 points." in intramural_page
+    assert "Not allowed: nil" in intramural_page
+
+
+def test_header_and_the_source_text(intramural_page: str) -> None:
+    spec = load("spades/intramural")
+    assert intramural_page.startswith("# Spades, intramural rules\n")
+    assert spec.document_title in intramural_page
+    assert fold(spec.summary) in intramural_page
+    assert "**Enforced:**" in intramural_page
+    tail = intramural_page.split("## The source text", 1)[1]
+    source = source_text(spec.document)
+    excerpt = source[source.index("SPADES RULES") : source.index("HEARTS RULES")]
+    for line in excerpt.splitlines():
+        if line.strip():
+            assert fold(line) in unescape(tail)
+    assert "HEARTS RULES" not in tail.replace("“HEARTS RULES”", "")
+    assert "1\\. Dealing" in tail  # a heading of the sheet must not turn into a numbered list
+
+
+def test_rule_text_shows_every_field_even_unknown_ones() -> None:
+    assert rule_text("scoring.overbid_double", {"points": 100}) == "Points: 100."
+    text = rule_text("deal.cards", {"per_player": 13, "leftover": "none", "shuffle": "riffle"})
+    assert text == "Each player is dealt 13 cards. No cards are left over. Shuffle: riffle."
+    assert rule_text("game_end.table_breaks_up", {}).startswith("(No data")
+    assert rule_text("penalties.renege", {"books_to_opponents": 3, "points": 0}) == (
+        "For each renege (failing to follow suit when able): 3 books go from the offending side to its opponents."
+    )
+
+
+def test_escape_keeps_source_text_literal() -> None:
+    markdown_lib = pytest.importorskip("markdown")
+    samples = ("1. Dealing", "*SPADES* ARE _TRUMP_", "- not a list", "+ 2", "# not a heading")
+    for text in (*samples, "[a](b) <b>x</b>", "AT&T &copy;", "`code`"):
+        html = markdown_lib.markdown(escape(text))
+        assert html.startswith("<p>") and "<em>" not in html and "<a " not in html and "<b>" not in html
+        assert "<code>" not in html
+        assert unescape_html(re.sub(r"<[^>]+>", "", html)) == text
+
+
+def test_page_renders_with_an_anchor_per_clause(intramural_page: str) -> None:
+    markdown_lib = pytest.importorskip("markdown")
+    html = markdown_lib.markdown(intramural_page, extensions=["attr_list", "toc"])
+    for clause_id in load("spades/intramural").clauses:
+        assert f'id="{clause_id}"' in html
+    assert "<ol>" not in html and "<ul>" not in html
+
+
+def test_a_spec_that_extends_another() -> None:
+    page = markdown(load(EXAMPLES / "club.yaml"))
+    assert "Builds on [`spades/intramural`](../spades/intramural.md)" in page
+    target = next(block for block in page.split("### ") if "{ #game_end.target }" in block)
+    assert "Replaces the clause of the same name in spades/intramural." in target
+    assert "Points is the table's choice: option `target`, default 500." in target
+    follow = next(block for block in page.split("### ") if "{ #play.follow }" in block)
+    assert "Taken from spades/intramural." in follow
+    assert "## Options" in page and "Choices: 500, 300." in page
+
+
+def test_a_spec_the_referee_cannot_enforce_yet() -> None:
+    page = markdown(load(EXAMPLES / "with-nil.yaml"))
+    assert "**Not yet enforced:**" in page and "nil bids (bidding.nil)" in page
+    assert "Allowed: nil" in page
+
+
+def test_rules_no_record_can_show() -> None:
+    spec = load("spades/intramural")
+    raw = copy.deepcopy(spec.raw)
+    raw["not_checkable"] = [
+        {
+            "id": "shuffle",
+            "source": "The game is played with 4 players in two partnership.",
+            "reason": "A log does not record seating arrangements beyond the order of names.",
+        }
+    ]
+    page = markdown(resolve(raw, spec.path))
+    section = page.split("## Rules no record can show", 1)[1].split("## The source text", 1)[0]
+    assert "`not_checkable.shuffle`" in section
+    assert "**Not checkable from a record:** A log does not record seating" in section
+    assert "> The game is played with 4 players in two partnership." in section
+
+
+def _example(schema: dict[str, object], defs: dict[str, dict[str, object]]) -> object:
+    """A small value the schema allows (first choices, ones and true), for trying every clause."""
+    if "$ref" in schema:
+        return _example(defs[str(schema["$ref"]).rsplit("/", 1)[1]], defs)
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return _example(schema[key][0], defs)  # type: ignore[index]
+    if "enum" in schema:
+        return schema["enum"][0]  # type: ignore[index]
+    if "const" in schema:
+        return schema["const"]
+    kind = schema.get("type")
+    if kind == "integer":
+        return max(1, int(schema.get("minimum", 1)))  # type: ignore[call-overload]
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return "AS" if "pattern" in schema else "text"
+    if kind == "array":
+        return [_example(schema.get("items", {"type": "integer"}), defs)]  # type: ignore[arg-type]
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {name: _example(sub, defs) for name, sub in props.items()}  # type: ignore[union-attr]
+    return 1
+
+
+def test_rule_text_handles_every_clause_the_schema_allows() -> None:
+    import json
+
+    schema = json.loads((ROOT / "schema" / "rule-spec.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    tried = 0
+    for section_name, section_schema in schema["properties"].items():
+        if section_name not in SECTIONS:
+            continue
+        for name, clause in section_schema["properties"].items():
+            fields = {field: _example(sub, defs) for field, sub in clause.get("properties", {}).items()}
+            required = {field: fields[field] for field in clause.get("required", [])}
+            clause_id = f"{section_name}.{name}"
+            for data in [fields, required, *({**required, field: value} for field, value in fields.items())]:
+                text = rule_text(clause_id, data)
+                assert text.endswith((".", ")")), (clause_id, data, text)
+                assert "None" not in text, (clause_id, data, text)  # an absent optional field is not shown
+            tried += 1
+    assert tried > 50

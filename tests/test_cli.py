@@ -1,0 +1,322 @@
+"""The ``referee`` command: check, validate, rules and simulate, in process and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from referee.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "examples" / "spades" / "intramural"
+CLEAN = HERE / "clean-game.yaml"
+DISPUTED = HERE / "disputed-game.yaml"
+TRUNCATED = HERE / "truncated.yaml"
+SPEC = ROOT / "rules" / "spades" / "intramural.yaml"
+REPORT_SCHEMA = Draft202012Validator(json.loads((ROOT / "schema" / "report.schema.json").read_text(encoding="utf-8")))
+
+
+def run(*argv: str) -> tuple[int, str]:
+    """The exit code and standard output of ``referee ARGV`` run in this process."""
+    out = StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def json_lines(text: str) -> list[dict[str, object]]:
+    """Each line of a JSON report stream, checked against the report schema."""
+    reports = []
+    for line in text.splitlines():
+        report = json.loads(line)
+        errors = [e.message for e in REPORT_SCHEMA.iter_errors(report)]
+        assert errors == [], errors
+        reports.append(report)
+    return reports
+
+
+def unheaded(tmp_path: Path) -> Path:
+    """The clean example without the header that names its rules."""
+    document = yaml.safe_load(CLEAN.read_text(encoding="utf-8"))
+    del document["game"]
+    path = tmp_path / "no-header.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+# -- check -----------------------------------------------------------------
+
+
+def test_check_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("check", str(DISPUTED))
+    assert code == 1
+    assert out.startswith(str(DISPUTED))
+    for expected in (
+        "rules: Spades, intramural rules (spades/intramural)",
+        "sides: Maria & Linda v James & Robert",
+        "bid_below_side_minimum (James)",
+        "renege (trick 4, Maria)",
+        "play_out_of_turn (trick 5, Robert)",
+        "score_mismatch",
+        'rule play.follow: "A player must follow suit, if able."',
+        "Result: Maria & Linda win (Maria & Linda 523, James & Robert -330) after 8 hands.",
+        "4 error(s), 0 warning(s): violations found.",
+    ):
+        assert expected in out, expected
+    # Hands are listed in order.
+    assert out.index("Hand 2") < out.index("Hand 4") < out.index("Hand 6") < out.index("Hand 8")
+    assert capsys.readouterr().err == ""
+
+
+def test_check_json_validates_line_by_line() -> None:
+    code, out = run("check", str(CLEAN), str(DISPUTED), str(TRUNCATED), "--format", "json")
+    assert code == 2  # the worst of 0, 1 and 2
+    reports = json_lines(out)
+    assert [r["status"] for r in reports] == ["clean", "violations", "incomplete"]
+    disputed = reports[1]
+    violations = disputed["violations"]
+    assert isinstance(violations, list)
+    assert [v["code"] for v in violations] == [
+        "bid_below_side_minimum",
+        "renege",
+        "play_out_of_turn",
+        "score_mismatch",
+    ]
+    assert violations[1]["location"] == {"hand": 4, "trick": 4, "seat": "Maria"}
+    assert violations[1]["source"] == "A player must follow suit, if able."
+    assert disputed["winner"] == "Maria & Linda" and disputed["finished"] is True
+
+
+def test_check_json_reports_unreadable_input_as_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.yaml"
+    code, out = run("check", str(missing), str(CLEAN), "--format", "json")
+    assert code == 2
+    reports = json_lines(out)
+    assert reports[0]["status"] == "invalid" and reports[1]["status"] == "clean"
+    assert reports[0]["error"] == {"message": "no such file", "location": {"file": str(missing)}}
+    assert str(missing) in capsys.readouterr().err
+
+
+def test_exit_codes() -> None:
+    assert run("check", str(CLEAN))[0] == 0
+    assert run("check", str(DISPUTED))[0] == 1
+    assert run("check", str(TRUNCATED))[0] == 2
+    assert run("check", str(CLEAN), str(DISPUTED))[0] == 1
+
+
+def test_quiet_prints_only_games_with_findings() -> None:
+    code, out = run("check", "--quiet", str(CLEAN), str(DISPUTED))
+    assert code == 1
+    assert str(CLEAN) not in out and str(DISPUTED) in out
+
+
+def test_rules_taken_from_the_header_or_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The example names spades/intramural in its header: --rules may be left out.
+    assert run("check", str(DISPUTED)) == run("check", str(DISPUTED), "--rules", "spades/intramural")
+    bare = unheaded(tmp_path)
+    code, out = run("check", str(bare))
+    assert code == 2 and out == ""
+    err = capsys.readouterr().err
+    assert str(bare) in err and "pass --rules" in err
+    assert run("check", str(bare), "--rules", "spades/intramural")[0] == 0
+    assert run("check", str(bare), "--rules", str(SPEC))[0] == 0
+
+
+def test_unknown_option_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("check", str(CLEAN), "--option", "no_such_option=1")
+    assert code == 2 and out == ""
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert str(CLEAN) in err[0] and "unknown option 'no_such_option'" in err[0]
+
+
+def test_malformed_option_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("check", str(CLEAN), "--option", "no-equals-sign")[0] == 2
+    assert "name=value" in capsys.readouterr().err
+
+
+def test_unknown_rules_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("check", str(CLEAN), "--rules", "spades/no-such-rules")[0] == 2
+    err = capsys.readouterr().err
+    assert "unknown rule spec 'spades/no-such-rules'" in err and "spades/intramural" in err
+
+
+# -- validate --------------------------------------------------------------
+
+
+def test_validate_bundled_rules() -> None:
+    code, out = run("validate", str(SPEC))
+    assert (code, out) == (0, f"ok   {SPEC}\n")
+    # With no paths, every bundled spec is checked; the intramural one passes.
+    out = run("validate")[1]
+    assert any(line.startswith("ok") and line.endswith("intramural.yaml") for line in out.splitlines())
+
+
+def broken_spec(tmp_path: Path, old: str, new: str) -> Path:
+    text = SPEC.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "broken.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_validate_quote_not_in_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = broken_spec(
+        tmp_path, "    source: A player must follow suit, if able.", "    source: A player must always follow suit."
+    )
+    code, out = run("validate", str(path))
+    assert code == 2 and out.startswith(f"FAIL {path}")
+    err = capsys.readouterr().err
+    assert "play.follow: quote not found verbatim" in err and "A player must always follow suit." in err
+    # The real sentence is now quoted by no clause: the coverage check says so too.
+    assert "quoted by no clause: 'A player must follow suit, if able.'" in err
+
+
+def test_validate_schema_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = broken_spec(tmp_path, "    must_follow: true", '    must_follow: "yes"')
+    line = 1 + path.read_text(encoding="utf-8").splitlines().index('    must_follow: "yes"')
+    code, out = run("validate", str(path))
+    assert code == 2 and out.startswith(f"FAIL {path}")
+    err = capsys.readouterr().err
+    assert f"{path}:{line}" in err and "$.play.follow.must_follow" in err and "rule-spec schema" in err
+
+
+def test_validate_extends_unknown_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "child.yaml"
+    path.write_text(
+        "spec: 1\nid: spades/child\ntitle: A child spec\nfamily: spades\nextends: spades/no-such-parent\n"
+        "source:\n  document: 001_3f218c6ee18e85e0.txt\n  title: Intramural sheet\n",
+        encoding="utf-8",
+    )
+    code, out = run("validate", str(path))
+    assert code == 2 and out.startswith(f"FAIL {path}")
+    err = capsys.readouterr().err
+    assert "$.extends" in err and "unknown rule spec 'spades/no-such-parent'" in err
+
+
+def test_validate_a_folder_with_good_and_bad_specs(tmp_path: Path) -> None:
+    (tmp_path / "good.yaml").write_text(SPEC.read_text(encoding="utf-8"), encoding="utf-8")
+    broken_spec(tmp_path, "    must_follow: true", "    must_follow: 1")
+    code, out = run("validate", str(tmp_path))
+    assert code == 2
+    assert sorted(line.split()[0] for line in out.splitlines()) == ["FAIL", "ok"]
+
+
+def test_spec_failing_its_schema_stops_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = broken_spec(tmp_path, "    must_follow: true", '    must_follow: "yes"')
+    assert run("check", str(CLEAN), "--rules", str(path))[0] == 2
+    assert "$.play.follow.must_follow" in capsys.readouterr().err
+
+
+# -- rules -----------------------------------------------------------------
+
+
+def test_rules_lists_the_intramural_spec_with_its_source() -> None:
+    code, out = run("rules")
+    assert code == 0
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("spades/intramural "))
+    assert "Spades, intramural rules" in lines[at]
+    assert "source: 001_3f218c6ee18e85e0.txt" in lines[at + 1]
+
+
+def test_rules_json() -> None:
+    rows = json.loads(run("rules", "--format", "json")[1])
+    row = next(r for r in rows if r["id"] == "spades/intramural")
+    assert row["source"] == "001_3f218c6ee18e85e0.txt" and row["family"] == "spades"
+    assert row["source_title"].startswith("Office of Intramural")
+
+
+# -- simulate --------------------------------------------------------------
+
+
+def test_simulate_yaml_is_read_back_by_check(tmp_path: Path) -> None:
+    code, out = run("simulate", "--rules", "spades/intramural", "--games", "3", "--seed", "14")
+    assert code == 0
+    path = tmp_path / "three.yaml"
+    path.write_text(out, encoding="utf-8")
+    documents = list(yaml.safe_load_all(out))
+    assert len(documents) == 3 and all(len(d["players"]) == 4 for d in documents)
+    code, text = run("check", str(path))
+    assert code == 0
+    assert text.count("0 error(s), 0 warning(s): clean.") == 3
+    assert [r["game"] for r in json_lines(run("check", str(path), "--format", "json")[1])] == [1, 2, 3]
+
+
+def test_simulate_jsonl(tmp_path: Path) -> None:
+    code, out = run("simulate", "--rules", "spades/intramural", "--games", "4", "--seed", "3", "--format", "jsonl")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 4
+    games = [json.loads(line) for line in lines]
+    assert all(g["game"]["rules"] == "spades/intramural" for g in games)
+    path = tmp_path / "four.jsonl"
+    path.write_text(out, encoding="utf-8")
+    code, report = run("check", str(path), "--format", "json")
+    assert code == 0 and [r["status"] for r in json_lines(report)] == ["clean"] * 4
+
+
+def test_simulate_seed_is_reproducible() -> None:
+    first = run("simulate", "--rules", "spades/intramural", "--seed", "42", "--format", "jsonl")[1]
+    again = run("simulate", "--rules", "spades/intramural", "--seed", "42", "--format", "jsonl")[1]
+    other = run("simulate", "--rules", "spades/intramural", "--seed", "43", "--format", "jsonl")[1]
+    assert first == again and first != other
+
+
+def test_simulate_without_score() -> None:
+    out = run("simulate", "--rules", "spades/intramural", "--seed", "5", "--no-score", "--format", "json")[1]
+    game = json.loads(out)
+    assert all("score" not in hand for hand in game["hands"])
+    assert all(len(hand["tricks"]) == 13 for hand in game["hands"])
+
+
+def test_simulate_unknown_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("simulate", "--rules", "spades/no-such-rules")[0] == 2
+    assert "unknown rule spec" in capsys.readouterr().err
+
+
+# -- the README's commands, as real processes ------------------------------------
+
+
+def referee(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *argv], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_readme_check_disputed_game() -> None:
+    result = referee("check", "examples/spades/intramural/disputed-game.yaml")
+    assert result.returncode == 1 and result.stderr == ""
+    assert result.stdout.startswith("examples/spades/intramural/disputed-game.yaml\n")
+    assert "4 error(s), 0 warning(s): violations found." in result.stdout
+
+
+def test_readme_check_archive_as_json() -> None:
+    result = referee("check", "examples/spades/intramural/games.jsonl", "--format", "json")
+    assert result.returncode == 0 and result.stderr == ""
+    reports = json_lines(result.stdout)
+    assert len(reports) == 200 and {r["status"] for r in reports} == {"clean"}
+
+
+def test_readme_simulate_validate_rules_version() -> None:
+    simulated = referee("simulate", "--rules", "spades/intramural", "--games", "1", "--seed", "7")
+    assert simulated.returncode == 0 and simulated.stdout.startswith("---\n")
+    assert referee("validate", "rules/spades/intramural.yaml").returncode == 0
+    assert "spades/intramural" in referee("rules").stdout
+    version = referee("--version")
+    assert version.returncode == 0 and version.stdout.startswith("referee ")
+
+
+def test_bad_input_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.yaml"
+    path.write_bytes(b"players: [Ann, Bob\n\x00\x01")
+    result = referee("check", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and str(path) in result.stderr

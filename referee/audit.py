@@ -30,6 +30,7 @@ class _Audit:
         if len(self.names) != tables.seats:  # before the sides are named from the seats
             raise self._fail(f"{spec.id} is for {tables.seats} players; the log has {len(self.names)}", "$.players")
         self.side_names = self._side_names()
+        self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
         self.report = Report(
             spec_id=spec.id,
             spec_title=spec.title,
@@ -204,7 +205,7 @@ class _Audit:
                 )
             return unscored
         if first_unbid:
-            points = [b * t.made_per_trick for b in books]
+            points = [b * t.unbid_per_book for b in books]
             new_bags = list(bags)
         else:
             if any(c is None for c in contracts):
@@ -393,27 +394,28 @@ class _Audit:
         return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))
 
     def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
+        """Compare what the table wrote with the rules, one finding per slip.
+
+        A written total is accepted when it is a previous total (the true one or the table's own) plus this
+        hand's points (the true ones or the table's own): a slip is reported at the hand where it was made,
+        not again at each hand that carries it forward. The score sheet always shows the true totals.
+        """
         for recorded in hand.score or ():
             side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
             name = self.side_names[side]
-            if recorded.hand is not None and recorded.hand != line.points[side]:
-                self.add(
-                    Finding(
-                        Code.SCORE_MISMATCH,
-                        "scoring.contract",
-                        f"the table wrote {recorded.hand} for {name} this hand; the rules give {line.points[side]}",
-                    ),
-                    hand.number,
-                )
-            if recorded.total is not None and recorded.total != line.totals[side]:
-                self.add(
-                    Finding(
-                        Code.SCORE_MISMATCH,
-                        "scoring.contract",
-                        f"the table wrote a total of {recorded.total} for {name}; the rules give {line.totals[side]}",
-                    ),
-                    hand.number,
-                )
+            points = line.points[side]
+            if recorded.hand is not None and recorded.hand != points:
+                message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
+                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+            if recorded.total is None:
+                continue
+            true_total = line.totals[side]
+            previous = {true_total - points, self.written_totals[side]}
+            added = {points, recorded.hand}
+            if not any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added):
+                message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
+                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+            self.written_totals[side] = recorded.total
 
 
 def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None) -> Report:

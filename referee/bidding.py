@@ -33,23 +33,24 @@ def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
 
 
 def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[str, ...]) -> list[Finding]:
-    expected = bidding_order(t, dealer)
+    order = bidding_order(t, dealer)
     findings = []
     seen: set[int] = set()
     for position, bid in enumerate(bids):
         if bid.seat in seen:
-            findings.append(
-                Finding(Code.BID_OUT_OF_TURN, "bidding.order", f"{names[bid.seat]} bid a second time", bid.seat)
-            )
-        elif position < len(expected) and bid.seat != expected[position]:
-            findings.append(
-                Finding(
-                    Code.BID_OUT_OF_TURN,
-                    "bidding.order",
-                    f"{names[bid.seat]} bid when it was {names[expected[position]]}'s turn",
-                    bid.seat,
-                )
-            )
+            message = f"{names[bid.seat]} bid a second time"
+            findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
+            continue
+        # As with plays, a bid out of turn stands and the turn goes on clockwise from whoever bid first, to the
+        # first player yet to bid: one misplaced bid is reported once, not again for each bid after it.
+        if position == 0:
+            expected = order[0]
+        else:
+            first = bids[0].seat
+            expected = next((s for s in ((first + k) % t.seats for k in range(t.seats)) if s not in seen), bid.seat)
+        if bid.seat != expected:
+            message = f"{names[bid.seat]} bid when it was {names[expected]}'s turn"
+            findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
         seen.add(bid.seat)
     return findings
 
@@ -87,6 +88,10 @@ def check_bids(
             total = sum(by_seat[seat].tricks or 0 for seat in members)
             contracts.append(total)
             last = max(members, key=lambda seat: bids.index(by_seat[seat]))
+        if total > t.side_max:
+            who = " and ".join(names[seat] for seat in members)
+            message = f"{who} bid {total} together; a side may bid at most {t.side_max}"
+            findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
         if len(members) > 1 and total < t.side_min:
             who = " and ".join(names[seat] for seat in members)
             findings.append(

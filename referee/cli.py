@@ -39,16 +39,8 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 def _error(exc: InputError, out: TextIO, fmt: str) -> None:
     print(f"referee: {exc}", file=sys.stderr)
     if fmt == "json":
-        out.write(
-            json.dumps(
-                {
-                    "report": 1,
-                    "status": "invalid",
-                    "error": {"message": exc.message, "location": exc.location.as_dict()},
-                }
-            )
-            + "\n"
-        )
+        error = {"message": exc.message, "location": exc.location.as_dict()}
+        out.write(json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n")
 
 
 def _spec_for(game: GameLog, rules: str | None, cache: dict[str, Spec]) -> Spec:
@@ -67,6 +59,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     worst = EXIT_CLEAN
     options = _options(args.option)
     specs: dict[str, Spec] = {}
+    if args.rules:  # a spec that cannot be loaded is reported once, not once a game
+        try:
+            specs[args.rules] = load(args.rules)
+        except InputError as exc:
+            raise exc.at(file="--rules") from None
     first = True
     for name in args.logs:
         try:

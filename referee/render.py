@@ -67,7 +67,7 @@ def score_sheet(report: Report) -> list[str]:
 def text(report: Report) -> str:
     """A report for people: violations grouped by hand, the score sheet, the result."""
     title = report.file or "game"
-    if report.game is not None and report.file and report.file.endswith((".jsonl", ".ndjson")):
+    if report.game is not None:
         title += f", game {report.game}"
     if report.game_id:
         title += f" ({report.game_id})"

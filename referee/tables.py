@@ -66,6 +66,7 @@ class Tables:
     per_player: int
     dealer_step: int
     bids_first_hand: bool
+    unbid_per_book: int  # points a book on an unbid first hand
     bid_start: int  # seats after the dealer: 0 = the dealer bids first
     bid_style: str
     player_min: int
@@ -185,30 +186,62 @@ def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
     return sides
 
 
+ANY = None  # in ENFORCED: any value the schema allows
+
+# What the replay enforces: each clause and, for each of its fields, the values it acts on (ANY: all the
+# schema allows). A spec that sets anything else is refused with Unsupported, never silently half-checked.
+ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
+    "players.seats": {"count": ANY},
+    "players.sides": {"partners": ANY},
+    "players.turn": {"direction": ("clockwise",)},
+    "deck.cards": {"base": ANY, "copies": (1,), "add": ANY, "remove": ANY},
+    "ranking.order": {"ranks": ANY},
+    "ranking.trump": {"suit": ANY, "top": ANY},
+    "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
+    "deal.cards": {"per_player": ANY, "leftover": ("none",)},
+    "deal.misdeal": {"wrong_count": (True,)},
+    "bidding.first_hand": {"bids": ANY, "per_book": ANY},
+    "bidding.order": {"starts": ("dealer", "left_of_dealer"), "style": ("individual",), "raises": ("none",)},
+    "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY},
+    **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
+    "passing.pass": {"cycle": (["none"],), "cards": ANY, "when": ANY},
+    "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
+    "play.lead": {"trump": ANY, "broken_by": ANY, "only_trump_left": ("may_lead",)},
+    "play.follow": {"must_follow": ANY},
+    "play.beat": {"must_beat_highest": (False,)},
+    "play.trick_winner": {"rule": ANY},
+    "play.next_lead": {"by": ANY},
+    "penalties.renege": {"books_to_opponents": ANY, "points": ANY},
+    "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
+    "scoring.bags": {"limit": ANY, "penalty": ANY, "carry_over": ANY},
+    "game_end.target": {"points": ANY},
+    "game_end.both_reach": {"rule": ANY},
+    "game_end.tie": {"rule": ANY},
+    "game_end.floor": {"points": ANY},
+    "game_end.rounds": {"max": ANY},
+}
+
+
 def _unsupported(spec: Spec) -> None:
-    """Refuse clauses the replay does not enforce yet, rather than ignore them."""
-    checks: list[tuple[bool, str, str]] = [
-        (spec.value("players.turn", "direction", "clockwise") != "clockwise", "play counterclockwise", "players.turn"),
-        (spec.value("bidding.order", "style", "individual") != "individual", "partnership bidding", "bidding.order"),
-        (spec.value("passing.pass", "cycle", ["none"]) != ["none"], "passing cards", "passing.pass"),
-        (spec.value("deal.cards", "leftover", "none") != "none", "cards left over from the deal", "deal.cards"),
-        (spec.value("play.beat", "must_beat_highest", False) is True, "a duty to beat the highest card", "play.beat"),
-        (spec.has("play.first_discard"), "a card to discard at the first opportunity", "play.first_discard"),
-        (spec.has("ranking.identical_cards"), "identical cards", "ranking.identical_cards"),
-        (spec.has("scoring.points"), "point cards (Hearts scoring)", "scoring.points"),
-        (spec.value("penalties.renege", "sandbags", 0) != 0, "sandbag penalties", "penalties.renege"),
-        (spec.has("game_end.clock"), "a clock", "game_end.clock"),
-        (spec.value("play.lead", "suit_not_before_trick") is not None, "a suit barred from the lead", "play.lead"),
-    ]
-    for kind, clause in KIND_CLAUSES.items():
-        if kind != "number" and spec.value(clause, "allowed", False) is True:
-            checks.append((True, f"{kind.replace('_', ' ')} bids", clause))
-    for failing, what, clause in checks:
-        if failing:
-            raise Unsupported(
-                f"{what} ({clause}) is not supported by this referee yet",
-                Location(file=str(spec.path), path=f"$.{clause}"),
-            )
+    """Refuse clauses and fields the replay does not enforce yet, rather than ignore them."""
+    for clause_id, clause in spec.clauses.items():
+        if not clause.checkable:
+            continue  # stated as not checkable from a record: nothing to enforce
+        fields = ENFORCED.get(clause_id)
+        where = Location(file=str(spec.path), path=f"$.{clause_id}")
+        if fields is None:
+            raise Unsupported(f"the clause {clause_id} is not supported by this referee yet", where)
+        if clause_id in KIND_CLAUSES.values() and clause.data.get("allowed") is False:
+            continue  # a kind of bid that is not allowed: its scoring fields never come into play
+        for name, value in clause.data.items():
+            if name not in fields:
+                raise Unsupported(f"{clause_id}.{name} is not supported by this referee yet", where)
+            allowed = fields[name]
+            if allowed is not ANY and value not in allowed:
+                if name == "allowed":  # a kind of bid
+                    kind = clause_id.split(".")[1].replace("_", " ")
+                    raise Unsupported(f"{kind} bids ({clause_id}) are not supported by this referee yet", where)
+                raise Unsupported(f"{clause_id}.{name}: {value!r} is not supported by this referee yet", where)
 
 
 def compile_spec(spec: Spec) -> Tables:
@@ -258,6 +291,9 @@ def compile_spec(spec: Spec) -> Tables:
         per_player=per_player,
         dealer_step=1 if spec.value("deal.dealer", "rotation", "left") == "left" else -1,
         bids_first_hand=bool(spec.value("bidding.first_hand", "bids", True)),
+        unbid_per_book=spec.value(
+            "bidding.first_hand", "per_book", spec.value("scoring.contract", "made_per_trick", 10)
+        ),
         bid_start={"dealer": 0, "left_of_dealer": 1}.get(spec.value("bidding.order", "starts", "left_of_dealer"), 1),
         bid_style=spec.value("bidding.order", "style", "individual"),
         player_min=spec.value("bidding.limits", "player_min", 0),

@@ -10,6 +10,7 @@ import argparse
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -55,7 +56,7 @@ def _spec_for(game: GameLog, rules: str | None, cache: dict[str, Spec]) -> Spec:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    """Audit each game of each file."""
+    """Audit each game of each file; a summary line closes a text run of several games."""
     worst = EXIT_CLEAN
     options = _options(args.option)
     specs: dict[str, Spec] = {}
@@ -64,29 +65,36 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             specs[args.rules] = load(args.rules)
         except InputError as exc:
             raise exc.at(file="--rules") from None
-    first = True
+    tally: Counter[str] = Counter()
+    printed = False
     for name in args.logs:
         try:
             for game in iter_games(Path(name)):
                 if isinstance(game, InputError):
                     _error(game, out, args.format)
-                    worst = EXIT_INPUT
+                    tally["unreadable"] += 1
                     continue
                 try:
                     report = audit(_spec_for(game, args.rules, specs), game, options)
                 except InputError as exc:
                     _error(exc.at(file=game.file, game=game.index), out, args.format)
-                    worst = EXIT_INPUT
+                    tally["unreadable"] += 1
                     continue
                 worst = max(worst, report.exit_code)
                 if args.format == "json":
                     out.write(render.as_json(report) + "\n")
                 elif not args.quiet or report.violations or report.incomplete:
-                    out.write(("" if first else "\n") + render.text(report) + "\n")
-                    first = False
+                    out.write(("\n" if printed else "") + render.text(report) + "\n")
+                    printed = True
+                tally[report.status] += 1
         except InputError as exc:
             _error(exc, out, args.format)
-            worst = EXIT_INPUT
+            tally["unreadable"] += 1
+    if tally["unreadable"]:
+        worst = EXIT_INPUT
+    if args.format == "text" and tally.total() > 1:
+        counts = ", ".join(f"{tally[s]} {s}" for s in ("clean", "warnings", "violations", "incomplete", "unreadable"))
+        out.write(("\n" if printed else "") + f"{tally.total()} games: {counts}\n")
     return worst
 
 

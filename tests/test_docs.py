@@ -42,7 +42,8 @@ SCHEMA = json.loads((ROOT / "schema" / "rule-spec.schema.json").read_text(encodi
 
 
 def pages() -> list[Path]:
-    return sorted(DOCS.glob("*.md"))
+    """The docs pages, and the README: its sample output must be real too."""
+    return [*sorted(DOCS.glob("*.md")), ROOT / "README.md"]
 
 
 def fenced(language: str) -> list[tuple[str, str]]:

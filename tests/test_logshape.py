@@ -76,6 +76,8 @@ def mutated(draw: st.DrawFn) -> Any:
             target[key]
         except (KeyError, IndexError, TypeError):
             continue
+        if not isinstance(target, (dict, list)):  # an earlier mutation put a plain value here
+            continue
         action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
         if action == "replace":
             target[key] = draw(st.sampled_from(ODD_VALUES))

@@ -242,21 +242,27 @@ class _Audit:
         books = [0] * len(t.sides)
         broken = False
         leader = self._first_leader(dealer, held, tricks)
+        count = t.seats
+        deck = t.deck
         for index, trick in enumerate(tricks):
             number = index + 1
             cards: list[int] = []
             seats: list[int] = []
+            in_order = True
             for position, entry in enumerate(trick):
                 seat, card = entry.seat, entry.card
                 # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
                 # first player yet to play, so one misplay is reported once and not again for each later play.
                 if position == 0:
                     expected = leader if leader is not None else seat
+                elif in_order:  # every play so far in turn: the next seat clockwise
+                    expected = (seats[-1] + 1) % count
                 else:
                     expected = next(
-                        (s for s in ((seats[0] + k) % t.seats for k in range(1, t.seats)) if s not in seats), seat
+                        (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
                     )
                 if seat != expected:
+                    in_order = False
                     lead_rule = "play.first_lead" if index == 0 else "play.next_lead"
                     self.add(
                         Finding(
@@ -281,7 +287,7 @@ class _Audit:
                         n,
                         number,
                     )
-                elif not t.deck & bit:
+                elif not deck & bit:
                     if hand.deal is None:
                         self.add(
                             Finding(

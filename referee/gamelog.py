@@ -23,7 +23,7 @@ from .documents import is_json_lines, iter_documents, node_line, parse_json, par
 from .errors import InputError, Location
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """One card played to a trick."""
 

@@ -56,7 +56,8 @@ def score_sheet(report: Report) -> list[str]:
     lines = [head, sub]
     for h in report.hands:
         cells = "".join(
-            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}  {h.points[i]:>6}  {h.totals[i]:>5}"
+            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}  {_cell(h.points[i] if h.scored else None):>6}"
+            f"  {h.totals[i]:>5}"
             for i in range(len(report.sides))
         )
         note = f"  ({h.note})" if h.note else ("  (not scored)" if not h.scored else "")

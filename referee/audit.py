@@ -86,8 +86,7 @@ class _Audit:
         totals = [0] * len(t.sides)
         bags = [0] * len(t.sides)
         expected_dealer: int | None = None
-        scored = 0
-        bid_hands = 0
+        scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         over = False
         for hand in self.log.hands:
             if over:
@@ -107,12 +106,11 @@ class _Audit:
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
                 continue
-            first_unbid = not t.bids_first_hand and bid_hands == 0
+            first_unbid = not t.bids_first_hand and scored == 0
             line = self._hand(hand, dealer, totals, bags, first_unbid)
             self.report.hands.append(line)
             if not line.scored:
                 continue
-            bid_hands += 1
             scored += 1
             totals = list(line.totals)
             bags = list(line.bags)
@@ -141,8 +139,7 @@ class _Audit:
         return dealer
 
     def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
-        if hand.deal is not None:
-            deal.check_deal(self.t, hand.deal, self.names)  # a called misdeal needs no further report
+        """A hand thrown in: nothing to check in its deal (the table called it), nothing scored."""
         self.report.hands.append(
             HandScore(
                 hand.number,

@@ -54,7 +54,6 @@ class Tables:
     spec_id: str
     family: str
     seats: int
-    step: int  # +1: the next player is the next seat in the log
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
     deck: int  # bitmask of the cards in play
@@ -81,7 +80,6 @@ class Tables:
     trump_lead: str  # any_time | after_broken
     broken_by: str  # played | won
     must_follow: bool
-    must_beat: bool
     made_per_trick: int
     overtrick: int
     set_per_trick: int
@@ -279,7 +277,6 @@ def compile_spec(spec: Spec) -> Tables:
         spec_id=spec.id,
         family=spec.family,
         seats=seats,
-        step=1,
         sides=sides,
         side_of=tuple(side_of),
         deck=deck,
@@ -301,14 +298,13 @@ def compile_spec(spec: Spec) -> Tables:
         side_min=spec.value("bidding.limits", "side_min", 0),
         side_max=spec.value("bidding.limits", "side_max", 10**6),
         allowed_kinds=frozenset(allowed),
-        passing=False,
+        passing=spec.value("passing.pass", "cycle", ["none"]) != ["none"],
         first_leader=spec.value("play.first_lead", "leader", "left_of_dealer"),
         first_lead_cards=tuple(first_cards),
         first_lead_trump=spec.value("play.first_lead", "trump", "allowed") == "allowed",
         trump_lead=spec.value("play.lead", "trump", "any_time"),
         broken_by=spec.value("play.lead", "broken_by", "played"),
         must_follow=bool(spec.value("play.follow", "must_follow", True)),
-        must_beat=False,
         made_per_trick=spec.value("scoring.contract", "made_per_trick", 10),
         overtrick=spec.value("scoring.contract", "overtrick", 1),
         set_per_trick=spec.value("scoring.contract", "set_per_trick", -10),

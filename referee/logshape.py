@@ -13,13 +13,35 @@ from __future__ import annotations
 from typing import Any
 
 _TOP = frozenset({"log", "game", "players", "sides", "hands"})
-_GAME = {"id": (str, int), "event": (str,), "date": (str,), "table": (str, int), "rules": (str,), "options": (dict,),
-         "note": (str,)}
-_HAND = frozenset({"dealer", "deal", "leftover", "bids", "passes", "tricks", "plays", "books", "score", "misdeal",
-                   "events", "note"})
+_GAME = {
+    "id": (str, int),
+    "event": (str,),
+    "date": (str,),
+    "table": (str, int),
+    "rules": (str,),
+    "options": (dict,),
+    "note": (str,),
+}
+_HAND = frozenset(
+    {"dealer", "deal", "leftover", "bids", "passes", "tricks", "plays", "books", "score", "misdeal", "events", "note"}
+)
 _BID_WORDS = frozenset({"nil", "blind nil", "double nil"})
-_BID_KINDS = frozenset({"number", "nil", "blind", "blind_nil", "ten_for_two_hundred", "boston", "aces", "no_trump",
-                        "blind_no_trump", "double_nil", "little_bemo", "big_bemo"})
+_BID_KINDS = frozenset(
+    {
+        "number",
+        "nil",
+        "blind",
+        "blind_nil",
+        "ten_for_two_hundred",
+        "boston",
+        "aces",
+        "no_trump",
+        "blind_no_trump",
+        "double_nil",
+        "little_bemo",
+        "big_bemo",
+    }
+)
 _EVENT_TYPES = frozenset({"misdeal", "renege_claim", "revoke_claim", "penalty", "note", "time_called", "forfeit"})
 _SCORE_KEYS = frozenset({"hand", "total", "bags"})
 
@@ -99,8 +121,13 @@ def _events(value: Any) -> bool:
         if type(event) is not dict or type(event.get("type")) is not str or event["type"] not in _EVENT_TYPES:
             return False
         for key, item in event.items():
-            ok = {"type": True, "seat": _name(item), "trick": _int(item, 1), "note": type(item) is str,
-                  "reason": type(item) is str}.get(key, False)
+            ok = {
+                "type": True,
+                "seat": _name(item),
+                "trick": _int(item, 1),
+                "note": type(item) is str,
+                "reason": type(item) is str,
+            }.get(key, False)
             if not ok:
                 return False
     return True

@@ -258,19 +258,17 @@ class _Audit:
                     expected = next(
                         (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
                     )
-                if seat != expected:
+                if seat != expected or position >= count:
                     in_order = False
-                    lead_rule = "play.first_lead" if index == 0 else "play.next_lead"
-                    self.add(
-                        Finding(
-                            Code.PLAY_OUT_OF_TURN,
-                            lead_rule if position == 0 else "players.turn",
-                            f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn",
-                            seat,
-                        ),
-                        n,
-                        number,
-                    )
+                    if seat in seats:
+                        clause = "players.turn"
+                        message = f"{names[seat]} played a second card ({card_symbol(card)}) to this trick"
+                    else:
+                        clause = (
+                            ("play.first_lead" if index == 0 else "play.next_lead") if position == 0 else "players.turn"
+                        )
+                        message = f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn"
+                    self.add(Finding(Code.PLAY_OUT_OF_TURN, clause, message, seat), n, number)
                 bit = 1 << card
                 hand_before = held[seat]
                 if played & bit:
@@ -308,11 +306,10 @@ class _Audit:
                         number,
                     )
                 elif position == 0:
-                    clause = play.lead_violation(t, hand_before, card, index == 0, broken)
-                    if clause is not None:
-                        self.add(
-                            Finding(Code.ILLEGAL_LEAD, clause, self._lead_message(clause, seat, card), seat), n, number
-                        )
+                    broken_rule = play.lead_violation(t, hand_before, card, index == 0, broken)
+                    if broken_rule is not None:
+                        message = self._lead_message(broken_rule, seat, card)
+                        self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
                 elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
                     led = t.suit[cards[0]]
                     held_suit = " ".join(card_symbol(c) for c in cards_in(hand_before & t.suit_cards[led]))
@@ -328,8 +325,11 @@ class _Audit:
                         number,
                     )
                     reneges[t.side_of[seat]] += 1
-                held[seat] &= ~bit
-                played |= bit
+                if hand_before & bit:
+                    # A card played from the wrong hand is not marked played: its real holder may still play it
+                    # without a second report.
+                    held[seat] = hand_before & ~bit
+                    played |= bit
                 cards.append(card)
                 seats.append(seat)
             if len(trick) < t.seats:

@@ -18,28 +18,32 @@ def _place(v: Violation) -> str:
     return ", ".join(parts)
 
 
+_INDENT = "            "
+
+
+def _wrapped(text: str) -> str:
+    return fill(text, 96, initial_indent=_INDENT, subsequent_indent=_INDENT + "  ")
+
+
+def _first_sentence(text: str) -> str:
+    flat = " ".join(text.split())
+    end = flat.find(". ")
+    return flat if end < 0 else flat[: end + 1]
+
+
 def _violation_lines(v: Violation) -> list[str]:
+    """A violation: code and place, message, the rule's source words, and the reading where the spec takes one."""
     place = _place(v)
     head = f"    {v.severity.upper():7} {v.code}" + (f" ({place})" if place else "")
-    lines = [head, fill(v.message, 96, initial_indent="            ", subsequent_indent="            ")]
+    lines = [head, fill(v.message, 96, initial_indent=_INDENT, subsequent_indent=_INDENT)]
+    reading = v.clause.interpretation
     if v.clause.quote:
-        lines.append(
-            fill(
-                f'rule {v.clause.id}: "{v.clause.quote}"',
-                96,
-                initial_indent="            ",
-                subsequent_indent="              ",
-            )
-        )
+        lines.append(_wrapped(f'rule {v.clause.id}: "{v.clause.quote}"'))
+        if reading:  # the first sentence says what the spec reads into the words; the JSON report has it all
+            lines.append(_wrapped(f"reading: {_first_sentence(reading)}"))
     else:
-        reading = " ".join((v.clause.interpretation or "").split())
         lines.append(
-            fill(
-                f"rule {v.clause.id} (the source is silent; reading taken): {reading}",
-                96,
-                initial_indent="            ",
-                subsequent_indent="              ",
-            )
+            _wrapped(f"rule {v.clause.id} (the source is silent; reading taken): {' '.join((reading or '').split())}")
         )
     return lines
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -20,7 +19,7 @@ from .audit import audit
 from .documents import parse_yaml
 from .errors import InputError, Location
 from .gamelog import GameLog, iter_games, log_yaml
-from .simulate import simulate_game
+from .simulate import simulate
 from .spec import Spec, bundled_ids, load
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
@@ -145,11 +144,10 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Write random legal games as logs."""
+    if args.format == "json" and args.games != 1:
+        raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     spec = load(args.rules, _options(args.option) or None)
-    rng = random.Random(args.seed)
-    for number in range(1, args.games + 1):
-        game_id = f"sim-{args.seed}-{number}" if args.seed is not None else f"sim-{number}"
-        document = simulate_game(spec, rng, with_score=not args.no_score, game_id=game_id)
+    for document in simulate(spec, args.games, args.seed, with_score=not args.no_score):
         if args.format == "jsonl":
             out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
         elif args.format == "json":

@@ -33,7 +33,7 @@ class Location:
             parts.append(f"seat {self.seat}")
         if self.path:
             parts.append(f"at {self.path}")
-        return ", ".join(parts) if parts else "input"
+        return ", ".join(parts)
 
     def as_dict(self) -> dict[str, object]:
         """The location's known parts, for JSON."""
@@ -49,7 +49,8 @@ class InputError(Exception):
         self.location = location or Location()
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+        where = str(self.location)
+        return f"{where}: {self.message}" if where else self.message
 
     def at(self, **where: object) -> InputError:
         """The same error with more of its location filled in (known parts kept)."""

@@ -96,6 +96,11 @@ class GameLog:
     index: int | None = None  # the game's number within its file (1-based), for archives
 
 
+def _whole(value: Any) -> Any:
+    """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
+    return int(value) if isinstance(value, float) else value
+
+
 class _Reader:
     """Builds a GameLog from a schema-valid document, with located errors."""
 
@@ -153,12 +158,12 @@ class _Reader:
         return tuple(plays)
 
     def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
-        if isinstance(value, int):
-            return Bid(seat, value, "number", False, side_bid)
+        if isinstance(value, (int, float)):
+            return Bid(seat, _whole(value), "number", False, side_bid)
         if isinstance(value, str):
             return Bid(seat, 0, value.replace(" ", "_"), False, side_bid)
         kind = value["kind"]
-        return Bid(seat, value.get("tricks"), kind, bool(value.get("raise", False)), side_bid)
+        return Bid(seat, _whole(value.get("tricks")), kind, bool(value.get("raise", False)), side_bid)
 
     def hand(self, number: int, body: dict[str, Any]) -> Hand:
         base = f"$.hands[{number - 1}]"
@@ -195,13 +200,13 @@ class _Reader:
         tricks = None
         if "tricks" in body:
             tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
-        books = tuple(body["books"].items()) if "books" in body else None
+        books = tuple((key, _whole(value)) for key, value in body["books"].items()) if "books" in body else None
         score = None
         if "score" in body:
             score = tuple(
-                RecordedScore(key, value.get("hand"), value.get("total"))
+                RecordedScore(key, _whole(value.get("hand")), _whole(value.get("total")))
                 if isinstance(value, dict)
-                else RecordedScore(key, None, value)
+                else RecordedScore(key, None, _whole(value))
                 for key, value in body["score"].items()
             )
         events = tuple(

@@ -132,8 +132,9 @@ def simulate_game(
     return {"log": 1, "game": header, "players": names, "hands": hands}
 
 
-def simulate(spec: Spec, games: int, seed: int | None = None) -> Iterator[dict[str, Any]]:
-    """``games`` legal games, reproducible from ``seed``."""
+def simulate(spec: Spec, games: int, seed: int | None = None, with_score: bool = True) -> Iterator[dict[str, Any]]:
+    """``games`` legal games, reproducible from ``seed``, each with an id naming its seed and number."""
     rng = random.Random(seed)
     for number in range(1, games + 1):
-        yield simulate_game(spec, rng, game_id=f"sim-{seed}-{number}" if seed is not None else f"sim-{number}")
+        game_id = f"sim-{seed}-{number}" if seed is not None else f"sim-{number}"
+        yield simulate_game(spec, rng, with_score=with_score, game_id=game_id)

@@ -14,7 +14,7 @@ from referee.gamelog import from_document
 SPEC = referee.load_spec("spades/intramural")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_a_mutated_log_gives_a_report_or_a_located_error(document: Any) -> None:
     try:

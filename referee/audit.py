@@ -428,7 +428,13 @@ def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None)
     Raises :class:`~referee.errors.InputError` if the game cannot be audited
     against this spec at all (wrong number of players, unknown option).
     """
-    chosen = {**dict(log.options), **(options or {})}
-    if not isinstance(spec, Spec):
-        return _Audit.for_spec(load(spec, chosen or None), log)
-    return _Audit.for_spec(spec.with_options(chosen) if chosen else spec, log)
+    base = spec if isinstance(spec, Spec) else load(spec)
+    if log.options:  # the log's own choices: an error there is the log's, located in its header
+        try:
+            base = base.with_options(dict(log.options))
+        except InputError as exc:
+            where = Location(file=log.file, line=log.line, path="$.game.options", game=log.index)
+            raise InputError(exc.message, where) from None
+    if options:
+        base = base.with_options({**dict(log.options), **options})
+    return _Audit.for_spec(base, log)

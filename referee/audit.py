@@ -75,7 +75,7 @@ class _Audit:
     def add(self, finding: Finding, hand: int | None, trick: int | None = None) -> None:
         """Record a finding as a violation of its clause."""
         clause = self.spec.clause(finding.clause)
-        severity = Severity.WARNING if clause.severity == "warning" else Severity.ERROR
+        severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
         seat = None if finding.seat is None else self.names[finding.seat]
         where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
         self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause))
@@ -183,6 +183,7 @@ class _Audit:
         complete = True
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
+            self._check_claims(hand)
         books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
         unscored = HandScore(
@@ -348,6 +349,26 @@ class _Audit:
             )
             return books, False
         return books, True
+
+    def _check_claims(self, hand: Hand) -> None:
+        """A renege the table claimed must show in the record: say so where it does not."""
+        found = {
+            (v.where.seat, v.where.trick)
+            for v in self.report.violations
+            if v.where.hand == hand.number and v.code is Code.RENEGE
+        }
+        for event in hand.events:
+            if event.type not in ("renege_claim", "revoke_claim") or event.seat is None:
+                continue
+            name = self.names[event.seat]
+            if any(seat == name and event.trick in (None, trick) for seat, trick in found):
+                continue
+            at = f" in trick {event.trick}" if event.trick is not None else ""
+            message = f"the table claimed a renege by {name}{at}; the record shows none"
+            self.add(
+                Finding(Code.CLAIM_NOT_SUPPORTED, "play.follow", message, event.seat, event.trick, Severity.WARNING),
+                hand.number,
+            )
 
     def _first_leader(self, dealer: int | None, held: list[int], tricks: Any) -> int | None:
         t = self.t

@@ -32,6 +32,7 @@ class Code(StrEnum):
     BOOKS_MISMATCH = "books_mismatch"
     SCORE_MISMATCH = "score_mismatch"
     GAME_CONTINUED = "game_continued"
+    CLAIM_NOT_SUPPORTED = "claim_not_supported"
 
 
 class Severity(StrEnum):
@@ -208,3 +209,4 @@ class Finding:
     message: str
     seat: int | None = None
     trick: int | None = None
+    severity: Severity | None = None  # where not the clause's own (a claim the record does not bear out)

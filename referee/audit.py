@@ -239,7 +239,7 @@ class _Audit:
         played = 0
         books = [0] * len(t.sides)
         broken = False
-        leader = self._first_leader(dealer, held, tricks)
+        leader = play.first_leader(t, dealer, held)
         count = t.seats
         deck = t.deck
         for index, trick in enumerate(tricks):
@@ -369,15 +369,6 @@ class _Audit:
                 Finding(Code.CLAIM_NOT_SUPPORTED, "play.follow", message, event.seat, event.trick, Severity.WARNING),
                 hand.number,
             )
-
-    def _first_leader(self, dealer: int | None, held: list[int], tricks: Any) -> int | None:
-        t = self.t
-        if t.first_leader == "holder_of_card":
-            found = next(((seat, c) for c in t.first_lead_cards for seat, h in enumerate(held) if h >> c & 1), None)
-            return found[0] if found else None
-        if dealer is None:
-            return None
-        return (dealer + 1) % t.seats
 
     def _lead_message(self, clause: str, seat: int, card: int) -> str:
         name = self.names[seat]

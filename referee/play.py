@@ -10,6 +10,17 @@ from __future__ import annotations
 from .tables import NO_TRUMP, Tables
 
 
+def first_leader(t: Tables, dealer: int | None, holdings: list[int]) -> int | None:
+    """Who leads to the first trick: the holder of the spec's opening card, or the player left of the dealer."""
+    if t.first_leader == "holder_of_card":
+        for card in t.first_lead_cards:
+            for seat, held in enumerate(holdings):
+                if held >> card & 1:
+                    return seat
+        return None
+    return None if dealer is None else (dealer + 1) % t.seats
+
+
 def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: bool) -> str | None:
     """Which lead rule leading ``card`` from ``hand`` breaks: a clause id, or None if legal."""
     if first_trick and t.first_lead_cards:

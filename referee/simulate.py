@@ -55,11 +55,8 @@ def _play_hand(
     t: Tables, holdings: list[int], dealer: int, rng: random.Random
 ) -> tuple[list[list[tuple[int, int]]], list[int]]:
     held = list(holdings)
-    leader = (dealer + 1) % t.seats
-    if t.first_leader == "holder_of_card":
-        found = next(((s, c) for c in t.first_lead_cards for s, h in enumerate(held) if h >> c & 1), None)
-        if found is not None:
-            leader = found[0]
+    found = play.first_leader(t, dealer, held)
+    leader = (dealer + 1) % t.seats if found is None else found  # none of the opening cards dealt: left of dealer
     broken = False
     tricks = []
     books = [0] * len(t.sides)

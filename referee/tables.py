@@ -324,12 +324,3 @@ def compile_spec(spec: Spec) -> Tables:
 def tables_for(spec: Spec) -> Tables:
     """The compiled tables of a spec, compiled once per spec and options."""
     return compile_spec(spec)
-
-
-def first_lead_card(tables: Tables, holdings: list[int]) -> tuple[int, int] | None:
-    """The seat and card that must open the hand, where the spec fixes one."""
-    for card in tables.first_lead_cards:
-        for seat, held in enumerate(holdings):
-            if held >> card & 1:
-                return seat, card
-    return None

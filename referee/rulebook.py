@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .cards import CardError, card_name, parse_card
 from .errors import InputError
 from .spec import SECTIONS, Clause, Spec, expand, find, read_raw, source_text
-from .tables import Unsupported, compile_spec
+from .tricks.cards import CardError, card_name, parse_card
+from .tricks.tables import Unsupported, compile_spec
 
 SECTION_TITLES = {
     "players": "Players and seats",

@@ -8,7 +8,7 @@ from pathlib import Path
 from .bundled import rules_dir, sources_dir
 from .errors import InputError
 from .spec import Spec, expand, normalize_space, resolve
-from .tables import Unsupported, compile_spec
+from .tricks.tables import Unsupported, compile_spec
 
 # A sentence ends at . ! or ? (optionally inside a closing bracket or quote) before white space.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[)\"”’]?\s+")

@@ -9,7 +9,7 @@ import pytest
 
 import referee
 from referee.spec import Spec
-from referee.tables import Tables, tables_for
+from referee.tricks.tables import Tables, tables_for
 
 VARIANT_HEADER = """\
 spec: 1

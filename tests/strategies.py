@@ -18,7 +18,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 import referee
-from referee.simulate import simulate_game
+from referee.tricks.simulate import simulate_game
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER_POWER = {"LJ": 15, "BJ": 16}

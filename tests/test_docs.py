@@ -28,14 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(ROOT))  # the tests run from a source checkout
 
-from referee import tables  # noqa: E402
 from referee.cli import main, parser  # noqa: E402
 from referee.errors import Location  # noqa: E402
 from referee.gamelog import from_document  # noqa: E402
 from referee.report import Code  # noqa: E402
 from referee.schemas import check  # noqa: E402
 from referee.spec import SECTIONS, load, resolve  # noqa: E402
-from referee.tables import Unsupported, compile_spec  # noqa: E402
+from referee.tricks import tables  # noqa: E402
+from referee.tricks.tables import Unsupported, compile_spec  # noqa: E402
 
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
 SCHEMA = json.loads((ROOT / "schema" / "rule-spec.schema.json").read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from test_logshape import mutated
+from tricks.test_logshape import mutated
 
 import referee
 from referee.errors import InputError, Location

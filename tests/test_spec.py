@@ -9,11 +9,11 @@ import yaml
 
 import referee
 from referee import spec_checks
-from referee.cards import parse_card
 from referee.errors import InputError
 from referee.gamelog import from_document
 from referee.spec import bundled_ids, load
-from referee.tables import Unsupported, compile_spec
+from referee.tricks.cards import parse_card
+from referee.tricks.tables import Unsupported, compile_spec
 
 INTRAMURAL = Path(__file__).resolve().parent.parent / "rules" / "spades" / "intramural.yaml"
 

@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
 
 from referee.rulebook import escape, markdown  # noqa: E402
 from referee.spec import Spec, bundled_ids, load  # noqa: E402
-from referee.tables import Unsupported, compile_spec  # noqa: E402
+from referee.tricks.tables import Unsupported, compile_spec  # noqa: E402
 
 INDEX = "rules/index.md"
 

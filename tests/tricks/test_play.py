@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
-from referee.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, cards_in, parse_card
-from referee.play import breaks_trump, follows, lead_violation, legal_plays, winning_index
 from referee.spec import Spec
-from referee.tables import Tables, tables_for
+from referee.tricks.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, cards_in, parse_card
+from referee.tricks.play import breaks_trump, follows, lead_violation, legal_plays, winning_index
+from referee.tricks.tables import Tables, tables_for
 
 
 def cards(tokens: str) -> list[int]:

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import load_spec
-from referee.logshape import conforms
 from referee.schemas import validator
-from referee.simulate import simulate_game
+from referee.tricks.logshape import conforms
+from referee.tricks.simulate import simulate_game
 
 SPEC = load_spec("spades/intramural")
 BASE = simulate_game(SPEC, random.Random(3))
@@ -48,8 +48,6 @@ def _at(document: Any, path: tuple[Any, ...]) -> Any:
     for step in path:
         document = document[step]
     return document
-
-
 
 
 # Every (container shape, key) pair: mutations pick one of these uniformly, so that a rare field such as a

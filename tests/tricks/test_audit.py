@@ -9,7 +9,7 @@ from typing import Any
 import referee
 from referee.errors import Location
 from referee.gamelog import from_document
-from referee.simulate import simulate_game
+from referee.tricks.simulate import simulate_game
 
 SPEC = referee.load_spec("spades/intramural")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..errors import InputError, Location
+from ..spec import Spec
 from .cards import (
     CARD_COUNT,
     JOKERS,
@@ -22,8 +24,6 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .errors import InputError, Location
-from .spec import Spec
 
 NO_TRUMP = -1
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from referee.scoring import SideResult, contract, renege_transfer, result, sandbags, score_hand
 from referee.spec import Spec
-from referee.tables import Tables, tables_for
+from referee.tricks.scoring import SideResult, contract, renege_transfer, result, sandbags, score_hand
+from referee.tricks.tables import Tables, tables_for
 
 # -- contracts: 10 a trick bid when made, 1 an overtrick, -10 a trick bid when set
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import (
+from referee.tricks.cards import (
     BIG_JOKER,
     CARD_COUNT,
     CLUBS,

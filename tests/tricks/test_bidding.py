@@ -6,10 +6,10 @@ Bob & Dan (1, 3) are partners. The dealer bids first.
 
 from __future__ import annotations
 
-from referee.bidding import bidding_order, check_bids
 from referee.gamelog import Bid
 from referee.report import Code
-from referee.tables import Tables
+from referee.tricks.bidding import bidding_order, check_bids
+from referee.tricks.tables import Tables
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 

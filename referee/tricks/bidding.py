@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .gamelog import Bid
-from .report import Code, Finding
+from ..report import Code, Finding
+from .log import Bid
 from .tables import KIND_CLAUSES, Tables
 
 

@@ -24,7 +24,7 @@ from strategies import (
 
 from referee.simulate import simulate, simulate_game
 
-SCHEMA = Path(__file__).resolve().parent.parent / "schema" / "game-log.schema.json"
+SCHEMA = Path(__file__).resolve().parents[2] / "schema" / "game-log.schema.json"
 SEEDS = (1, 2, 3, 17, 2026)
 
 

@@ -22,12 +22,12 @@ from strategies import (
 )
 
 import referee
-from referee.cards import card_name, cards_in, parse_card
 from referee.errors import Location
 from referee.gamelog import from_document
-from referee.play import legal_plays, winning_index
 from referee.report import Report
-from referee.tables import tables_for
+from referee.tricks.cards import card_name, cards_in, parse_card
+from referee.tricks.play import legal_plays, winning_index
+from referee.tricks.tables import tables_for
 
 DECK = sorted(intramural_deck())
 TABLES = tables_for(SPEC)

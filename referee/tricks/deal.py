@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..report import Code, Finding
 from .cards import card_symbol, cards_in
-from .report import Code, Finding
 from .tables import Tables
 
 

@@ -1,0 +1,437 @@
+"""The referee: replay a recorded game against a spec and report what it finds.
+
+Every phase is explicit: dealer, deal, bidding, passing, play, scoring,
+game end. Each check collects findings and the replay goes on, so one
+audit reports every violation in the game, not just the first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import InputError, Location
+from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
+from ..spec import Spec
+from . import bidding, deal, play, scoring
+from .cards import card_symbol, cards_in
+from .log import Bid, GameLog, Hand
+from .tables import Tables, tables_for
+
+
+class _Audit:
+    """State of one replay; findings become violations with their clauses."""
+
+    def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
+        self.spec = spec
+        self.t = tables
+        self.log = log
+        self.names = log.players
+        if len(self.names) != tables.seats:  # before the sides are named from the seats
+            raise self._fail(f"{spec.id} is for {tables.seats} players; the log has {len(self.names)}", "$.players")
+        self.side_names = self._side_names()
+        self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
+        self.report = Report(
+            spec_id=spec.id,
+            spec_title=spec.title,
+            options=dict(spec.chosen),
+            players=log.players,
+            sides=self.side_names,
+            file=log.file,
+            game=log.index,
+            game_id=log.game_id,
+        )
+
+    @classmethod
+    def for_spec(cls, spec: Spec, log: GameLog) -> Report:
+        """Compile (once, cached) and replay."""
+        return cls(spec, tables_for(spec), log).run()
+
+    # -- where things are -------------------------------------------------
+    def _fail(self, message: str, path: str | None = None) -> InputError:
+        return InputError(message, Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index))
+
+    def _side_names(self) -> tuple[str, ...]:
+        t = self.t
+        if self.log.side_names is None:
+            return tuple(" & ".join(self.names[s] for s in side) for side in t.sides)
+        given = {tuple(sorted(members)): name for name, members in self.log.side_names}
+        names = []
+        for side in t.sides:
+            name = given.get(tuple(sorted(side)))
+            if name is None:
+                who = " & ".join(self.names[s] for s in side)
+                raise self._fail(f"the log's sides do not match the spec's; no side is named for {who}", "$.sides")
+            names.append(name)
+        return tuple(names)
+
+    def _side_key(self, key: str, path: str) -> int:
+        if key in self.side_names:
+            return self.side_names.index(key)
+        if key in self.names:
+            return self.t.side_of[self.names.index(key)]
+        raise self._fail(f"{key!r} is neither a player nor a side ({', '.join(self.side_names)})", path)
+
+    def add(self, finding: Finding, hand: int | None, trick: int | None = None) -> None:
+        """Record a finding as a violation of its clause."""
+        clause = self.spec.clause(finding.clause)
+        severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
+        seat = None if finding.seat is None else self.names[finding.seat]
+        where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
+        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause))
+
+    # -- the game -----------------------------------------------------------
+    def run(self) -> Report:
+        t = self.t
+        totals = [0] * len(t.sides)
+        bags = [0] * len(t.sides)
+        expected_dealer: int | None = None
+        scored = 0  # hands scored so far: the first is the unbid one where the spec has one
+        over = False
+        for hand in self.log.hands:
+            if over:
+                self.add(
+                    Finding(
+                        Code.GAME_CONTINUED,
+                        "game_end.target",
+                        f"the game was over after hand {hand.number - 1}, but hand {hand.number} was played",
+                    ),
+                    hand.number,
+                )
+                break
+            dealer = self._dealer(hand, expected_dealer)
+            if dealer is not None:
+                expected_dealer = deal.next_dealer(t, dealer)
+            self.report.hands_audited += 1
+            if hand.misdeal:
+                self._misdeal(hand, dealer, totals, bags)
+                continue
+            first_unbid = not t.bids_first_hand and scored == 0
+            line = self._hand(hand, dealer, totals, bags, first_unbid)
+            self.report.hands.append(line)
+            if not line.scored:
+                continue
+            scored += 1
+            totals = list(line.totals)
+            bags = list(line.bags)
+            over, winner = scoring.result(t, totals, scored)
+            if over:
+                self.report.finished = True
+                self.report.winner = None if winner is None else self.side_names[winner]
+        return self.report
+
+    def _dealer(self, hand: Hand, expected: int | None) -> int | None:
+        dealer = hand.dealer
+        if dealer is None and hand.tricks and hand.tricks[0] and self.t.first_leader == "left_of_dealer":
+            dealer = (hand.tricks[0][0].seat - 1) % self.t.seats
+        if dealer is None:
+            return expected
+        if expected is not None and dealer != expected and hand.dealer is not None:
+            self.add(
+                Finding(
+                    Code.DEALER_OUT_OF_TURN,
+                    "deal.dealer",
+                    f"{self.names[dealer]} dealt; it was {self.names[expected]}'s turn to deal",
+                    dealer,
+                ),
+                hand.number,
+            )
+        return dealer
+
+    def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
+        """A hand thrown in: nothing to check in its deal (the table called it), nothing scored."""
+        self.report.hands.append(
+            HandScore(
+                hand.number,
+                None if dealer is None else self.names[dealer],
+                tuple(None for _ in totals),
+                tuple(None for _ in totals),
+                tuple(0 for _ in totals),
+                tuple(totals),
+                tuple(bags),
+                False,
+                "misdeal",
+            )
+        )
+
+    def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
+        t = self.t
+        n = hand.number
+        holdings: list[int] | None = None
+        if hand.deal is not None:
+            holdings, findings = deal.check_deal(t, hand.deal, self.names)
+            for finding in findings:
+                self.add(finding, n)
+        elif hand.tricks is not None:
+            holdings = deal.reconstruct(t, [(p.seat, p.card) for trick in hand.tricks for p in trick])
+        contracts: list[int | None] = [None] * len(t.sides)
+        if first_unbid:
+            if hand.bids:
+                self.add(
+                    Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
+                )
+        elif hand.bids is not None:
+            contracts, findings = bidding.check_bids(t, self._bids(hand), hand.bids_ordered, dealer, self.names)
+            for finding in findings:
+                self.add(finding, n)
+        if hand.passes and not t.passing:
+            self.add(
+                Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
+            )
+        books: list[int] | None = None
+        reneges = [0] * len(t.sides)
+        complete = True
+        if hand.tricks is not None and holdings is not None:
+            books, complete = self._play(hand, dealer, holdings, reneges)
+            self._check_claims(hand)
+        books = self._recorded_books(hand, books)
+        dealer_name = None if dealer is None else self.names[dealer]
+        unscored = HandScore(
+            n,
+            dealer_name,
+            tuple(contracts),
+            tuple(books or (None,) * len(totals)),
+            tuple(0 for _ in totals),
+            tuple(totals),
+            tuple(bags),
+            False,
+        )
+        if not complete or books is None:
+            if books is None and complete:
+                self.report.incomplete.append(
+                    Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
+                )
+            return unscored
+        if first_unbid:
+            points = [b * t.unbid_per_book for b in books]
+            new_bags = list(bags)
+        else:
+            if any(c is None for c in contracts):
+                why = "no bids recorded" if hand.bids is None else "a bid is missing"
+                return replace(unscored, note=f"{why}: not scored")
+            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges)
+            points = [r.points for r in results]
+            new_bags = [r.bags for r in results]
+        new_totals = [a + b for a, b in zip(totals, points, strict=True)]
+        line = HandScore(
+            n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
+        )
+        self._check_recorded_score(hand, line)
+        return line
+
+    def _bids(self, hand: Hand) -> tuple[Bid, ...]:
+        """The hand's bids with each side's bid given to a member of that side."""
+        path = f"$.hands[{hand.number - 1}].bids"
+        return tuple(
+            replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])
+            if bid.side_key is not None
+            else bid
+            for bid in hand.bids or ()
+        )
+
+    def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
+        """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
+        t = self.t
+        n = hand.number
+        names = self.names
+        tricks = hand.tricks or ()
+        held = list(holdings)
+        played = 0
+        books = [0] * len(t.sides)
+        broken = False
+        leader = play.first_leader(t, dealer, held)
+        count = t.seats
+        deck = t.deck
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            cards: list[int] = []
+            seats: list[int] = []
+            in_order = True
+            for position, entry in enumerate(trick):
+                seat, card = entry.seat, entry.card
+                # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
+                # first player yet to play, so one misplay is reported once and not again for each later play.
+                if position == 0:
+                    expected = leader if leader is not None else seat
+                elif in_order:  # every play so far in turn: the next seat clockwise
+                    expected = (seats[-1] + 1) % count
+                else:
+                    expected = next(
+                        (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
+                    )
+                if seat != expected or position >= count:
+                    in_order = False
+                    if seat in seats:
+                        clause = "players.turn"
+                        message = f"{names[seat]} played a second card ({card_symbol(card)}) to this trick"
+                    else:
+                        clause = (
+                            ("play.first_lead" if index == 0 else "play.next_lead") if position == 0 else "players.turn"
+                        )
+                        message = f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn"
+                    self.add(Finding(Code.PLAY_OUT_OF_TURN, clause, message, seat), n, number)
+                bit = 1 << card
+                hand_before = held[seat]
+                if played & bit:
+                    self.add(
+                        Finding(
+                            Code.CARD_PLAYED_TWICE,
+                            "deck.cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was already played this hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif not deck & bit:
+                    if hand.deal is None:
+                        self.add(
+                            Finding(
+                                Code.CARD_NOT_IN_DECK,
+                                "deck.cards",
+                                f"{names[seat]} played {card_symbol(card)}, which is not in this deck",
+                                seat,
+                            ),
+                            n,
+                            number,
+                        )
+                elif not hand_before & bit:
+                    self.add(
+                        Finding(
+                            Code.CARD_NOT_IN_HAND,
+                            "deal.cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was not in their hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif position == 0:
+                    broken_rule = play.lead_violation(t, hand_before, card, index == 0, broken)
+                    if broken_rule is not None:
+                        message = self._lead_message(broken_rule, seat, card)
+                        self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
+                elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
+                    led = t.suit[cards[0]]
+                    held_suit = " ".join(card_symbol(c) for c in cards_in(hand_before & t.suit_cards[led]))
+                    self.add(
+                        Finding(
+                            Code.RENEGE,
+                            "play.follow",
+                            f"{names[seat]} played {card_symbol(card)} on a {card_symbol(cards[0])} lead "
+                            f"while holding {held_suit}",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                    reneges[t.side_of[seat]] += 1
+                if hand_before & bit:
+                    # A card played from the wrong hand is not marked played: its real holder may still play it
+                    # without a second report.
+                    held[seat] = hand_before & ~bit
+                    played |= bit
+                cards.append(card)
+                seats.append(seat)
+            if len(trick) < t.seats:
+                self.report.incomplete.append(
+                    Incomplete(Where(self.log.index, n, number), f"trick {number} has {len(trick)} of {t.seats} plays")
+                )
+                return books, False
+            winner_at = play.winning_index(t, cards)
+            winner = seats[winner_at]
+            books[t.side_of[winner]] += 1
+            broken = broken or play.breaks_trump(t, cards, winner_at)
+            leader = winner
+        if len(tricks) < t.per_player:
+            self.report.incomplete.append(
+                Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
+            )
+            return books, False
+        return books, True
+
+    def _check_claims(self, hand: Hand) -> None:
+        """A renege the table claimed must show in the record: say so where it does not."""
+        found = {
+            (v.where.seat, v.where.trick)
+            for v in self.report.violations
+            if v.where.hand == hand.number and v.code is Code.RENEGE
+        }
+        for event in hand.events:
+            if event.type not in ("renege_claim", "revoke_claim") or event.seat is None:
+                continue
+            name = self.names[event.seat]
+            if any(seat == name and event.trick in (None, trick) for seat, trick in found):
+                continue
+            at = f" in trick {event.trick}" if event.trick is not None else ""
+            message = f"the table claimed a renege by {name}{at}; the record shows none"
+            self.add(
+                Finding(Code.CLAIM_NOT_SUPPORTED, "play.follow", message, event.seat, event.trick, Severity.WARNING),
+                hand.number,
+            )
+
+    def _lead_message(self, clause: str, seat: int, card: int) -> str:
+        name = self.names[seat]
+        if clause == "play.first_lead":
+            return f"{name} led {card_symbol(card)} to the first trick, which these rules do not allow"
+        return f"{name} led {card_symbol(card)} before trumps were broken"
+
+    def _recorded_books(self, hand: Hand, books: list[int] | None) -> list[int] | None:
+        if hand.books is None:
+            return books
+        t = self.t
+        recorded = [0] * len(t.sides)
+        for key, value in hand.books:
+            recorded[self._side_key(key, f"$.hands[{hand.number - 1}].books")] = value
+        if books is not None:
+            if recorded != books:
+                self.add(
+                    Finding(
+                        Code.BOOKS_MISMATCH,
+                        "play.trick_winner",
+                        f"the table wrote books {self._pair(recorded)}; the tricks give {self._pair(books)}",
+                    ),
+                    hand.number,
+                )
+            return books
+        if sum(recorded) != t.per_player:
+            self.add(
+                Finding(
+                    Code.BOOKS_MISMATCH,
+                    "deal.cards",
+                    f"the books written ({self._pair(recorded)}) add up to {sum(recorded)}, not {t.per_player}",
+                ),
+                hand.number,
+            )
+        return recorded
+
+    def _pair(self, values: list[int] | tuple[int, ...]) -> str:
+        return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))
+
+    def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
+        """Compare what the table wrote with the rules, one finding per slip.
+
+        A written total is accepted when it is a previous total (the true one or the table's own) plus this
+        hand's points (the true ones or the table's own): a slip is reported at the hand where it was made,
+        not again at each hand that carries it forward. The score sheet always shows the true totals.
+        """
+        for recorded in hand.score or ():
+            side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
+            name = self.side_names[side]
+            points = line.points[side]
+            if recorded.hand is not None and recorded.hand != points:
+                message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
+                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+            if recorded.total is None:
+                continue
+            true_total = line.totals[side]
+            previous = {true_total - points, self.written_totals[side]}
+            added = {points, recorded.hand}
+            if not any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added):
+                message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
+                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+            self.written_totals[side] = recorded.total
+
+
+def run(spec: Spec, log: GameLog) -> Report:
+    """Replay one trick game against a spec whose options are already applied."""
+    return _Audit.for_spec(spec, log)

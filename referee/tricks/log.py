@@ -1,0 +1,251 @@
+"""Trick-game logs: a schema-valid document read into plain, typed events.
+
+Reading turns player names into seat numbers and card tokens into card
+ints, and fails with a located :class:`~referee.errors.InputError` on
+anything it cannot read. Whether the game kept the rules is decided by
+:mod:`referee.tricks.audit`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..documents import node_line
+from ..errors import InputError, Location
+from .cards import TOKENS, CardError, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One bid as recorded."""
+
+    seat: int  # the bidder, or a member of the side for a side's bid
+    tricks: int | None
+    kind: str = "number"
+    raise_: bool = False
+    side_bid: bool = False  # recorded for the side as a whole (a score sheet)
+    side_key: str | None = None  # the side's name as written, resolved to a seat by the audit
+
+
+@dataclass(frozen=True)
+class RecordedScore:
+    """What the table wrote down for a side after a hand."""
+
+    side_key: str
+    hand: int | None
+    total: int | None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the table recorded besides play: a misdeal called, a claim."""
+
+    type: str
+    seat: int | None
+    trick: int | None
+    note: str | None
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One recorded hand; any part may be missing from a record."""
+
+    number: int
+    dealer: int | None
+    deal: tuple[tuple[int, ...], ...] | None  # each seat's dealt cards, in the order written
+    bids: tuple[Bid, ...] | None
+    bids_ordered: bool
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None
+    tricks: tuple[tuple[Play, ...], ...] | None
+    books: tuple[tuple[str, int], ...] | None  # keyed by side or member name, resolved by the audit
+    score: tuple[RecordedScore, ...] | None
+    misdeal: bool
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A recorded game: header, players in clockwise seat order, hands."""
+
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...]
+    rules: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    event: str | None = None
+    date: str | None = None
+    game_id: str | None = None
+    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
+    file: str | None = None
+    line: int | None = None
+    index: int | None = None  # the game's number within its file (1-based), for archives
+
+
+def _whole(value: Any) -> Any:
+    """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
+    return int(value) if isinstance(value, float) else value
+
+
+class _Reader:
+    """Builds a GameLog from a schema-valid document, with located errors."""
+
+    def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
+        self.doc = document
+        self.where = where
+        self.node = node
+        self.players = tuple(document["players"])
+        self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+
+    def fail(
+        self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None
+    ) -> InputError:
+        line = self.where.line
+        if self.node is not None:
+            steps = [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
+            line = node_line(self.node, steps)
+        return InputError(
+            message,
+            Location(
+                file=self.where.file, line=line, path=path, game=self.where.game, hand=hand, trick=trick, seat=seat
+            ),
+        )
+
+    def seat(self, name: str, path: str, hand: int | None = None, trick: int | None = None) -> int:
+        found = self.seat_of.get(name)
+        if found is None:
+            raise self.fail(f"{name!r} is not one of the players ({', '.join(self.players)})", path, hand, trick)
+        return found
+
+    def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
+        try:
+            return parse_card(token)
+        except CardError as exc:
+            raise self.fail(str(exc), path, hand, trick, seat) from None
+
+    def cards(self, tokens: list[Any], path: str, hand: int, seat: str) -> tuple[int, ...]:
+        try:
+            return tuple(TOKENS[token] for token in tokens)  # the common case: canonical tokens
+        except (KeyError, TypeError):
+            return tuple(self.card(token, f"{path}[{i}]", hand, seat=seat) for i, token in enumerate(tokens))
+
+    def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> tuple[Play, ...]:
+        seat_of = self.seat_of
+        try:
+            return tuple(Play(seat_of[name], TOKENS[token]) for entry in trick for name, token in entry.items())
+        except (KeyError, TypeError):
+            pass  # find and locate the bad entry
+        plays = []
+        for p, entry in enumerate(trick):
+            name, token = next(iter(entry.items()))
+            path = f"$.hands[{hand - 1}].tricks[{index}][{p}]"
+            seat = self.seat(name, path, hand, index + 1)
+            plays.append(Play(seat, self.card(token, path, hand, index + 1, name)))
+        return tuple(plays)
+
+    def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
+        if isinstance(value, (int, float)):
+            return Bid(seat, _whole(value), "number", False, side_bid)
+        if isinstance(value, str):
+            return Bid(seat, 0, value.replace(" ", "_"), False, side_bid)
+        kind = value["kind"]
+        return Bid(seat, _whole(value.get("tricks")), kind, bool(value.get("raise", False)), side_bid)
+
+    def hand(self, number: int, body: dict[str, Any]) -> Hand:
+        base = f"$.hands[{number - 1}]"
+        dealer = self.seat(body["dealer"], f"{base}.dealer", number) if "dealer" in body else None
+        deal = None
+        if "deal" in body:
+            holdings: list[tuple[int, ...]] = [() for _ in self.players]
+            for name, tokens in body["deal"].items():
+                seat = self.seat(name, f"{base}.deal", number)
+                holdings[seat] = self.cards(tokens, f"{base}.deal.{name}", number, name)
+            deal = tuple(holdings)
+        bids = None
+        ordered = False
+        if "bids" in body:
+            raw = body["bids"]
+            if isinstance(raw, list):
+                ordered = True
+                entries = [next(iter(entry.items())) for entry in raw]
+                bids = tuple(
+                    self.bid(self.seat(name, f"{base}.bids[{i}]", number), value)
+                    for i, (name, value) in enumerate(entries)
+                )
+            else:
+                bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
+        passes = None
+        if "passes" in body:
+            passes = tuple(
+                (
+                    self.seat(name, f"{base}.passes", number),
+                    self.cards(tokens, f"{base}.passes.{name}", number, name),
+                )
+                for name, tokens in body["passes"].items()
+            )
+        tricks = None
+        if "tricks" in body:
+            tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
+        books = tuple((key, _whole(value)) for key, value in body["books"].items()) if "books" in body else None
+        score = None
+        if "score" in body:
+            score = tuple(
+                RecordedScore(key, _whole(value.get("hand")), _whole(value.get("total")))
+                if isinstance(value, dict)
+                else RecordedScore(key, None, _whole(value))
+                for key, value in body["score"].items()
+            )
+        events = tuple(
+            Event(
+                e["type"],
+                self.seat(e["seat"], f"{base}.events[{i}].seat", number) if "seat" in e else None,
+                e.get("trick"),
+                e.get("note") or e.get("reason"),
+            )
+            for i, e in enumerate(body.get("events", ()))
+        )
+        misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
+        return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events)
+
+    def _keyed_bid(self, key: str, value: Any) -> Bid:
+        if key in self.seat_of:
+            return self.bid(self.seat_of[key], value)
+        # a side's bid: which side a name stands for depends on the spec's seating, known to the audit
+        return replace(self.bid(-1, value, side_bid=True), side_key=key)
+
+    def side_names(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+        sides = self.doc.get("sides")
+        if sides is None:
+            return None
+        return tuple((name, tuple(self.seat(m, f"$.sides.{name}") for m in members)) for name, members in sides.items())
+
+    def game(self) -> GameLog:
+        header = self.doc.get("game") or {}
+        hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
+        game_id = header.get("id")
+        return GameLog(
+            players=self.players,
+            hands=hands,
+            rules=header.get("rules"),
+            options=tuple((header.get("options") or {}).items()),
+            event=header.get("event"),
+            date=str(header["date"]) if "date" in header else None,
+            game_id=None if game_id is None else str(game_id),
+            side_names=self.side_names(),
+            file=self.where.file,
+            line=self.where.line,
+            index=self.where.game,
+        )
+
+
+def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog:
+    """A GameLog from a schema-valid trick-game document."""
+    return _Reader(document, where, node).game()

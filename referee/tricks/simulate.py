@@ -1,0 +1,128 @@
+"""Random legal games for a spec, as game-log documents.
+
+The simulator plays by the same compiled tables as the referee and draws
+each card from :func:`referee.play.legal_plays`; it exists so tests and
+benchmarks have endless legal games. Seeded, so a failing case can be
+replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..spec import Spec
+from . import bidding, deal, play, scoring
+from .cards import card_name, cards_in
+from .tables import Tables, tables_for
+
+DEFAULT_PLAYERS = ("North", "East", "South", "West", "Fifth", "Sixth", "Seventh")
+MAX_HANDS = 200
+
+
+def _deal(t: Tables, rng: random.Random) -> list[list[int]]:
+    cards = cards_in(t.deck)
+    rng.shuffle(cards)
+    return [sorted(cards[seat * t.per_player : (seat + 1) * t.per_player]) for seat in range(t.seats)]
+
+
+def _estimate(t: Tables, hand: int, rng: random.Random) -> int:
+    """A plausible, cautious bid: trumps and high cards, less one, with some noise.
+
+    Cards are played at random, so a bid of every high card is set too often and games drag on for a
+    hundred hands; one less keeps games near the length of real ones (about a dozen hands).
+    """
+    strong = sum(1 for c in cards_in(hand) if t.power[c] >= (12 if t.suit[c] != t.trump else 9))
+    return strong - 1 + rng.choice((-1, 0, 0, 1))
+
+
+def _bids(t: Tables, holdings: list[int], dealer: int, rng: random.Random) -> list[tuple[int, int]]:
+    order = bidding.bidding_order(t, dealer)
+    made: dict[int, int] = {}
+    for seat in order:
+        bid = min(max(_estimate(t, holdings[seat], rng), t.player_min), t.player_max)
+        side = t.sides[t.side_of[seat]]
+        if len(side) > 1 and all(s in made for s in side if s != seat):
+            # the side's last bidder makes up the side's minimum
+            partners = sum(made[s] for s in side if s != seat)
+            bid = min(max(bid, t.side_min - partners), t.player_max)
+        made[seat] = bid
+    return [(seat, made[seat]) for seat in order]
+
+
+def _play_hand(
+    t: Tables, holdings: list[int], dealer: int, rng: random.Random
+) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    held = list(holdings)
+    found = play.first_leader(t, dealer, held)
+    leader = (dealer + 1) % t.seats if found is None else found  # none of the opening cards dealt: left of dealer
+    broken = False
+    tricks = []
+    books = [0] * len(t.sides)
+    for index in range(t.per_player):
+        cards: list[int] = []
+        seats: list[int] = []
+        for position in range(t.seats):
+            seat = (leader + position) % t.seats
+            choices = cards_in(play.legal_plays(t, held[seat], cards, index == 0, broken))
+            card = rng.choice(choices)
+            held[seat] &= ~(1 << card)
+            cards.append(card)
+            seats.append(seat)
+        winner_at = play.winning_index(t, cards)
+        broken = broken or play.breaks_trump(t, cards, winner_at)
+        leader = seats[winner_at]
+        books[t.side_of[leader]] += 1
+        tricks.append(list(zip(seats, cards, strict=True)))
+    return tricks, books
+
+
+def simulate_game(
+    spec: Spec,
+    rng: random.Random,
+    players: tuple[str, ...] | None = None,
+    with_score: bool = True,
+    game_id: str | None = None,
+) -> dict[str, Any]:
+    """One legal game from deal to game end, as a game-log document."""
+    t = tables_for(spec)
+    names = list(players or DEFAULT_PLAYERS[: t.seats])
+    dealer = rng.randrange(t.seats)
+    totals = [0] * len(t.sides)
+    bags = [0] * len(t.sides)
+    hands: list[dict[str, Any]] = []
+    side_keys = [names[side[0]] for side in t.sides]
+    for number in range(1, MAX_HANDS + 1):
+        dealt = _deal(t, rng)
+        holdings = [sum(1 << c for c in cards) for cards in dealt]
+        unbid = not t.bids_first_hand and number == 1
+        record: dict[str, Any] = {
+            "dealer": names[dealer],
+            "deal": {names[s]: [card_name(c) for c in dealt[s]] for s in range(t.seats)},
+        }
+        contracts = []
+        if not unbid:
+            made = _bids(t, holdings, dealer, rng)
+            record["bids"] = [{names[seat]: bid} for seat, bid in made]
+            by_seat = dict(made)
+            contracts = [sum(by_seat[s] for s in side) for side in t.sides]
+        tricks, books = _play_hand(t, holdings, dealer, rng)
+        record["tricks"] = [[{names[seat]: card_name(card)} for seat, card in trick] for trick in tricks]
+        if unbid:
+            points = [b * t.unbid_per_book for b in books]
+        else:
+            results = scoring.score_hand(t, contracts, books, bags, [0] * len(t.sides))
+            points = [r.points for r in results]
+            bags = [r.bags for r in results]
+        totals = [a + b for a, b in zip(totals, points, strict=True)]
+        if with_score:
+            record["score"] = {side_keys[i]: {"hand": points[i], "total": totals[i]} for i in range(len(t.sides))}
+        hands.append(record)
+        dealer = deal.next_dealer(t, dealer)
+        over, _ = scoring.result(t, totals, number)
+        if over:
+            break
+    header: dict[str, Any] = {"rules": spec.id}
+    if game_id is not None:
+        header["id"] = game_id
+    return {"log": 1, "game": header, "players": names, "hands": hands}

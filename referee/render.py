@@ -45,6 +45,8 @@ def _violation_lines(v: Violation) -> list[str]:
         lines.append(
             _wrapped(f"rule {v.clause.id} (the source is silent; reading taken): {' '.join((reading or '').split())}")
         )
+    if v.reading is not None and v.reading.interpretation:
+        lines.append(_wrapped(f"reading ({v.reading.id}): {_first_sentence(v.reading.interpretation)}"))
     return lines
 
 
@@ -111,7 +113,7 @@ def text(report: Report) -> str:
     else:
         lines.append(f"  Result: the game is not finished ({totals}).")
     errors = len(report.errors)
-    warnings = len(report.violations) - errors
+    warnings = len(report.warnings)
     verdict = {
         "clean": "clean",
         "warnings": "clean but for warnings",

@@ -33,10 +33,12 @@ class Code(StrEnum):
     SCORE_MISMATCH = "score_mismatch"
     GAME_CONTINUED = "game_continued"
     CLAIM_NOT_SUPPORTED = "claim_not_supported"
+    SIDES_DIFFER = "sides_differ"
 
 
 class Severity(StrEnum):
-    """An error breaks a stated rule; a warning breaks a reading the spec takes where its source is silent."""
+    """Each clause states its own (``severity`` in the spec): an error breaks what the source's words say, or
+    what follows from them by counting alone; a warning breaks only a reading taken where the source is silent."""
 
     ERROR = "error"
     WARNING = "warning"
@@ -65,6 +67,7 @@ class Violation:
     where: Where
     message: str
     clause: Clause
+    reading: Clause | None = None  # another clause whose reading makes this a violation (jokers are spades)
 
     def as_dict(self) -> dict[str, Any]:
         """The violation for the JSON report."""
@@ -78,6 +81,8 @@ class Violation:
         }
         if self.clause.interpretation:
             out["interpretation"] = " ".join(self.clause.interpretation.split())
+        if self.reading is not None and self.reading.interpretation:
+            out["reading"] = {"rule": self.reading.id, "interpretation": " ".join(self.reading.interpretation.split())}
         return out
 
 
@@ -160,6 +165,11 @@ class Report:
         return [v for v in self.violations if v.severity is Severity.ERROR]
 
     @property
+    def warnings(self) -> list[Violation]:
+        """Violations of readings the spec takes where its source is silent."""
+        return [v for v in self.violations if v.severity is Severity.WARNING]
+
+    @property
     def status(self) -> str:
         """``incomplete``, ``violations``, ``warnings`` or ``clean``."""
         if self.incomplete:
@@ -184,6 +194,8 @@ class Report:
             "players": list(self.players),
             "sides": list(self.sides),
             "hands_audited": self.hands_audited,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
             "violations": [v.as_dict() for v in self.violations],
             "incomplete": [i.as_dict() for i in self.incomplete],
             "score_sheet": [h.as_dict(self.sides) for h in self.hands],
@@ -210,3 +222,4 @@ class Finding:
     seat: int | None = None
     trick: int | None = None
     severity: Severity | None = None  # where not the clause's own (a claim the record does not bear out)
+    reading: str | None = None  # the id of another clause whose reading makes this a violation

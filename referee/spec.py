@@ -36,7 +36,7 @@ SECTIONS = (
     "layout",
     "dominoes_scoring",
 )
-CLAUSE_KEYS = frozenset({"source", "interpretation", "severity", "checkable", "reason"})
+CLAUSE_KEYS = frozenset({"source", "interpretation", "severity", "severity_reason", "checkable", "reason"})
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class Clause:
     checkable: bool = True
     reason: str | None = None
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    severity_reason: str | None = None
 
     @property
     def quote(self) -> str:
@@ -90,7 +91,7 @@ class Spec:
         found = self.clauses.get(clause_id)
         if found is not None:
             return found
-        return Clause(clause_id, (), "Not stated in this spec; the referee's default applies.")
+        return Clause(clause_id, (), "Not stated in this spec; the referee's default applies.", "warning")
 
     def value(self, clause_id: str, key: str, default: Any = None) -> Any:
         """A field of a clause, with ``default`` where the clause or field is absent."""
@@ -186,11 +187,22 @@ def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any]) -> Claus
         id=clause_id,
         source=_quotes(body.get("source")),
         interpretation=body.get("interpretation"),
-        severity=body.get("severity", "error"),
+        severity=body.get("severity", default_severity(body)),
         checkable=body.get("checkable", True),
         reason=body.get("reason"),
         data=data,
+        severity_reason=body.get("severity_reason"),
     )
+
+
+def default_severity(body: dict[str, Any]) -> str:
+    """The severity of a clause that does not state one: ``error`` if it quotes its source, else ``warning``.
+
+    One rule decides severity: a violation is an error when the record breaks what the quoted words say (or
+    what follows from them by counting alone), a warning when it breaks only a reading the spec takes where
+    the source is silent. A clause with no quote can only be the second kind.
+    """
+    return "error" if body.get("source") else "warning"
 
 
 def _fill(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:

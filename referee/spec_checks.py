@@ -96,6 +96,16 @@ def uncovered(spec: Spec) -> list[str]:
     return missing
 
 
+def severity_problems(spec: Spec) -> list[str]:
+    """Clauses that claim the source's authority without quoting it: with no source, a breach is a reading's."""
+    return [
+        f"{clause.id}: severity error, but the clause quotes no source (a rule the source does not state can only "
+        "be broken as a reading: a warning)"
+        for clause in spec.clauses.values()
+        if clause.checkable and clause.severity == "error" and not clause.source
+    ]
+
+
 def check_file(path: Path) -> tuple[list[str], list[str]]:
     """Problems (the spec is wrong) and notes (valid, but not yet enforceable) for one spec file."""
     try:
@@ -105,6 +115,7 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
         return [str(exc)], []
     problems = [f"{path}: {p}" for p in quote_problems(spec)]
     problems += [f"{path}: sentence of {spec.document} quoted by no clause: {s!r}" for s in uncovered(spec)]
+    problems += [f"{path}: {p}" for p in severity_problems(spec)]
     for option in spec.options.values():
         if option.values is not None and option.default not in option.values:
             problems.append(f"{path}: option {option.name!r} defaults to {option.default!r}, not one of its values")

@@ -66,7 +66,7 @@ def test_check_text_report(capsys: pytest.CaptureFixture[str]) -> None:
         "score_mismatch",
         'rule play.follow: "A player must follow suit, if able."',
         "Result: Maria & Linda win (Maria & Linda 523, James & Robert -330) after 8 hands.",
-        "4 error(s), 0 warning(s): violations found.",
+        "3 error(s), 1 warning(s): violations found.",
     ):
         assert expected in out, expected
     # Hands are listed in order.
@@ -294,7 +294,7 @@ def test_readme_check_disputed_game() -> None:
     result = referee("check", "examples/spades/intramural/disputed-game.yaml")
     assert result.returncode == 1 and result.stderr == ""
     assert result.stdout.startswith("examples/spades/intramural/disputed-game.yaml\n")
-    assert "4 error(s), 0 warning(s): violations found." in result.stdout
+    assert "3 error(s), 1 warning(s): violations found." in result.stdout
 
 
 def test_readme_check_archive_as_json() -> None:

@@ -375,3 +375,49 @@ def test_the_schema_has_a_place_for_the_roadmap(name: str, tmp_path: Path) -> No
     spec = load(str(_write(tmp_path, ROADMAP_SKETCHES[name])))
     with pytest.raises(Unsupported):  # a place in the format, not yet a rule the referee enforces
         compile_spec(spec)
+
+
+# -- severity: one rule, stated per clause -------------------------------------------------------------------
+
+
+def test_intramural_states_the_severity_of_every_clause_and_why() -> None:
+    raw = _intramural_raw()
+    for section, clauses in raw.items():
+        if not isinstance(clauses, dict) or section in ("source", "options"):
+            continue
+        for name, body in clauses.items():
+            if isinstance(body, dict) and body.get("checkable", True):
+                assert body.get("severity") in ("error", "warning"), f"{section}.{name}"
+                assert body.get("severity_reason"), f"{section}.{name}"
+
+
+def test_a_reading_where_the_source_is_silent_is_a_warning() -> None:
+    # The sheet is silent on who leads after the first trick, and says the turn only for bidding.
+    spec = load("spades/intramural")
+    for clause_id in ("play.next_lead", "players.turn", "deal.dealer", "players.sides"):
+        assert spec.clause(clause_id).severity == "warning", clause_id
+    for clause_id in ("play.follow", "play.first_lead", "deal.misdeal", "play.own_cards", "bidding.nil"):
+        assert spec.clause(clause_id).severity == "error", clause_id
+        assert spec.clause(clause_id).source, f"{clause_id}: an error quotes the words it rests on"
+
+
+def test_an_unstated_severity_follows_the_rule(tmp_path: Path) -> None:
+    base = "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
+    base += "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
+    edit = {
+        "play": {
+            "next_lead": {"interpretation": "the winner leads", "by": "trick_winner"},
+            "follow": {"source": "A player must follow suit, if able.", "must_follow": True},
+        }
+    }
+    spec = load(str(_write(tmp_path, base + yaml.safe_dump(edit))))
+    assert spec.clause("play.next_lead").severity == "warning"
+    assert spec.clause("play.follow").severity == "error"
+
+
+def test_validate_refuses_an_error_with_no_source_words(tmp_path: Path) -> None:
+    raw = _intramural_raw()
+    raw["play"]["next_lead"]["severity"] = "error"
+    path = _write(tmp_path, yaml.safe_dump(raw, sort_keys=False))
+    problems, _ = spec_checks.check_file(path)
+    assert any("play.next_lead" in p and "quotes no source" in p for p in problems)

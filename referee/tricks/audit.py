@@ -77,7 +77,8 @@ class _Audit:
         severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
         seat = None if finding.seat is None else self.names[finding.seat]
         where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
-        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause))
+        reading = None if finding.reading is None else self.spec.clause(finding.reading)
+        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause, reading))
 
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
@@ -170,7 +171,9 @@ class _Audit:
                     Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
                 )
         elif hand.bids is not None:
-            contracts, findings = bidding.check_bids(t, self._bids(hand), hand.bids_ordered, dealer, self.names)
+            contracts, findings = bidding.check_bids(
+                t, self._bids(hand), hand.bids_ordered, dealer, self.names, self.side_names
+            )
             for finding in findings:
                 self.add(finding, n)
         if hand.passes and not t.passing:
@@ -275,7 +278,7 @@ class _Audit:
                     self.add(
                         Finding(
                             Code.CARD_PLAYED_TWICE,
-                            "deck.cards",
+                            "play.own_cards",
                             f"{names[seat]} played {card_symbol(card)}, which was already played this hand",
                             seat,
                         ),
@@ -298,7 +301,7 @@ class _Audit:
                     self.add(
                         Finding(
                             Code.CARD_NOT_IN_HAND,
-                            "deal.cards",
+                            "play.own_cards",
                             f"{names[seat]} played {card_symbol(card)}, which was not in their hand",
                             seat,
                         ),
@@ -312,7 +315,10 @@ class _Audit:
                         self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
                 elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
                     led = t.suit[cards[0]]
-                    held_suit = " ".join(card_symbol(c) for c in cards_in(hand_before & t.suit_cards[led]))
+                    held_led = hand_before & t.suit_cards[led]
+                    held_suit = " ".join(card_symbol(c) for c in cards_in(held_led))
+                    # Where a card's suit is the spec's reading (a joker led, held or played), show that reading.
+                    promoted = t.promoted & (held_led | 1 << cards[0] | bit)
                     self.add(
                         Finding(
                             Code.RENEGE,
@@ -320,6 +326,7 @@ class _Audit:
                             f"{names[seat]} played {card_symbol(card)} on a {card_symbol(cards[0])} lead "
                             f"while holding {held_suit}",
                             seat,
+                            reading="ranking.trump" if promoted else None,
                         ),
                         n,
                         number,
@@ -414,13 +421,16 @@ class _Audit:
         hand's points (the true ones or the table's own): a slip is reported at the hand where it was made,
         not again at each hand that carries it forward. The score sheet always shows the true totals.
         """
+        # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
+        forbidden = dict(self.t.forbidden_scores)
         for recorded in hand.score or ():
             side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
             name = self.side_names[side]
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
-                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+                clause = forbidden.get(recorded.hand, "scoring.contract")
+                self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
                 continue
             true_total = line.totals[side]
@@ -428,7 +438,10 @@ class _Audit:
             added = {points, recorded.hand}
             if not any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added):
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
-                self.add(Finding(Code.SCORE_MISMATCH, "scoring.contract", message), hand.number)
+                written = self.written_totals[side]
+                implied = recorded.total - (true_total - points if written is None else written)
+                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, "scoring.contract")
+                self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             self.written_totals[side] = recorded.total
 
 

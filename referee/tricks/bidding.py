@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..report import Code, Finding
 from .log import Bid
-from .tables import KIND_CLAUSES, Tables
+from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
 
 def bidding_order(t: Tables, dealer: int) -> list[int]:
@@ -15,7 +15,7 @@ def bidding_order(t: Tables, dealer: int) -> list[int]:
 def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
     """What is wrong with a bid's kind or number, if anything."""
     if bid.kind not in t.allowed_kinds:
-        clause = KIND_CLAUSES.get(bid.kind, "bidding.limits")
+        clause = dict(t.kind_clauses).get(bid.kind, ALLOWED_BIDS_CLAUSE)
         label = bid.kind.replace("_", " ")
         return Finding(
             Code.BID_KIND_NOT_ALLOWED, clause, f"{name} bid {label}, which these rules do not allow", bid.seat
@@ -56,7 +56,12 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
 
 
 def check_bids(
-    t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None, names: tuple[str, ...]
+    t: Tables,
+    bids: tuple[Bid, ...],
+    ordered: bool,
+    dealer: int | None,
+    names: tuple[str, ...],
+    side_names: tuple[str, ...] | None = None,
 ) -> tuple[list[int | None], list[Finding]]:
     """Each side's contract (None where a bid is missing) and the bidding's violations."""
     findings: list[Finding] = []
@@ -74,10 +79,12 @@ def check_bids(
             by_seat[bid.seat] = bid
     contracts: list[int | None] = []
     for side, members in enumerate(t.sides):
+        side_name = side_names[side] if side_names else " & ".join(names[seat] for seat in members)
         if side in side_total:
             contracts.append(side_total[side])
             total = side_total[side]
             last = members[-1]
+            made_of = "for the side as a whole"
         else:
             missing = [seat for seat in members if seat not in by_seat]
             for seat in missing:
@@ -88,18 +95,11 @@ def check_bids(
             total = sum(by_seat[seat].tricks or 0 for seat in members)
             contracts.append(total)
             last = max(members, key=lambda seat: bids.index(by_seat[seat]))
+            made_of = " + ".join(f"{names[seat]} {by_seat[seat].tricks or 0}" for seat in members)
         if total > t.side_max:
-            who = " and ".join(names[seat] for seat in members)
-            message = f"{who} bid {total} together; a side may bid at most {t.side_max}"
+            message = f"{side_name} bid {total} ({made_of}); a side may bid at most {t.side_max}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
         if len(members) > 1 and total < t.side_min:
-            who = " and ".join(names[seat] for seat in members)
-            findings.append(
-                Finding(
-                    Code.BID_BELOW_SIDE_MINIMUM,
-                    "bidding.limits",
-                    f"{who} bid {total} together; a side must bid at least {t.side_min}",
-                    last,
-                )
-            )
+            message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
+            findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))
     return contracts, findings

@@ -42,6 +42,28 @@ KIND_CLAUSES = {
     "big_bemo": "bidding.bemo",
 }
 
+# A kind of bid is also a kind of the broader bids named here: a spec with no clause of its own for blind nil
+# still forbids it by forbidding nil (or blind) bidding, and its violation is cited under that clause.
+KIND_FAMILIES = {
+    "blind_nil": ("bidding.nil", "bidding.blind"),
+    "double_nil": ("bidding.nil",),
+    "blind_no_trump": ("bidding.blind",),
+}
+# Where a spec mentions a kind nowhere: the clause that lists the bids the rules allow.
+ALLOWED_BIDS_CLAUSE = "bidding.limits"
+
+
+def kind_clause(spec: Spec, kind: str) -> str:
+    """The clause a bid of this kind breaks when not allowed: its own, a broader kind's that forbids it, or the
+    clause listing the bids allowed."""
+    own = KIND_CLAUSES.get(kind)
+    if own is not None and spec.has(own):
+        return own
+    for clause in KIND_FAMILIES.get(kind, ()):
+        if spec.value(clause, "allowed") is False:
+            return clause
+    return ALLOWED_BIDS_CLAUSE
+
 
 class Unsupported(InputError):
     """A spec clause the referee cannot enforce yet (so it will not pretend to)."""
@@ -92,6 +114,9 @@ class Tables:
     floor: int | None
     max_rounds: int | None
     tie_play_on: bool
+    promoted: int = 0  # bitmask of the cards a spec moves into the trump suit (jokers): their suit is a reading
+    kind_clauses: tuple[tuple[str, str], ...] = ()  # each bid kind and the clause that allows or forbids it
+    forbidden_scores: tuple[tuple[int, str], ...] = ()  # what a forbidden kind of bid would score, and its clause
 
 
 def _spec_error(spec: Spec, message: str, clause: str) -> InputError:
@@ -203,6 +228,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY},
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
     "passing.pass": {"cycle": (["none"],), "cards": ANY, "when": ANY},
+    "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
     "play.lead": {"trump": ANY, "broken_by": ANY, "only_trump_left": ("may_lead",)},
     "play.follow": {"must_follow": ANY},
@@ -270,7 +296,13 @@ def compile_spec(spec: Spec) -> Tables:
     for index, side in enumerate(sides):
         for seat in side:
             side_of[seat] = index
+    kind_clauses = tuple((kind, kind_clause(spec, kind)) for kind in KIND_CLAUSES)
     allowed = {"number"} | {kind for kind, clause in KIND_CLAUSES.items() if spec.value(clause, "allowed", False)}
+    forbidden_scores = tuple(
+        (spec.value(clause, "points"), clause)
+        for clause in dict.fromkeys(KIND_CLAUSES.values())
+        if spec.has(clause) and spec.value(clause, "allowed") is False and spec.value(clause, "points") is not None
+    )
     first_cards = _cards(spec, spec.value("play.first_lead", "cards", []) or [], "play.first_lead.cards")
     bag_limit = spec.value("scoring.bags", "limit", 0)
     return Tables(
@@ -317,7 +349,15 @@ def compile_spec(spec: Spec) -> Tables:
         floor=spec.value("game_end.floor", "points"),
         max_rounds=spec.value("game_end.rounds", "max"),
         tie_play_on=spec.value("game_end.tie", "rule", "play_on") == "play_on",
+        promoted=sum(1 << card for card in top_cards(spec)),
+        kind_clauses=kind_clauses,
+        forbidden_scores=forbidden_scores,
     )
+
+
+def top_cards(spec: Spec) -> list[int]:
+    """The cards a spec ranks above the trump suit's own cards."""
+    return _cards(spec, spec.value("ranking.trump", "top", []) or [], "ranking.trump.top")
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -17,12 +18,13 @@ from typing import Any, TextIO
 from . import __version__, render, spec_checks
 from .audit import audit
 from .documents import parse_yaml
-from .errors import InputError, Location
+from .errors import InputError, Location, excerpt
 from .gamelog import GameLog, iter_games, log_yaml
 from .simulate import simulate
 from .spec import Spec, bundled_ids, load
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
+_SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -43,12 +45,46 @@ def _error(exc: InputError, out: TextIO, fmt: str) -> None:
         out.write(json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n")
 
 
-def _spec_for(game: GameLog, rules: str | None, cache: dict[str, Spec]) -> Spec:
-    wanted = rules or game.rules
-    if wanted is None:
+def _header_spec(game: GameLog, wanted: str, allowed: list[Path]) -> str:
+    """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
+    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
+    where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
+    if wanted in bundled_ids():
+        return wanted
+    target = Path(wanted)
+    for place in allowed:
+        if place.is_dir():
+            by_id = place / f"{wanted}.yaml"
+            if _SPEC_ID.fullmatch(wanted) and by_id.is_file():
+                return str(by_id)
+            if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
+                return wanted
+        elif target.resolve() == place.resolve() or wanted == _spec_id(place):
+            return str(place)
+    known = ", ".join(bundled_ids())
+    raise InputError(
+        f"unknown rule spec {excerpt(wanted)} (bundled: {known}); a log may name another spec only if "
+        "it is given with --rules or its file or folder with --allow-rules",
+        where,
+    )
+
+
+def _spec_id(path: Path) -> str | None:
+    try:
+        return load(path).id
+    except InputError:
+        return None
+
+
+def _spec_for(game: GameLog, args: argparse.Namespace, cache: dict[str, Spec]) -> Spec:
+    if args.rules:
+        wanted = args.rules
+    elif game.rules is None:
         raise InputError(
             "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
         )
+    else:
+        wanted = _header_spec(game, game.rules, [Path(p) for p in args.allow_rules])
     if wanted not in cache:
         cache[wanted] = load(wanted)
     return cache[wanted]
@@ -74,7 +110,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                     tally["unreadable"] += 1
                     continue
                 try:
-                    report = audit(_spec_for(game, args.rules, specs), game, options)
+                    report = audit(_spec_for(game, args, specs), game, options)
                 except InputError as exc:
                     _error(exc.at(file=game.file, game=game.index), out, args.format)
                     tally["unreadable"] += 1
@@ -166,6 +202,13 @@ def parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")
     check.add_argument("logs", nargs="+", help="log files; a .jsonl file holds one game a line")
     check.add_argument("--rules", help="rule spec id or file (default: the one the log names)")
+    check.add_argument(
+        "--allow-rules",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a spec file or folder of specs that a log's header may name (by path or id)",
+    )
     check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--quiet", "-q", action="store_true", help="text: print only games with findings")

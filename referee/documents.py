@@ -1,105 +1,44 @@
-"""Reading YAML, JSON and JSON Lines documents, with located errors.
+"""Reading YAML, JSON and JSON Lines documents, bounded, with located errors.
 
-YAML is read with a stricter loader than PyYAML's safe one: a duplicate
-key is an error (not a silent overwrite), dates stay text, and alias
-expansion is bounded so that a "billion laughs" file fails fast.
+A file is read a line at a time and each line decoded on its own, so a bad
+byte spoils only its line: in JSON Lines one game, in a YAML stream the one
+document that holds it. Limits that no real game or spec reaches (the size
+of a document, of a line, the digits of a number) are enforced while
+reading, so no input costs more than a second or so per game.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import json
 import json.scanner
-from collections.abc import Iterator
+import math
+import re
+import stat
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
-from .errors import InputError, Location
+from .errors import InputError, Location, excerpt
+from .strict_yaml import MAX_DIGITS, StrictLoader, is_empty
 
-MAX_ALIASES = 100
-MAX_DEPTH = 64
-MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
+MAX_JSON_BYTES = 2 * 1024 * 1024  # a .json file, or a line of JSON Lines: one game (a real one is ~20 KB)
+MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
+MAX_TEXT_BYTES = 8 * 1024 * 1024  # a YAML file read whole (a spec), before its documents are measured
 
-
-def _node_size(node: Any, memo: dict[int, int]) -> int:
-    """How many nodes ``node`` stands for once its aliases are expanded (memoized, so shared nodes cost once)."""
-    key = id(node)
-    if key not in memo:
-        memo[key] = 1  # a recursive anchor counts once rather than looping
-        if isinstance(node, yaml.SequenceNode):
-            children = list(node.value)
-        elif isinstance(node, yaml.MappingNode):
-            children = [part for pair in node.value for part in pair]
-        else:
-            children = []
-        memo[key] = 1 + sum(_node_size(child, memo) for child in children)
-    return memo[key]
+# A line that starts a YAML document, and a directive line before one.
+_DOCUMENT_START = re.compile(r"---(?:[ \t\r\n]|$)")
+# What may hide a value the loaders do not bound: an escaped UTF-16 surrogate, a long number.
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+_SUSPECT = re.compile(rf"\\u[dD][89a-fA-F]|{_LONG_NUMBER.pattern}|[0-9][eE][-+]?[0-9]{{2}}")
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys and keeps timestamps as text."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._aliases = 0
-        self._alias_nodes = 0
-        self._sizes: dict[int, int] = {}
-        self._depth = 0
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            self._aliases += 1
-            if self._aliases > MAX_ALIASES:
-                event = self.peek_event()  # type: ignore[no-untyped-call]
-                raise yaml.MarkedYAMLError(
-                    None, None, f"more than {MAX_ALIASES} aliases (a YAML bomb?)", event.start_mark
-                )
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            target = self.anchors.get(event.anchor)
-            if target is not None:  # an unknown anchor is left to the base class's error
-                self._alias_nodes += _node_size(target, self._sizes)
-                if self._alias_nodes > MAX_ALIAS_NODES:
-                    problem = f"aliases expand to more than {MAX_ALIAS_NODES} values (a YAML bomb?)"
-                    raise yaml.MarkedYAMLError(None, None, problem, event.start_mark)
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise yaml.MarkedYAMLError(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, Any] = {}
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            try:
-                hash(key)
-            except TypeError:
-                raise yaml.MarkedYAMLError(
-                    None, None, "a mapping key must be a plain value", key_node.start_mark
-                ) from None
-            if key in seen:
-                raise yaml.MarkedYAMLError(
-                    None, None, f"duplicate key {key!r} (first at line {seen[key].line + 1})", key_node.start_mark
-                )
-            seen[key] = key_node.start_mark
-        return super().construct_mapping(node, deep=deep)
-
-
-# Dates stay as written: a log's date is text, not a datetime.
-_StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> InputError:
+def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
     if isinstance(exc, yaml.reader.ReaderError):  # a control character: it has a position, not a mark
-        at = text.count("\n", 0, exc.position) + 1
+        at = text.count("\n", 0, exc.position) + first_line
         problem = f"character #x{exc.character:04x}: {exc.reason}"
         return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
     mark = getattr(exc, "problem_mark", None)
@@ -108,21 +47,134 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> InputError:
     return InputError(f"not valid YAML: {problem}", Location(file=name, line=line))
 
 
-def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
-    """Each YAML document of ``text`` as (node, data); the node locates errors later."""
+def _walk_problem(document: Any) -> tuple[list[str | int], str] | None:
+    """The first value no loader bounds that a game cannot hold: a lone surrogate, a huge or endless number."""
+    stack: list[tuple[Any, list[str | int]]] = [(document, [])]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            pending: list[tuple[Any, list[str | int]]] = []
+            for key, item in value.items():
+                if isinstance(key, str) and _not_text(key):
+                    return path, f"a key holds {_surrogate(key)}, half of a UTF-16 pair, which is not text"
+                pending.append((item, [*path, key if isinstance(key, (str, int)) else str(key)]))
+            stack.extend(reversed(pending))  # popped in the document's order
+        elif isinstance(value, list):
+            stack.extend((value[i], [*path, i]) for i in range(len(value) - 1, -1, -1))
+        elif isinstance(value, str):
+            if _not_text(value):
+                return path, f"holds {_surrogate(value)}, half of a UTF-16 pair, which is not text"
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) >= 10**MAX_DIGITS:
+                return path, f"a number of more than {MAX_DIGITS} digits"
+        elif isinstance(value, float) and not (math.isfinite(value) and abs(value) < 10**MAX_DIGITS):
+            return path, f"a number no game holds ({excerpt(value)})"
+    return None
+
+
+def _not_text(value: str) -> bool:
+    if value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _surrogate(value: str) -> str:
+    bad = next(c for c in value if 0xD800 <= ord(c) <= 0xDFFF)
+    return f"\\u{ord(bad):04x}"
+
+
+def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[Any, Any]]:
+    """Each non-empty YAML document of ``text`` as (node, data); ``first_line`` is where ``text`` starts."""
     out = []
     try:
-        loader = _StrictLoader(text)
+        loader = StrictLoader(text, first_line - 1)
         try:
             while loader.check_node():
                 node = loader.get_node()
-                out.append((node, loader.construct_document(node)))
+                if not is_empty(node):
+                    out.append((node, loader.construct_document(node)))
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name, text) from None
+        raise _yaml_error(exc, name, text, first_line) from None
     except RecursionError:
-        raise InputError("nested too deeply to read", Location(file=name)) from None
+        raise InputError("nested too deeply to read", Location(file=name, line=first_line)) from None
+    for node, data in out:
+        found = _walk_problem(data)
+        if found is not None:
+            path, problem = found
+            raise InputError(problem, Location(file=name, line=node_line(node, path), path=json_path(path)))
+    return out
+
+
+def _split_lines(text: str) -> Iterator[tuple[int, str]]:
+    """A text's lines with their numbers, split at line feeds only (as a file is read)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        yield number, line + "\n"
+
+
+def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:
+    """Lines grouped into YAML documents: (first line, its text, or the error that spoils it).
+
+    A document starts at a ``---`` line, which YAML forbids inside any scalar,
+    so a broken document leaves the others readable. A document longer than
+    MAX_YAML_CHARS is refused as soon as it is, before it is parsed.
+    """
+    start, size = 1, 0
+    parts: list[str] = []
+    error: InputError | None = None
+    content = False  # more than comments, blank lines and directives so far
+    for number, line in lines:
+        if isinstance(line, str) and content and (_DOCUMENT_START.match(line) or line.startswith("%")):
+            yield start, error or "".join(parts)
+            start, parts, size, error, content = number, [], 0, None, False
+        if isinstance(line, InputError):
+            error = error or line
+            content = True
+            continue
+        if not content and line.strip() and not line.startswith(("#", "%")):
+            content = True
+        if error is not None:
+            continue
+        size += len(line)
+        if size > MAX_YAML_CHARS:
+            error = InputError(
+                f"a YAML document longer than {MAX_YAML_CHARS} characters (no game or spec is)",
+                Location(file=name, line=start),
+            )
+            parts = []
+        else:
+            parts.append(line)
+    if content:
+        yield start, error or "".join(parts)
+
+
+def iter_yaml(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, Any, Any] | InputError]:
+    """Each document of a YAML stream as (line, node, data), or the InputError of one that cannot be read."""
+    for start, chunk in yaml_chunks(lines, name):
+        if isinstance(chunk, InputError):
+            yield chunk
+            continue
+        try:
+            documents = parse_yaml_chunk(chunk, name, start)
+        except InputError as exc:
+            yield exc
+            continue
+        for node, data in documents:
+            yield node.start_mark.line + 1, node, data
+
+
+def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
+    """Each YAML document of ``text`` as (node, data); the first that cannot be read raises its error."""
+    out = []
+    for item in iter_yaml(_split_lines(text), name):
+        if isinstance(item, InputError):
+            raise item
+        out.append(item[1:])
     if not out:
         raise InputError("the file holds no YAML document", Location(file=name))
     return out
@@ -137,6 +189,14 @@ def parse_yaml(text: str, name: str) -> Any:
     return documents[0][1]
 
 
+def _refuse_constant(name: str) -> Any:
+    raise _NotAGameValue(f"{name} is not a number a game holds")
+
+
+class _NotAGameValue(ValueError):
+    """A JSON value that parses but that no game holds (NaN, Infinity)."""
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -147,18 +207,32 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_json(text: str, name: str, line: int | None = None) -> Any:
-    """One JSON value; duplicate keys are an error."""
+    """One JSON value; duplicate keys, NaN, lone surrogates and numbers past MAX_DIGITS are errors."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         at = (line or 1) + exc.lineno - 1
         raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})", Location(file=name, line=at)) from None
+    except _NotAGameValue as exc:
+        found = re.search(r"NaN|-?Infinity", text)
+        where = line if found is None else (line or 1) + text.count("\n", 0, found.start())
+        raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
     except ValueError as exc:
+        if "integer string conversion" in str(exc):  # more digits than Python will read
+            found = _LONG_NUMBER.search(text)
+            where = line if found is None else (line or 1) + text.count("\n", 0, found.start())
+            raise InputError(f"a number of more than {MAX_DIGITS} digits", Location(file=name, line=where)) from None
         offset = _duplicate_at(text)
         where = line if offset is None else (line or 1) + text.count("\n", 0, offset)
         raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
     except RecursionError:
         raise InputError("nested too deeply to read", Location(file=name, line=line)) from None
+    if _SUSPECT.search(text):  # rare: only then is the document walked
+        found_problem = _walk_problem(document)
+        if found_problem is not None:
+            path, problem = found_problem
+            raise InputError(problem, Location(file=name, line=line, path=json_path(path)))
+    return document
 
 
 def _duplicate_at(text: str) -> int | None:
@@ -184,21 +258,58 @@ def _duplicate_at(text: str) -> int | None:
     return found[0] if found else None
 
 
-def read_text(path: Path) -> str:
-    """A file's text, or an InputError naming it."""
+def _open(path: Path) -> BinaryIO:
+    """A file opened to read bytes, or an InputError naming it (a device such as /dev/zero is refused)."""
     try:
-        data = path.read_bytes()
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a folder, not a file", Location(file=str(path)))
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise InputError("is a device, not a file", Location(file=str(path)))
+        return path.open("rb")
     except FileNotFoundError:
         raise InputError("no such file", Location(file=str(path))) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a file", Location(file=str(path))) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", Location(file=str(path))) from None
+
+
+def _decode(data: bytes, name: str, first_line: int) -> str | InputError:
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"not UTF-8 text (byte {exc.start})", Location(file=str(path), line=line)) from None
+        line = data.count(b"\n", 0, exc.start) + first_line
+        return InputError(f"not UTF-8 text (byte {exc.start + 1} of the line)", Location(file=name, line=line))
+
+
+def file_lines(path: Path, limit: int) -> Iterator[tuple[int, str | InputError]]:
+    """Each line of a file with its number, decoded on its own: a bad byte or a line over ``limit`` bytes
+    yields an InputError for that line alone, and reading goes on."""
+    name = str(path)
+    with _open(path) as handle:
+        number = 0
+        while raw := handle.readline(limit + 1):
+            number += 1
+            if len(raw) > limit and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # the rest of the line, unread
+                    raw = handle.readline(limit + 1)
+                yield number, InputError(f"a line longer than {limit} bytes", Location(file=name, line=number))
+                continue
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            yield number, _decode(raw, name, number)
+
+
+def read_text(path: Path, limit: int = MAX_TEXT_BYTES) -> str:
+    """A whole file's text (at most ``limit`` bytes), or an InputError naming it."""
+    with _open(path) as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"larger than {limit} bytes (no game or spec is)", Location(file=str(path)))
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    text = _decode(data, str(path), 1)
+    if isinstance(text, InputError):
+        raise text
     if not text.strip():
         raise InputError("the file is empty", Location(file=str(path)))
     return text
@@ -209,48 +320,44 @@ def is_json_lines(path: Path) -> bool:
     return path.suffix.lower() in (".jsonl", ".ndjson")
 
 
-def load_document(path: Path) -> Any:
-    """A YAML or JSON file's single document (JSON is read by the JSON parser)."""
-    text = read_text(path)
-    if path.suffix.lower() == ".json":
-        return parse_json(text, str(path))
-    return parse_yaml(text, str(path))
+def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """Each document of a log file as (line, YAML node or None, data), or the InputError of one unreadable.
 
-
-def iter_documents(path: Path) -> Iterator[tuple[int, Any | InputError]]:
-    """Each document of a file with the line it starts on.
-
-    JSON Lines files are streamed a line at a time, so memory stays flat; a
-    line that cannot be read yields its InputError in place of a document.
+    JSON Lines and YAML streams are read a line at a time, so memory stays
+    flat and one unreadable game leaves the others to be read.
     """
-    if not is_json_lines(path):
-        yield 1, load_document(path)
+    name = str(path)
+    if path.suffix.lower() == ".json":
+        yield None, None, parse_json(read_text(path, MAX_JSON_BYTES), name)
         return
-    try:
-        handle = path.open("r", encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", Location(file=str(path))) from None
     seen_any = False
-    with handle:
-        number = 0
-        while True:
-            try:
-                text = handle.readline()
-            except UnicodeDecodeError:
-                yield number + 1, InputError("not UTF-8 text", Location(file=str(path), line=number + 1))
-                return
-            if not text:
-                break
-            number += 1
-            if not text.strip():
+    if is_json_lines(path):
+        for number, line in file_lines(path, MAX_JSON_BYTES):
+            if isinstance(line, str) and not line.strip():
                 continue
             seen_any = True
+            if isinstance(line, InputError):
+                yield line
+                continue
             try:
-                yield number, parse_json(text.rstrip("\r\n"), str(path), number)  # errors at its end stay on its line
+                yield number, None, parse_json(line.rstrip("\r\n"), name, number)  # errors at its end stay on its line
             except InputError as exc:
-                yield number, exc
+                yield exc
+        if not seen_any:
+            raise InputError("the file is empty", Location(file=name))
+        return
+    written = [False]  # whether the file holds more than blank lines
+
+    def noted(lines: Iterator[tuple[int, str | InputError]]) -> Iterator[tuple[int, str | InputError]]:
+        for number, line in lines:
+            written[0] = written[0] or not isinstance(line, str) or bool(line.strip())
+            yield number, line
+
+    for item in iter_yaml(noted(file_lines(path, MAX_YAML_CHARS)), name):
+        seen_any = True
+        yield item
     if not seen_any:
-        raise InputError("the file is empty", Location(file=str(path)))
+        raise InputError("the file holds no YAML document" if written[0] else "the file is empty", Location(file=name))
 
 
 def node_line(node: Any, path: list[str | int]) -> int:

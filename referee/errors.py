@@ -57,3 +57,14 @@ class InputError(Exception):
         known = self.location.as_dict()
         merged = {**{k: v for k, v in where.items() if v is not None}, **known}
         return InputError(self.message, Location(**merged))  # type: ignore[arg-type]
+
+
+def excerpt(value: object, limit: int = 60) -> str:
+    """A short, escaped rendering of a value from the input, for an error message.
+
+    Input may be anything, a whole file even: messages quote at most ``limit``
+    characters of it, with control characters and lone surrogates escaped.
+    """
+    text = value if isinstance(value, str) else repr(value)  # repr escapes what it holds
+    shown = repr(text[:limit]) if isinstance(value, str) else text[:limit]
+    return shown + ("…" if len(text) > limit else "")

@@ -9,6 +9,7 @@ game kept the rules is not decided here but by :mod:`referee.audit`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import yaml
 
 from . import schemas
-from .documents import is_json_lines, iter_documents, parse_json, parse_yaml_nodes, read_text
+from .documents import is_json_lines, iter_documents
 from .errors import InputError, Location
 from .tricks import log as trick_log
 from .tricks import logshape
@@ -44,33 +45,24 @@ def from_document(document: Any, where: Location, node: Any = None) -> GameLog:
 
 
 def iter_games(path: Path) -> Iterator[GameLog | InputError]:
-    """Each game in a file: one for YAML or JSON, one a line for JSON Lines (streamed).
+    """Each game in a file: one for JSON, one a document for YAML, one a line for JSON Lines (streamed).
 
     A game that cannot be read yields its InputError, so an archive is read
     to the end.
     """
-    if not is_json_lines(path):
-        text = read_text(path)
-        if path.suffix.lower() == ".json":
-            documents = [(None, parse_json(text, str(path)))]
-        else:
-            documents = parse_yaml_nodes(text, str(path))
-        several = len(documents) > 1
-        for number, (node, document) in enumerate(documents, 1):
-            line = None if node is None else node.start_mark.line + 1
-            try:
-                yield from_document(
-                    document, Location(file=str(path), line=line, game=number if several else None), node
-                )
-            except InputError as exc:
-                yield exc
-        return
-    for number, (line, document) in enumerate(iter_documents(path), 1):
-        if isinstance(document, InputError):
-            yield document.at(game=number)
+    documents = iter_documents(path)
+    first = next(documents, None)
+    second = next(documents, None)
+    several = second is not None or is_json_lines(path)
+    for number, item in enumerate(itertools.chain((first, second), documents), 1):
+        if item is None:
+            break
+        if isinstance(item, InputError):
+            yield item.at(game=number if several else None)
             continue
+        line, node, document = item
         try:
-            yield from_document(document, Location(file=str(path), line=line, game=number))
+            yield from_document(document, Location(file=str(path), line=line, game=number if several else None), node)
         except InputError as exc:
             yield exc
 

@@ -11,7 +11,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from .bundled import schema_path
 from .documents import json_path, node_line, yaml_line
-from .errors import InputError, Location
+from .errors import InputError, Location, excerpt
 
 
 @cache
@@ -23,6 +23,15 @@ def validator(name: str) -> Draft202012Validator:
 
 
 def _describe(error: ValidationError) -> str:
+    """The error's message, with the value it quotes cut to a short excerpt (a value may be a whole file)."""
+    message = _message(error)
+    quoted = repr(error.instance)
+    if len(quoted) > 80:
+        message = message.replace(quoted, excerpt(error.instance))
+    return message if len(message) <= 300 else message[:300] + "…"
+
+
+def _message(error: ValidationError) -> str:
     if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
         return error.message.replace("were unexpected", "are not allowed here").replace(
             "was unexpected", "is not allowed here"

@@ -1,0 +1,253 @@
+"""Hostile and careless input (issue 13): never read a file the user did not name, never lose a readable
+game from an archive, never a traceback, and nothing that costs more than a game should."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+
+from referee.cli import main
+from referee.documents import MAX_YAML_CHARS, parse_json, parse_yaml
+from referee.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "examples" / "spades" / "intramural"
+CLEAN = HERE / "clean-game.yaml"
+SPEC = ROOT / "rules" / "spades" / "intramural.yaml"
+SECRET = "the password is swordfish"
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def clean_text() -> str:
+    return CLEAN.read_text(encoding="utf-8")
+
+
+def jsonl_games(count: int) -> list[str]:
+    with (HERE / "games.jsonl").open(encoding="utf-8") as handle:
+        return [next(handle) for _ in range(count)]
+
+
+def error_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err.splitlines()
+
+
+# -- a log names only the rules it may -----------------------------------------------
+
+
+def test_a_log_header_cannot_make_the_referee_read_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET + "\n" + "x" * 5000 + "\n", encoding="utf-8")
+    for rules in (str(secret), str(tmp_path / "secret.yaml"), "../" * 12 + str(secret).lstrip("/")):
+        (tmp_path / "secret.yaml").write_text(SECRET + "\n", encoding="utf-8")
+        log = tmp_path / "game.yaml"
+        log.write_text(clean_text().replace("rules: spades/intramural", f"rules: {rules}"), encoding="utf-8")
+        code, out = run("check", str(log), "--format", "json")
+        (line,) = error_lines(capsys)
+        assert code == 2
+        assert SECRET not in line and SECRET not in out
+        assert line.startswith(f"referee: {log}:") and "at $.game.rules" in line
+        assert "--allow-rules" in line
+        assert json.loads(out)["error"]["location"]["path"] == "$.game.rules"
+
+
+def test_allow_rules_lets_a_header_name_a_spec_file_or_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "specs" / "club"
+    folder.mkdir(parents=True)
+    shutil.copy(SPEC, folder / "house.yaml")
+    by_path = tmp_path / "by-path.yaml"
+    by_path.write_text(clean_text().replace("rules: spades/intramural", f"rules: {folder / 'house.yaml'}"), "utf-8")
+    by_id = tmp_path / "by-id.yaml"
+    by_id.write_text(clean_text().replace("rules: spades/intramural", "rules: club/house"), "utf-8")
+    assert run("check", str(by_path))[0] == 2
+    assert run("check", str(by_path), "--allow-rules", str(tmp_path / "specs"))[0] == 0
+    assert run("check", str(by_path), "--allow-rules", str(folder / "house.yaml"))[0] == 0
+    assert run("check", str(by_id), "--allow-rules", str(tmp_path / "specs"))[0] == 0
+    # a folder allows only what is inside it
+    assert run("check", str(by_path), "--allow-rules", str(tmp_path / "elsewhere"))[0] == 2
+
+
+def test_a_schema_error_quotes_a_short_excerpt_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    named = tmp_path / "notes.yaml"
+    named.write_text(" ".join(["word"] * 2000) + f" {SECRET}\n", encoding="utf-8")
+    code, out = run("check", str(CLEAN), "--rules", str(named), "--format", "json")
+    (line,) = error_lines(capsys)
+    assert code == 2 and "rule-spec schema" in line
+    assert SECRET not in line and len(line) < 400
+    assert "'word word word" in line and "…" in line
+
+
+# -- one unreadable game loses only itself ------------------------------------------
+
+
+def test_a_bad_byte_in_json_lines_loses_only_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = jsonl_games(4)
+    bad = good[2].encode("utf-8").replace(b'"id"', b'"\xffid"', 1)
+    assert bad != good[2].encode("utf-8")
+    path = tmp_path / "archive.jsonl"
+    path.write_bytes(b"".join(g.encode() for g in good[:2]) + bad + good[3].encode())
+    code, out = run("check", str(path), "--format", "json")
+    (line,) = error_lines(capsys)
+    assert code == 2
+    assert line.startswith(f"referee: {path}:3, game 3:") and "not UTF-8" in line
+    reports = [json.loads(row) for row in out.splitlines()]
+    assert [r["status"] for r in reports] == ["clean", "clean", "invalid", "clean"]
+    assert [r.get("game") for r in reports] == [1, 2, None, 4]
+
+
+def test_a_broken_yaml_document_loses_only_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = "log: 1\nplayers: [Ann, Bob, Cat, Dan\nhands: []\n"
+    text = clean_text() + "---\n" + broken + "---\n" + clean_text()
+    path = tmp_path / "night.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("check", str(path))
+    (line,) = error_lines(capsys)
+    assert code == 2
+    first_broken = len(clean_text().splitlines()) + 2
+    assert line.startswith(f"referee: {path}:{first_broken + 2}, game 2: not valid YAML")
+    assert out.count("0 error(s), 0 warning(s): clean.") == 2
+    assert out.endswith("3 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 1 unreadable\n")
+
+
+def test_a_bad_byte_in_a_yaml_stream_loses_only_its_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = (clean_text() + "---\n" + clean_text().replace("Alice", "Zo\xe9", 1) + "---\n" + clean_text()).encode()
+    path = tmp_path / "night.yaml"
+    path.write_bytes(data.replace("Zo\xe9".encode(), b"Zo\xe9"))
+    code, out = run("check", "-q", str(path))
+    (line,) = error_lines(capsys)
+    assert code == 2 and ", game 2: not UTF-8" in line
+    assert out == "3 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 1 unreadable\n"
+
+
+def test_an_empty_document_at_the_end_of_a_stream_is_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "night.yaml"
+    path.write_text("---\n" + clean_text() + "---\n" + clean_text() + "---\n", encoding="utf-8")
+    code, out = run("check", "-q", str(path))
+    assert error_lines(capsys) == []
+    assert (code, out) == (0, "2 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 0 unreadable\n")
+
+
+# -- values Python cannot hold, or that cannot be written -----------------------------
+
+
+def test_a_huge_integer_is_a_located_input_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    huge = "9" * 5000
+    log = tmp_path / "huge.yaml"
+    log.write_text(clean_text().replace("table: 3", f"table: {huge}"), encoding="utf-8")
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(SPEC.read_text(encoding="utf-8").replace("per_player: 13", f"per_player: {huge}"), "utf-8")
+    spec_line = 1 + SPEC.read_text(encoding="utf-8").splitlines().index("    per_player: 13")
+    jsonl = tmp_path / "huge.jsonl"
+    jsonl.write_text(jsonl_games(1)[0] + '{"log": 1, "players": ["a", "b"], "hands": [], "x": ' + huge + "}\n")
+    for argv, place in (
+        (["check", str(log)], f"{log}:{1 + clean_text().splitlines().index('  table: 3')}:"),
+        (["validate", str(spec)], f"{spec}:{spec_line}:"),
+        (["check", str(CLEAN), "--rules", str(spec)], f"{spec}:{spec_line}:"),
+        (["check", str(jsonl)], f"{jsonl}:2, game 2:"),
+    ):
+        code, _ = run(*argv)
+        lines = error_lines(capsys)
+        assert code == 2, argv
+        assert any(line.startswith(f"referee: {place}") and "digits" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_lone_surrogate_is_a_located_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    good = jsonl_games(3)
+    bad = good[1].replace('"game":{', '"game":{"note": "Al\\ud800", ', 1)
+    assert bad != good[1]
+    path = tmp_path / "archive.jsonl"
+    path.write_text(good[0] + bad + good[2], encoding="utf-8")
+    code, out = run("check", str(path), "--format", fmt)
+    (line,) = error_lines(capsys)
+    assert code == 2
+    assert line.startswith(f"referee: {path}:2, game 2, at $.game.note:") and "\\ud800" in line
+    if fmt == "json":
+        assert [json.loads(r)["status"] for r in out.splitlines()] == ["clean", "invalid", "clean"]
+    else:
+        assert out.count("0 error(s), 0 warning(s): clean.") == 2
+
+
+def test_json_nan_and_infinity_are_refused() -> None:
+    for text in ('{"a": NaN}', '{"a": -Infinity}', '{"a": 1e400}'):
+        with pytest.raises(InputError):
+            parse_json(text, "x.json")
+
+
+# -- YAML as a person means it ------------------------------------------------------
+
+
+def test_yaml_reads_the_core_schema() -> None:
+    text = "a: No\nb: yes\nc: On\nd: off\ne: 012\nf: 1:20\ng: true\nh: null\ni: ~\nj: 0x1f\nk: 1e3\nl: Null\n"
+    assert parse_yaml(text, "x") == {
+        "a": "No",
+        "b": "yes",
+        "c": "On",
+        "d": "off",
+        "e": 12,
+        "f": "1:20",
+        "g": True,
+        "h": None,
+        "i": None,
+        "j": 31,
+        "k": 1000.0,
+        "l": None,
+    }
+
+
+def test_a_player_named_no_is_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("No", "Yes", "On", "Off", "Y", "n"):
+        path = tmp_path / "game.yaml"
+        path.write_text(clean_text().replace("Alice", name), encoding="utf-8")
+        assert run("check", "-q", str(path)) == (0, ""), error_lines(capsys)
+
+
+# -- size ------------------------------------------------------------------------------
+
+
+def test_an_oversized_scalar_is_refused_before_it_is_parsed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(SPEC.read_text(encoding="utf-8").replace("title: ", "title: " + "x" * 5_000_000, 1), "utf-8")
+    log = tmp_path / "game.yaml"
+    log.write_text(clean_text().replace("table: 3", "note: " + "x" * 5_000_000), encoding="utf-8")
+    for argv, named in ((["validate", str(spec)], spec), (["check", str(log)], log)):
+        code, _ = run(*argv)
+        lines = error_lines(capsys)
+        assert code == 2
+        assert any(line.startswith(f"referee: {named}:") and f"longer than {MAX_YAML_CHARS}" in line for line in lines)
+
+
+def test_a_json_game_over_the_size_limit_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = yaml.safe_load(clean_text())
+    document["game"]["note"] = "x" * 3_000_000
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    archive = tmp_path / "games.jsonl"
+    archive.write_text(jsonl_games(1)[0] + json.dumps(document) + "\n" + jsonl_games(1)[0], encoding="utf-8")
+    assert run("check", str(path))[0] == 2
+    assert "larger than" in error_lines(capsys)[0]
+    code, out = run("check", "-q", str(archive))
+    (line,) = error_lines(capsys)
+    assert code == 2 and line.startswith(f"referee: {archive}:2, game 2: a line longer than")
+    assert out == "3 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 1 unreadable\n"

@@ -13,7 +13,7 @@ from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
 from . import bidding, deal, play, scoring
-from .cards import card_symbol, cards_in
+from .cards import COPY, card_symbol, cards_in, remove_card
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
 
@@ -159,7 +159,7 @@ class _Audit:
         n = hand.number
         holdings: list[int] | None = None
         if hand.deal is not None:
-            holdings, findings = deal.check_deal(t, hand.deal, self.names)
+            holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
             for finding in findings:
                 self.add(finding, n)
         elif hand.tricks is not None:
@@ -274,7 +274,7 @@ class _Audit:
                     self.add(Finding(Code.PLAY_OUT_OF_TURN, clause, message, seat), n, number)
                 bit = 1 << card
                 hand_before = held[seat]
-                if played & bit:
+                if played & bit and (played | ~deck) >> (card + COPY) & 1:  # as many copies played as the deck has
                     self.add(
                         Finding(
                             Code.CARD_PLAYED_TWICE,
@@ -332,11 +332,17 @@ class _Audit:
                         number,
                     )
                     reneges[t.side_of[seat]] += 1
+                elif t.must_beat and (better := play.unbeaten(t, hand_before, card, cards)):
+                    self.add(
+                        Finding(Code.DID_NOT_BEAT, "play.beat", self._beat_message(seat, card, cards, better), seat),
+                        n,
+                        number,
+                    )
                 if hand_before & bit:
                     # A card played from the wrong hand is not marked played: its real holder may still play it
-                    # without a second report.
-                    held[seat] = hand_before & ~bit
-                    played |= bit
+                    # without a second report. Of a card held twice, the second copy goes first (cards.py).
+                    held[seat] = remove_card(hand_before, card)
+                    played |= bit << COPY if played & bit else bit
                 cards.append(card)
                 seats.append(seat)
             if len(trick) < t.seats:
@@ -375,6 +381,12 @@ class _Audit:
                 Finding(Code.CLAIM_NOT_SUPPORTED, "play.follow", message, event.seat, event.trick, Severity.WARNING),
                 hand.number,
             )
+
+    def _beat_message(self, seat: int, card: int, trick: list[int], better: int) -> str:
+        best = trick[play.winning_index(self.t, trick)]
+        held = " ".join(card_symbol(c) for c in cards_in(better))
+        name = self.names[seat]
+        return f"{name} played {card_symbol(card)} under {card_symbol(best)} while holding {held}, which beat it"
 
     def _lead_message(self, clause: str, seat: int, card: int) -> str:
         name = self.names[seat]

@@ -102,4 +102,19 @@ def check_bids(
         if len(members) > 1 and total < t.side_min:
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
             findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))
+    if t.total_not is not None and None not in contracts and sum(c or 0 for c in contracts) == t.total_not:
+        findings.append(_total_finding(t, bids, ordered, dealer, names))
     return contracts, findings
+
+
+def _total_finding(
+    t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None, names: tuple[str, ...]
+) -> Finding:
+    """The bids add up to the total the rules forbid: the last to bid made it so."""
+    if ordered or dealer is None:
+        last = bids[-1].seat
+    else:
+        order = bidding_order(t, dealer)
+        last = max((bid.seat for bid in bids), key=order.index)
+    message = f"the bids add up to {t.total_not}, which these rules do not allow ({names[last]} bid last)"
+    return Finding(Code.BIDS_TOTAL_NOT_ALLOWED, "bidding.limits", message, last)

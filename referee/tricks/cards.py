@@ -4,6 +4,11 @@ A card is an int: ``suit * 13 + (rank - 2)`` for the 52 suited cards
 (suits clubs, diamonds, hearts, spades = 0..3; ranks 2..14, ace high),
 then 52 for the Little Joker and 53 for the Big Joker. A set of cards (a
 hand, a deck) is an int whose bit ``1 << card`` is set for each card in it.
+
+A double deck has two of each card, and a record names a card, never a copy.
+A set then keeps the second copy of a card at bit ``card + COPY`` and sets it
+only when the first is set too: membership, suit masks and counts stay single
+bit operations, and a single-deck set never has a bit at ``COPY`` or above.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ CARD_COUNT = 54
 JOKERS = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
 
 STANDARD_52 = (1 << 52) - 1
+COPY = 64  # the bit offset of a card's second copy in a double deck
+ONE_COPY = (1 << COPY) - 1  # the first-copy bits: the distinct cards of a set
 
 _SUIT_ALIASES = {
     "C": CLUBS,
@@ -84,7 +91,8 @@ def parse_card(token: object) -> int:
 
 
 def card_name(card: int) -> str:
-    """The canonical token: ``AS``, ``10H``, ``BJ``."""
+    """The canonical token: ``AS``, ``10H``, ``BJ`` (a second copy is named as its card)."""
+    card %= COPY
     if card == BIG_JOKER:
         return "BJ"
     if card == LITTLE_JOKER:
@@ -93,7 +101,8 @@ def card_name(card: int) -> str:
 
 
 def card_symbol(card: int) -> str:
-    """The card for people: ``A♠``, ``10♥``, ``BJ``."""
+    """The card for people: ``A♠``, ``10♥``, ``BJ`` (a second copy is shown as its card)."""
+    card %= COPY
     if card >= 52:
         return card_name(card)
     return RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13]
@@ -105,6 +114,18 @@ def mask_of(cards: list[int] | tuple[int, ...]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
+
+
+def add_card(mask: int, card: int) -> int:
+    """``mask`` with one more copy of ``card``: the first copy, or the second if the first is there."""
+    bit = 1 << card
+    return mask | (bit << COPY if mask & bit else bit)
+
+
+def remove_card(mask: int, card: int) -> int:
+    """``mask`` with one copy of ``card`` less: the second copy first, so a held card keeps its first bit."""
+    second = 1 << (card + COPY)
+    return mask & ~second if mask & second else mask & ~(1 << card)
 
 
 def cards_in(mask: int) -> list[int]:

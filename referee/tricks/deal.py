@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..report import Code, Finding
-from .cards import card_symbol, cards_in
+from .cards import COPY, add_card, card_symbol, cards_in
 from .tables import Tables
 
 
@@ -12,16 +12,25 @@ def next_dealer(t: Tables, dealer: int) -> int:
     return (dealer + t.dealer_step) % t.seats
 
 
-def check_deal(t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, ...]) -> tuple[list[int], list[Finding]]:
-    """Each seat's holding as a bitmask, and what was irregular about the deal."""
+def _over(t: Tables, dealt: int, card: int) -> bool:
+    """Whether ``dealt`` already holds as many copies of ``card`` as the deck has."""
+    if not dealt >> card & 1:
+        return False
+    second = 1 << (card + COPY)
+    return not t.deck & second or bool(dealt & second)
+
+
+def check_deal(
+    t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, ...], out_of_play: tuple[int, ...] | None = None
+) -> tuple[list[int], list[Finding]]:
+    """Each seat's holding as a bitmask, and what was irregular about the deal (and the cards put out of play)."""
     findings: list[Finding] = []
     holdings = []
     dealt = 0
     for seat, cards in enumerate(deal):
         mask = 0
         for card in cards:
-            bit = 1 << card
-            if not t.deck & bit:
+            if not t.deck >> card & 1:
                 findings.append(
                     Finding(
                         Code.CARD_NOT_IN_DECK,
@@ -30,17 +39,18 @@ def check_deal(t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, .
                         seat,
                     )
                 )
-            elif dealt & bit:
+            elif _over(t, dealt, card):
+                again = "twice" if t.deck >> (card + COPY) & 1 == 0 else "more often than the deck has it"
                 findings.append(
                     Finding(
                         Code.DEAL_DUPLICATE_CARD,
                         "deal.misdeal",
-                        f"{card_symbol(card)} was dealt twice (again to {names[seat]})",
+                        f"{card_symbol(card)} was dealt {again} (again to {names[seat]})",
                         seat,
                     )
                 )
-            dealt |= bit
-            mask |= bit
+            dealt = add_card(dealt, card)
+            mask = add_card(mask, card) if t.deck >> (card + COPY) & 1 else mask | 1 << card
         holdings.append(mask)
         if len(cards) != t.per_player:
             findings.append(
@@ -51,8 +61,12 @@ def check_deal(t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, .
                     seat,
                 )
             )
+    if out_of_play is not None:
+        findings.extend(_out_of_play(t, out_of_play, dealt))
+        for card in out_of_play:
+            dealt = add_card(dealt, card)
     missing = t.deck & ~dealt
-    if missing:
+    if missing.bit_count() > (t.out_of_play if out_of_play is None else 0):
         shown = " ".join(card_symbol(c) for c in cards_in(missing))
         findings.append(
             Finding(
@@ -64,9 +78,27 @@ def check_deal(t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, .
     return holdings, findings
 
 
+def _out_of_play(t: Tables, cards: tuple[int, ...], dealt: int) -> list[Finding]:
+    """What is wrong with the cards a record puts out of play: too many, not of the deck, or dealt too."""
+    findings = []
+    if len(cards) != t.out_of_play:
+        message = f"{len(cards)} card(s) were put out of play, not {t.out_of_play}"
+        findings.append(Finding(Code.DEAL_WRONG_COUNT, "deal.cards", message))
+    for card in cards:
+        if not t.deck >> card & 1:
+            message = f"{card_symbol(card)} was put out of play, but it is not in this deck"
+            findings.append(Finding(Code.CARD_NOT_IN_DECK, "deck.cards", message))
+        elif _over(t, dealt, card):
+            message = f"{card_symbol(card)} was put out of play, but it was dealt"
+            findings.append(Finding(Code.DEAL_DUPLICATE_CARD, "deal.misdeal", message))
+        dealt = add_card(dealt, card)
+    return findings
+
+
 def reconstruct(t: Tables, plays: list[tuple[int, int]]) -> list[int]:
     """Holdings rebuilt from the cards each seat played, for a record with no deal."""
     holdings = [0] * t.seats
     for seat, card in plays:
-        holdings[seat] |= 1 << card
+        # a card seen twice from one seat is two copies only where the deck has two
+        holdings[seat] = add_card(holdings[seat], card) if t.deck >> (card + COPY) & 1 else holdings[seat] | 1 << card
     return holdings

@@ -71,6 +71,7 @@ class Hand:
     score: tuple[RecordedScore, ...] | None
     misdeal: bool
     events: tuple[Event, ...]
+    leftover: tuple[int, ...] | None = None  # cards the record shows left undealt (out of play)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ class _Reader:
         except CardError as exc:
             raise self.fail(str(exc), path, hand, trick, seat) from None
 
-    def cards(self, tokens: list[Any], path: str, hand: int, seat: str) -> tuple[int, ...]:
+    def cards(self, tokens: list[Any], path: str, hand: int, seat: str | None) -> tuple[int, ...]:
         try:
             return tuple(TOKENS[token] for token in tokens)  # the common case: canonical tokens
         except (KeyError, TypeError):
@@ -213,7 +214,8 @@ class _Reader:
             for i, e in enumerate(body.get("events", ()))
         )
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
-        return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events)
+        leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None
+        return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events, leftover)
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:
         if key in self.seat_of:

@@ -7,6 +7,7 @@ these rules a recorded card broke, and the simulator draws from
 
 from __future__ import annotations
 
+from .cards import ONE_COPY
 from .tables import NO_TRUMP, Tables
 
 
@@ -44,8 +45,29 @@ def follows(t: Tables, hand: int, card: int, led: int) -> bool:
     return hand & t.suit_cards[led] == 0
 
 
+def unbeaten(t: Tables, hand: int, card: int, trick: list[int]) -> int:
+    """Under a must-beat rule: the cards of ``hand`` that would have beaten the trick so far, when ``card``
+    (which keeps the duty to follow) does not; 0 when the play is legal."""
+    if not t.must_beat or not trick:
+        return 0
+    beaters = t.beaters[trick[winning_index(t, trick)]]
+    if beaters >> card & 1:
+        return 0
+    return _followers(t, hand, t.suit[trick[0]]) & beaters & ONE_COPY
+
+
+def _followers(t: Tables, hand: int, led: int) -> int:
+    """The cards of ``hand`` that keep the duty to follow ``led``."""
+    if t.must_follow and led >= 0:
+        of_suit = hand & t.suit_cards[led]
+        if of_suit:
+            return of_suit
+    return hand
+
+
 def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broken: bool) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, leader first)."""
+    """The distinct cards of ``hand`` that may be played to ``trick`` (the cards so far, leader first)."""
+    hand &= ONE_COPY  # a card held twice is one choice
     if not trick:
         legal = 0
         rest = hand
@@ -56,18 +78,19 @@ def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broke
                 legal |= low
             rest ^= low
         return legal
-    led = t.suit[trick[0]]
-    if t.must_follow and led >= 0:
-        of_suit = hand & t.suit_cards[led]
-        if of_suit:
-            return of_suit
-    return hand
+    legal = _followers(t, hand, t.suit[trick[0]])
+    if t.must_beat:
+        beating = legal & t.beaters[trick[winning_index(t, trick)]]
+        if beating:
+            return beating
+    return legal
 
 
 def winning_index(t: Tables, cards: list[int]) -> int:
     """The position in ``cards`` (leader first) of the card that wins the trick."""
     suit = t.suit
     power = t.power
+    later = t.later_wins  # identical cards are equal in power: the later one wins only under this rule
     led = suit[cards[0]]
     best = 0
     best_trump = t.trump != NO_TRUMP and led == t.trump
@@ -75,9 +98,9 @@ def winning_index(t: Tables, cards: list[int]) -> int:
         card = cards[i]
         s = suit[card]
         if s == t.trump and t.trump != NO_TRUMP:
-            if not best_trump or power[card] > power[cards[best]]:
+            if not best_trump or power[card] > power[cards[best]] or (later and card == cards[best]):
                 best, best_trump = i, True
-        elif not best_trump and s == led and power[card] > power[cards[best]]:
+        elif not best_trump and s == led and (power[card] > power[cards[best]] or (later and card == cards[best])):
             best = i
     return best
 

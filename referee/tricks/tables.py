@@ -15,6 +15,7 @@ from ..errors import InputError, Location
 from ..spec import Spec
 from .cards import (
     CARD_COUNT,
+    COPY,
     JOKERS,
     RANK_NAMES,
     STANDARD_52,
@@ -78,13 +79,17 @@ class Tables:
     seats: int
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
-    deck: int  # bitmask of the cards in play
+    deck: int  # bitmask of the cards in play (second copies at COPY and above, see cards.py)
     deck_size: int
     suit: tuple[int, ...]  # effective suit of each card id (jokers and promoted cards: trump)
     power: tuple[int, ...]  # strength within the effective suit, higher wins
     suit_cards: tuple[int, ...]  # bitmask of the deck's cards of each effective suit
     trump: int  # effective trump suit, or NO_TRUMP
+    later_wins: bool  # of two identical cards in a trick, the later one wins (a double deck)
+    must_beat: bool  # a player must beat the card winning the trick so far, if able
+    beaters: tuple[int, ...]  # per card id: the cards (both copies) that beat it when it is winning the trick
     per_player: int
+    out_of_play: int  # cards of the deck left undealt each hand
     dealer_step: int
     bids_first_hand: bool
     unbid_per_book: int  # points a book on an unbid first hand
@@ -94,6 +99,7 @@ class Tables:
     player_max: int
     side_min: int
     side_max: int
+    total_not: int | None  # a total the bids of all players may not make
     allowed_kinds: frozenset[str]
     passing: bool
     first_leader: str  # left_of_dealer | holder_of_card
@@ -131,20 +137,37 @@ def _cards(spec: Spec, tokens: list[str], clause: str) -> list[int]:
 
 
 def _deck(spec: Spec) -> int:
-    if spec.value("deck.cards", "copies", 1) != 1:
-        raise Unsupported(
-            "a double deck (copies: 2) is not supported by this referee yet",
-            Location(file=str(spec.path), path="$.deck.cards.copies"),
-        )
     base = spec.value("deck.cards", "base", "standard-52")
     deck = STANDARD_52 if base == "standard-52" else 0
     for card in _cards(spec, spec.value("deck.cards", "add", []), "deck.cards.add"):
         deck |= 1 << card
+    if spec.value("deck.cards", "copies", 1) == 2:
+        deck |= deck << COPY  # packs mixed together: a second copy of each card
     for card in _cards(spec, spec.value("deck.cards", "remove", []), "deck.cards.remove"):
         if not deck >> card & 1:
             raise _spec_error(spec, f"removes {card_name(card)}, which is not in the deck", "deck.cards.remove")
-        deck &= ~(1 << card)
+        deck &= ~(1 << card | 1 << (card + COPY))  # a card removed from mixed packs goes from each of them
     return deck
+
+
+def _beaters(
+    spec: Spec, deck: int, trump: int, suits: tuple[int, ...], power: tuple[int, ...], later_wins: bool
+) -> tuple[int, ...]:
+    """For each card, the deck's cards that take the trick from it when it is the card winning so far."""
+    trumping = bool(spec.value("play.beat", "includes_trumping", True))
+    trumps = 0 if trump == NO_TRUMP else sum(1 << c for c in range(CARD_COUNT) if suits[c] == trump)
+    out = []
+    for card in range(CARD_COUNT):
+        mask = sum(
+            1 << other
+            for other in range(CARD_COUNT)
+            if suits[other] == suits[card] and (power[other] > power[card] or (later_wins and other == card))
+        )
+        if trumping and suits[card] != trump:
+            mask |= trumps
+        mask |= mask << COPY
+        out.append(mask & deck)
+    return tuple(out)
 
 
 def _ranking(spec: Spec, deck: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -217,22 +240,23 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "players.seats": {"count": ANY},
     "players.sides": {"partners": ANY},
     "players.turn": {"direction": ("clockwise",)},
-    "deck.cards": {"base": ANY, "copies": (1,), "add": ANY, "remove": ANY},
+    "deck.cards": {"base": ANY, "copies": ANY, "add": ANY, "remove": ANY},
     "ranking.order": {"ranks": ANY},
     "ranking.trump": {"suit": ANY, "top": ANY},
+    "ranking.identical_cards": {"winner": ANY},
     "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
-    "deal.cards": {"per_player": ANY, "leftover": ("none",)},
+    "deal.cards": {"per_player": ANY, "leftover": ("none", "out_of_play")},
     "deal.misdeal": {"wrong_count": (True,)},
     "bidding.first_hand": {"bids": ANY, "per_book": ANY},
     "bidding.order": {"starts": ("dealer", "left_of_dealer"), "style": ("individual",), "raises": ("none",)},
-    "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY},
+    "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY, "total_not": ANY},
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
     "passing.pass": {"cycle": (["none"],), "cards": ANY, "when": ANY},
     "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
     "play.lead": {"trump": ANY, "broken_by": ANY, "only_trump_left": ("may_lead",)},
     "play.follow": {"must_follow": ANY},
-    "play.beat": {"must_beat_highest": (False,)},
+    "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
     "play.trick_winner": {"rule": ANY},
     "play.next_lead": {"by": ANY},
     "penalties.renege": {"books_to_opponents": ANY, "points": ANY},
@@ -284,13 +308,22 @@ def compile_spec(spec: Spec) -> Tables:
         per_player = per_player.get(str(seats), per_player.get(seats))
     if per_player == "as_far_as_they_go":
         per_player = deck_size // seats
-    if not isinstance(per_player, int) or per_player * seats != deck_size:
+    out_of_play = spec.value("deal.cards", "leftover", "none") == "out_of_play"
+    if (
+        not isinstance(per_player, int)
+        or per_player * seats > deck_size
+        or (per_player * seats != deck_size and not out_of_play)
+    ):
         raise _spec_error(
             spec,
             f"deals {per_player} cards to each of {seats} players from a deck of {deck_size}",
             "deal.cards.per_player",
         )
-    suit_cards = tuple(sum(1 << c for c in range(CARD_COUNT) if suits[c] == s and deck >> c & 1) for s in range(4))
+    suit_cards = tuple(
+        sum(1 << c | 1 << (c + COPY) for c in range(CARD_COUNT) if suits[c] == s) & deck for s in range(4)
+    )
+    later_wins = spec.value("ranking.identical_cards", "winner", "earlier") == "later"
+    total_not = spec.value("bidding.limits", "total_not")
     sides = _sides(spec, seats)
     side_of = [0] * seats
     for index, side in enumerate(sides):
@@ -317,7 +350,11 @@ def compile_spec(spec: Spec) -> Tables:
         power=power,
         suit_cards=suit_cards,
         trump=trump,
+        later_wins=later_wins,
+        must_beat=bool(spec.value("play.beat", "must_beat_highest", False)),
+        beaters=_beaters(spec, deck, trump, suits, power, later_wins),
         per_player=per_player,
+        out_of_play=deck_size - per_player * seats,
         dealer_step=1 if spec.value("deal.dealer", "rotation", "left") == "left" else -1,
         bids_first_hand=bool(spec.value("bidding.first_hand", "bids", True)),
         unbid_per_book=spec.value(
@@ -329,6 +366,7 @@ def compile_spec(spec: Spec) -> Tables:
         player_max=spec.value("bidding.limits", "player_max", per_player),
         side_min=spec.value("bidding.limits", "side_min", 0),
         side_max=spec.value("bidding.limits", "side_max", 10**6),
+        total_not=per_player if total_not == "tricks" else total_not,
         allowed_kinds=frozenset(allowed),
         passing=spec.value("passing.pass", "cycle", ["none"]) != ["none"],
         first_leader=spec.value("play.first_lead", "leader", "left_of_dealer"),

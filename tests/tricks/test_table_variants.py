@@ -1,0 +1,222 @@
+"""Spades away from four players in two partnerships: Solo, three-handed and six-handed games.
+
+Simulated legal games must audit clean; games broken at one bid, lead or play must be reported exactly there.
+Which plays are legal is decided here by a small model over card tokens (spades and jokers are trumps, a must-beat
+rule, spades broken by a spade played or by one that took a trick), sharing no code with the referee; the log is
+cut short after the broken play, so the one violation and where the record stops are all the referee may report.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import referee
+from referee.errors import Location
+from referee.gamelog import from_document
+from referee.report import Report
+from referee.tricks.simulate import simulate_game
+
+Log = dict[str, Any]
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the model needs to know of a spec, written out by hand from its clauses."""
+
+    spec: str
+    options: tuple[tuple[str, Any], ...] = ()
+    must_beat: bool = False
+    broken_by: str = "played"  # or "won": a spade took a trick led in another suit
+    first_lead_spade: bool = True  # may the first trick be led with a spade
+    first_card: str | None = None  # the card that must open the hand, if any ("2C", else "3C")
+    later_wins: bool = False  # of two identical cards, the later one wins
+    player_max: int = 13
+
+
+SOLO = Rules("spades/solo", must_beat=True, first_lead_spade=False)
+RULES = [SOLO]
+
+
+def suit(card: str) -> str:
+    return "S" if card in ("BJ", "LJ") else card[-1]
+
+
+def power(card: str) -> int:
+    return {"LJ": 15, "BJ": 16}.get(card) or RANKS.index(card[:-1]) + 2
+
+
+def beats(rules: Rules, card: str, best: str) -> bool:
+    """Whether ``card`` played now takes the trick from ``best``, the card winning it so far."""
+    if suit(card) != suit(best):
+        return suit(card) == "S"
+    return power(card) > power(best) or (rules.later_wins and card == best)
+
+
+def winner(rules: Rules, cards: list[str]) -> int:
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(rules, cards[i], cards[best]):
+            best = i
+    return best
+
+
+def entries(trick: list[dict[str, str]]) -> list[tuple[str, str]]:
+    return [next(iter(entry.items())) for entry in trick]
+
+
+def simulated(rules: Rules, seed: int, with_score: bool = True) -> Log:
+    spec = referee.load_spec(rules.spec, dict(rules.options) or None)
+    doc = simulate_game(spec, random.Random(seed), with_score=with_score)
+    if rules.options:
+        doc["game"]["options"] = dict(rules.options)
+    return doc
+
+
+def audit(rules: Rules, doc: Log) -> Report:
+    return referee.audit(rules.spec, from_document(doc, Location(file="<simulated>")))
+
+
+@dataclass
+class Turn:
+    """One play of a recorded hand, with what the player held and the trick so far."""
+
+    hand: int  # 1-based
+    trick: int  # 1-based
+    position: int
+    name: str
+    card: str
+    held: list[str]
+    before: list[str]  # the trick's cards so far
+    broken: bool
+
+
+def turns(rules: Rules, doc: Log) -> list[Turn]:
+    out = []
+    for number, hand in enumerate(doc["hands"], 1):
+        held = {name: list(cards) for name, cards in hand["deal"].items()}
+        broken = False
+        for k, trick in enumerate(hand["tricks"], 1):
+            plays = entries(trick)
+            cards = [card for _, card in plays]
+            for position, (name, card) in enumerate(plays):
+                out.append(Turn(number, k, position, name, card, list(held[name]), cards[:position], broken))
+                held[name].remove(card)  # one copy of it
+            won = cards[winner(rules, cards)]
+            if rules.broken_by == "played":
+                broken = broken or any(suit(c) == "S" for c in cards)
+            else:
+                broken = broken or (suit(won) == "S" and suit(cards[0]) != "S")
+    return out
+
+
+def cut(doc: Log, hand: int, trick: int, plays: int) -> Log:
+    """The log up to ``plays`` plays of ``trick`` of ``hand``: later plays, tricks and hands dropped."""
+    out = copy.deepcopy(doc)
+    out["hands"] = out["hands"][:hand]
+    record = out["hands"][-1]
+    record["tricks"] = record["tricks"][:trick]
+    record["tricks"][-1] = record["tricks"][-1][:plays]
+    return out
+
+
+FAST = settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+rule_sets = st.sampled_from(RULES)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.spec)
+def test_simulated_games_are_clean_and_kept_the_model(rules: Rules) -> None:
+    for seed in (1, 2):
+        doc = simulated(rules, seed)
+        report = audit(rules, doc)
+        assert report.violations == [] and report.incomplete == [] and report.finished
+        # the simulator kept every rule the model knows of: follow suit, beat if able, spades broken
+        for turn in turns(rules, doc):
+            if turn.position == 0:
+                only_spades = all(suit(c) == "S" for c in turn.held)
+                if suit(turn.card) == "S" and not only_spades:
+                    assert turn.broken and (turn.trick > 1 or rules.first_lead_spade)
+                continue
+            led = suit(turn.before[0])
+            followers = [c for c in turn.held if suit(c) == led] or turn.held
+            assert turn.card in followers
+            if rules.must_beat:
+                best = turn.before[winner(rules, turn.before)]
+                if any(beats(rules, c, best) for c in followers):
+                    assert beats(rules, turn.card, best)
+
+
+@FAST
+@given(rule_sets.filter(lambda r: r.must_beat), seeds, st.randoms(use_true_random=False))
+def test_a_play_that_does_not_beat_is_reported_there(rules: Rules, seed: int, rng: random.Random) -> None:
+    doc = simulated(rules, seed, with_score=False)
+    candidates = []
+    for turn in turns(rules, doc):
+        if turn.position == 0:
+            continue
+        best = turn.before[winner(rules, turn.before)]
+        led = suit(turn.before[0])
+        followers = [c for c in turn.held if suit(c) == led] or turn.held
+        under = [c for c in followers if not beats(rules, c, best)]
+        if under and beats(rules, turn.card, best):
+            candidates.append((turn, rng.choice(under)))
+    assume(candidates)
+    turn, card = rng.choice(candidates)
+    mutated = cut(doc, turn.hand, turn.trick, turn.position + 1)
+    mutated["hands"][-1]["tricks"][-1][-1] = {turn.name: card}
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("did_not_beat", "play.beat", turn.hand, turn.trick, turn.name)]
+    stop = None if turn.position + 1 == len(doc["players"]) else turn.trick  # a whole trick: the hand stops short
+    assert [(i.where.hand, i.where.trick) for i in report.incomplete] == [(turn.hand, stop)]
+
+
+@FAST
+@given(rule_sets, seeds, st.randoms(use_true_random=False))
+def test_a_spade_led_too_soon_is_reported_there(rules: Rules, seed: int, rng: random.Random) -> None:
+    doc = simulated(rules, seed, with_score=False)
+    candidates = []
+    for turn in turns(rules, doc):
+        spades = [c for c in turn.held if suit(c) == "S"]
+        if turn.position or not spades or len(spades) == len(turn.held) or turn.broken:
+            continue
+        if turn.trick == 1 and rules.first_card is not None:
+            continue  # the opening card rule, not the spade rule, says what leads
+        if suit(turn.card) != "S":
+            candidates.append((turn, rng.choice(spades)))
+    assume(candidates)
+    turn, card = rng.choice(candidates)
+    mutated = cut(doc, turn.hand, turn.trick, 1)
+    mutated["hands"][-1]["tricks"][-1][0] = {turn.name: card}
+    clause = "play.first_lead" if turn.trick == 1 and not rules.first_lead_spade else "play.lead"
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("illegal_lead", clause, turn.hand, turn.trick, turn.name)]
+
+
+@FAST
+@given(rule_sets, seeds, st.data())
+def test_a_bid_out_of_range_is_reported_there(rules: Rules, seed: int, data: st.DataObject) -> None:
+    doc = simulated(rules, seed, with_score=False)
+    number = data.draw(st.integers(1, len(doc["hands"])))
+    position = data.draw(st.integers(0, len(doc["players"]) - 1))
+    bad = data.draw(st.sampled_from([rules.player_max + 1, rules.player_max + 5]))
+    mutated = copy.deepcopy(doc)
+    mutated["hands"] = mutated["hands"][:number]
+    record = mutated["hands"][-1]
+    del record["tricks"]
+    name = next(iter(record["bids"][position]))
+    record["bids"][position] = {name: bad}
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert ("bid_out_of_range", "bidding.limits", number, None, name) in found
+    assert all(f[2] == number and f[3] is None for f in found)  # only that hand's bidding is faulted
+    assert [i.where.hand for i in report.incomplete] == [number]  # no tricks: the hand cannot be scored

@@ -62,7 +62,8 @@ def score_sheet(report: Report) -> list[str]:
     lines = [head, sub]
     for h in report.hands:
         cells = "".join(
-            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}  {_cell(h.points[i] if h.scored else None):>6}"
+            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}"
+            f"  {_cell(h.points[i] if h.scored or h.after_end else None):>6}"
             f"  {h.totals[i]:>5}"
             for i in range(len(report.sides))
         )
@@ -105,13 +106,7 @@ def text(report: Report) -> str:
     lines.append("  Score sheet")
     lines.extend(score_sheet(report))
     lines.append("")
-    totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
-    if report.finished and report.winner:
-        lines.append(f"  Result: {report.winner} win ({totals}) after {len(report.hands)} hands.")
-    elif report.finished:
-        lines.append(f"  Result: a tie ({totals}).")
-    else:
-        lines.append(f"  Result: the game is not finished ({totals}).")
+    lines.extend(_result_lines(report))
     errors = len(report.errors)
     warnings = len(report.warnings)
     verdict = {
@@ -122,6 +117,28 @@ def text(report: Report) -> str:
     }[report.status]
     lines.append(f"  {errors} error(s), {warnings} warning(s): {verdict}.")
     return "\n".join(lines)
+
+
+def _result_lines(report: Report) -> list[str]:
+    """The result, the hand that ended the game and any hands after it, or how a tie is played off."""
+    totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
+    ended = report.ended_at_hand
+    if report.finished and report.winner:
+        result = f"Result: {report.winner} win ({totals}) after {ended} hands."
+    elif report.finished:
+        result = f"Result: a tie ({totals}) after {ended} hands."
+    elif report.tie is not None:
+        result = (
+            f"Result: the game is not finished ({totals}): the sides are tied at {max(report.totals)}, and the tie is "
+            f"played off by the reading taken ({report.tie.id}): {_first_sentence(report.tie.interpretation or '')}"
+        )
+    else:
+        result = f"Result: the game is not finished ({totals})."
+    after = [h.hand for h in report.hands if h.after_end]
+    if after:
+        played = f"hand {after[0]} was" if len(after) == 1 else f"hands {after[0]} to {after[-1]} were"
+        result += f" The game ended at hand {ended}; {played} played after it and not counted."
+    return fill(result, 100, initial_indent="  ", subsequent_indent="    ").splitlines()
 
 
 def as_json(report: Report) -> str:

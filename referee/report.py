@@ -113,6 +113,7 @@ class HandScore:
     bags: tuple[int, ...]
     scored: bool = True  # False for a misdeal or a hand too incomplete to score
     note: str | None = None
+    after_end: bool = False  # recorded after the hand that ended the game: audited, shown, not counted
 
     def as_dict(self, sides: tuple[str, ...]) -> dict[str, Any]:
         """For the JSON report, keyed by side name."""
@@ -134,6 +135,8 @@ class HandScore:
             out["dealer"] = self.dealer
         if self.note:
             out["note"] = self.note
+        if self.after_end:
+            out["after_end"] = True
         return out
 
 
@@ -155,6 +158,8 @@ class Report:
     finished: bool = False
     winner: str | None = None
     hands_audited: int = 0
+    ended_at_hand: int | None = None  # the hand after which the game was over
+    tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -204,7 +209,10 @@ class Report:
             "totals": dict(zip(self.sides, self.totals, strict=True)),
             "finished": self.finished,
             "winner": self.winner,
+            "ended_at_hand": self.ended_at_hand,
         }
+        if self.tie is not None:
+            out["tie"] = {"rule": self.tie.id, "interpretation": " ".join((self.tie.interpretation or "").split())}
         if self.file is not None:
             out["file"] = self.file
         if self.game is not None:

@@ -67,6 +67,8 @@ def _check_sheet(report: Report, expected: list[dict[str, Any]]) -> None:
         got = sheet[number]
         if "scored" in want:
             assert got["scored"] == want["scored"], f"hand {number}: scored"
+        if "after_end" in want:
+            assert got.get("after_end", False) == want["after_end"], f"hand {number}: after_end"
         for side, values in (want.get("sides") or {}).items():
             assert side in got["sides"], f"hand {number}: no side {side!r} (sides: {list(got['sides'])})"
             for key, value in values.items():

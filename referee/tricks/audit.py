@@ -17,6 +17,8 @@ from .cards import COPY, card_symbol, cards_in, remove_card
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
 
+AFTER_END = "played after the game ended; not counted"
+
 
 class _Audit:
     """State of one replay; findings become violations with their clauses."""
@@ -87,38 +89,56 @@ class _Audit:
         bags = [0] * len(t.sides)
         expected_dealer: int | None = None
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
-        over = False
+        final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         for hand in self.log.hands:
-            if over:
+            ended = self.report.ended_at_hand
+            if ended is not None and hand.number == ended + 1:
                 self.add(
                     Finding(
                         Code.GAME_CONTINUED,
                         "game_end.target",
-                        f"the game was over after hand {hand.number - 1}, but hand {hand.number} was played",
+                        f"the game was over after hand {ended}, but {len(self.log.hands) - ended} more hand(s) "
+                        "were played; they are audited but not counted",
                     ),
                     hand.number,
                 )
-                break
             dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = deal.next_dealer(t, dealer)
             self.report.hands_audited += 1
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
-                continue
-            first_unbid = not t.bids_first_hand and scored == 0
-            line = self._hand(hand, dealer, totals, bags, first_unbid)
-            self.report.hands.append(line)
-            if not line.scored:
-                continue
-            scored += 1
-            totals = list(line.totals)
-            bags = list(line.bags)
-            over, winner = scoring.result(t, totals, scored)
-            if over:
-                self.report.finished = True
-                self.report.winner = None if winner is None else self.side_names[winner]
+            else:
+                first_unbid = not t.bids_first_hand and scored == 0
+                line = self._hand(hand, dealer, totals, bags, first_unbid)
+                self.report.hands.append(line)
+                if line.scored:
+                    scored += 1
+                    totals = list(line.totals)
+                    bags = list(line.bags)
+                    if final is None:
+                        final = self._result(hand.number, totals, scored)
+            if final is not None and self.report.ended_at_hand != hand.number:
+                # Scored on from the table's own play, so its written figures are checked, but shown apart.
+                last = self.report.hands[-1]
+                note = AFTER_END if last.note is None else f"{last.note}; {AFTER_END}"
+                self.report.hands[-1] = replace(last, totals=tuple(final), scored=False, after_end=True, note=note)
         return self.report
+
+    def _result(self, number: int, totals: list[int], scored: int) -> list[int] | None:
+        """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading."""
+        t = self.t
+        over, winner = scoring.result(t, totals, scored)
+        if over:
+            self.report.finished = True
+            self.report.winner = None if winner is None else self.side_names[winner]
+            self.report.ended_at_hand = number
+            self.report.tie = None
+            return list(totals)
+        best = max(totals)
+        tied = t.target is not None and best >= t.target and totals.count(best) > 1
+        self.report.tie = self.spec.clause("game_end.tie") if tied else None
+        return None
 
     def _dealer(self, hand: Hand, expected: int | None) -> int | None:
         dealer = hand.dealer
@@ -224,12 +244,17 @@ class _Audit:
     def _bids(self, hand: Hand) -> tuple[Bid, ...]:
         """The hand's bids with each side's bid given to a member of that side."""
         path = f"$.hands[{hand.number - 1}].bids"
-        return tuple(
+        bids = tuple(
             replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])
             if bid.side_key is not None
             else bid
             for bid in hand.bids or ()
         )
+        whole = {self.t.side_of[bid.seat] for bid in bids if bid.side_bid}
+        mixed = whole & {self.t.side_of[bid.seat] for bid in bids if not bid.side_bid}
+        if mixed:
+            raise self._mixed(min(mixed), path)
+        return bids
 
     def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
         """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
@@ -398,9 +423,8 @@ class _Audit:
         if hand.books is None:
             return books
         t = self.t
-        recorded = [0] * len(t.sides)
-        for key, value in hand.books:
-            recorded[self._side_key(key, f"$.hands[{hand.number - 1}].books")] = value
+        path = f"$.hands[{hand.number - 1}].books"
+        recorded = self._per_side([(key, value) for key, value in hand.books], path)
         if books is not None:
             if recorded != books:
                 self.add(
@@ -422,6 +446,26 @@ class _Audit:
                 hand.number,
             )
         return recorded
+
+    def _per_side(self, entries: list[tuple[str, int]], path: str) -> list[int]:
+        """Figures written by side or by player, added up per side: a side's books are its players' books.
+
+        A side written both as a whole and player by player cannot be read either way: a located input error.
+        """
+        totals = [0] * len(self.t.sides)
+        as_whole: set[int] = set()
+        by_player: set[int] = set()
+        for key, value in entries:
+            side = self._side_key(key, f"{path}.{key}")
+            (by_player if key in self.names and key not in self.side_names else as_whole).add(side)
+            if side in as_whole and side in by_player:
+                raise self._mixed(side, path)
+            totals[side] += value
+        return totals
+
+    def _mixed(self, side: int, path: str) -> InputError:
+        name = self.side_names[side]
+        return self._fail(f"{name} is written both as a side and player by player; write one or the other", path)
 
     def _pair(self, values: list[int] | tuple[int, ...]) -> str:
         return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))

@@ -103,3 +103,62 @@ def test_the_report_counts_errors_and_warnings_apart() -> None:
     data = report.as_dict()
     assert (data["errors"], data["warnings"]) == (0, 1)
     assert "0 error(s), 1 warning(s): clean but for warnings." in render.text(report)
+
+
+# -- score sheets written player by player ------------------------------------------------------------------------
+
+
+def test_books_written_per_player_add_up_per_side() -> None:
+    report = _case_report("good/books_per_player.yaml")
+    assert report.hands[0].books == (7, 6) and report.violations == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("books", {"Ann & Cat": 7, "Ann": 4, "Bob & Dan": 6}),
+        ("bids", {"Ann & Cat": 7, "Cat": 3, "Bob": 3, "Dan": 3}),
+    ],
+)
+def test_a_side_written_both_whole_and_per_player_is_a_located_input_error(field: str, value: Any) -> None:
+    case = yaml.safe_load((CASES / "good/books_per_player.yaml").read_text(encoding="utf-8"))
+    case["log"]["hands"][0][field] = value
+    with pytest.raises(referee.InputError) as caught:
+        referee.audit(SPEC, from_document(case["log"], Location(file="sheet.yaml")))
+    assert "Ann & Cat is written both as a side and player by player" in caught.value.message
+    assert caught.value.location.path == f"$.hands[0].{field}"
+
+
+# -- the end of the game ------------------------------------------------------------------------------------------
+
+
+def test_hands_after_the_end_are_audited_shown_and_not_counted() -> None:
+    report = _case_report("bad/game_continued_hands_audited.yaml")
+    assert report.ended_at_hand == 4 and report.winner == "Ann & Cat" and report.totals == (500, -160)
+    assert [(v.code.value, v.where.hand) for v in report.violations] == [
+        ("game_continued", 5),
+        ("bid_out_of_range", 5),
+        ("bid_out_of_range", 6),
+    ]
+    assert [h.after_end for h in report.hands] == [False] * 4 + [True] * 2
+    data = report.as_dict()
+    assert data["ended_at_hand"] == 4 and data["score_sheet"][5]["after_end"] is True
+    text = render.text(report)
+    assert "(played after the game ended; not counted)" in text
+    assert "after 4 hands. The game ended at hand 4; hands 5 to 6 were played after it and not counted." in " ".join(
+        text.split()
+    )
+
+
+def test_a_tie_past_the_target_says_how_it_is_played_off() -> None:
+    report = _case_report("good/tie_over_500_unfinished.yaml")
+    assert not report.finished and report.tie is not None and report.tie.id == "game_end.tie"
+    assert report.as_dict()["tie"]["rule"] == "game_end.tie"
+    text = " ".join(render.text(report).split())
+    assert "the sides are tied at 502, and the tie is played off by the reading taken (game_end.tie)" in text
+    assert "further hands are played until the tie is broken" in text
+
+
+def test_a_tie_broken_later_is_no_longer_noted() -> None:
+    report = _case_report("good/tie_over_500_plays_on.yaml")
+    assert report.finished and report.tie is None and "tie" not in report.as_dict()

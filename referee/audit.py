@@ -11,24 +11,25 @@ from typing import Any
 from .errors import InputError, Location
 from .gamelog import GameLog
 from .report import Report
-from .spec import Spec, load
+from .spec import Spec, load, option_problem
 from .tricks import audit as trick_audit
 
 
 def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None) -> Report:
     """Audit one game against a spec (a :class:`Spec`, an id or a path); returns the report.
 
-    Options the log's header sets are applied first, then ``options``.
+    Options the log's header sets are applied first, then ``options`` (which win over the header's).
     Raises :class:`~referee.errors.InputError` if the game cannot be audited
     against this spec at all (wrong number of players, unknown option).
     """
     base = spec if isinstance(spec, Spec) else load(spec)
-    if log.options:  # the log's own choices: an error there is the log's, located in its header
-        try:
-            base = base.with_options(dict(log.options))
-        except InputError as exc:
-            where = Location(file=log.file, line=log.line, path="$.game.options", game=log.index)
-            raise InputError(exc.message, where) from None
-    if options:
-        base = base.with_options({**dict(log.options), **options})
+    for name, value in log.options:  # the log's own choices: an error there is the log's, located in its header
+        problem = None if name in (options or {}) else option_problem(base.id, base.options, name, value)
+        if problem is not None:
+            raise InputError(
+                problem, Location(file=log.file, line=log.line, path=f"$.game.options.{name}", game=log.index)
+            )
+    chosen = {**dict(log.options), **(options or {})}
+    if chosen:
+        base = base.with_options(chosen)
     return trick_audit.run(base, log)

@@ -21,7 +21,7 @@ from .documents import parse_yaml
 from .errors import InputError, Location, excerpt
 from .gamelog import GameLog, iter_games, log_yaml
 from .simulate import simulate
-from .spec import Spec, bundled_ids, load
+from .spec import Spec, bundled_ids, load, option_problem
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 _SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
@@ -36,6 +36,14 @@ def _options(pairs: list[str]) -> dict[str, Any]:
             raise InputError(f"--option wants name=value, not {pair!r}")
         chosen[name.strip()] = parse_yaml(value, "--option") if value.strip() else ""
     return chosen
+
+
+def _check_options(spec: Spec, chosen: dict[str, Any]) -> None:
+    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read."""
+    for name, value in chosen.items():
+        problem = option_problem(spec.id, spec.options, name, value)
+        if problem is not None:
+            raise InputError(problem, Location(file=f"--option {name}={value}"))
 
 
 def _error(exc: InputError, out: TextIO, fmt: str) -> None:
@@ -100,6 +108,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             specs[args.rules] = load(args.rules)
         except InputError as exc:
             raise exc.at(file="--rules") from None
+        _check_options(specs[args.rules], options)
     tally: Counter[str] = Counter()
     printed = False
     for name in args.logs:
@@ -182,7 +191,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Write random legal games as logs."""
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
-    spec = load(args.rules, _options(args.option) or None)
+    chosen = _options(args.option)
+    _check_options(load(args.rules), chosen)
+    spec = load(args.rules, chosen or None)
     for document in simulate(spec, args.games, args.seed, with_score=not args.no_score):
         if args.format == "jsonl":
             out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import InputError
-from .spec import SECTIONS, Clause, Spec, expand, find, read_raw, source_text
+from .spec import SECTIONS, Clause, Spec, source_text
 from .tricks.cards import CardError, card_name, parse_card
 from .tricks.tables import Unsupported, compile_spec
 
@@ -587,21 +587,17 @@ def _clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], 
     return lines
 
 
-def _heritage(spec: Spec) -> tuple[str | None, set[str], set[str]]:
-    """The parent's id, the clause ids this spec's own file sets, and the clause ids of the parent."""
-    parent = spec.raw.get("extends")
-    if parent is None:
-        return None, set(spec.clauses), set()
-    try:
-        own = read_raw(spec.path)
-        parent_raw = expand(find(parent))
-    except InputError:
-        return parent, set(spec.clauses), set()
-
-    def ids(document: dict[str, Any]) -> set[str]:
-        return {f"{section}.{name}" for section in SECTIONS for name in document.get(section) or {}}
-
-    return parent, ids(own), ids(parent_raw)
+def _tag(spec: Spec, clause: Clause) -> str | None:
+    """Where an inherited or changed clause comes from (None for a clause of the spec's own)."""
+    origin = clause.origin
+    if origin is None or spec.raw.get("extends") is None:
+        return None
+    if origin.spec_id != spec.id and all(layer.spec_id != spec.id for layer in origin.layers):
+        return f"Taken from {origin.spec_id}."
+    if origin.spec_id != spec.id:
+        fields = [field for layer in origin.layers if layer.spec_id == spec.id for field in layer.fields]
+        return f"Changes the clause of {origin.spec_id}: {', '.join(f'`{f}`' for f in fields)}."
+    return None
 
 
 def _link(spec: Spec, other: str) -> str:
@@ -656,13 +652,13 @@ def _source_line(spec: Spec) -> str:
 
 def markdown(spec: Spec) -> str:
     """A spec as a rulebook page: header, clauses section by section, options, the source text."""
-    parent, own, inherited_from = _heritage(spec)
+    parent = spec.raw.get("extends")
     lines = [f"# {escape(spec.title)}", "", f"Rule spec `{spec.id}`, a {spec.family.capitalize()} rulebook.", ""]
     lines += [_source_line(spec), ""]
     if parent is not None:
         lines += [
             f"Builds on {_link(spec, parent)}: clauses this rulebook does not restate are taken from it "
-            "unchanged, and a clause of the same name replaces the one there.",
+            "unchanged, and the fields this one gives replace theirs.",
             "",
         ]
     if spec.summary:
@@ -680,11 +676,7 @@ def markdown(spec: Spec) -> str:
         lines += [f"## {SECTION_TITLES[section]}", ""]
         for clause in clauses:
             name = clause.id.split(".", 1)[1]
-            tag = None
-            if parent is not None and clause.id not in own:
-                tag = f"Taken from {parent}."
-            elif parent is not None and clause.id in inherited_from:
-                tag = f"Replaces the clause of the same name in {parent}."
+            tag = _tag(spec, clause)
             body = (spec.raw.get(section) or {}).get(name) or {}
             lines += _clause_block(spec, clause, _words(name).capitalize(), body, tag)
     if spec.options:

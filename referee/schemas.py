@@ -12,13 +12,23 @@ from jsonschema.exceptions import ValidationError, best_match
 from .bundled import schema_path
 from .documents import json_path, node_line, yaml_line
 from .errors import InputError, Location, excerpt
+from .spec_schema import partial, with_option_refs
 
 
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """The compiled validator of a bundled schema (built once)."""
-    with schema_path(name).open(encoding="utf-8") as handle:
+    """The compiled validator of a bundled schema (built once).
+
+    ``rule-spec`` takes ``{option: name}`` in every numeric field of a clause;
+    ``rule-spec-partial`` is its form for a spec that extends another.
+    """
+    stem = "rule-spec" if name == "rule-spec-partial" else name
+    with schema_path(stem).open(encoding="utf-8") as handle:
         schema = json.load(handle)
+    if stem == "rule-spec":
+        schema = with_option_refs(schema)
+    if name == "rule-spec-partial":
+        schema = partial(schema)
     return Draft202012Validator(schema)
 
 
@@ -59,6 +69,6 @@ def check(name: str, document: Any, where: Location, text: str | None = None, no
     elif text is not None:
         line = yaml_line(text, path) or line
     raise InputError(
-        f"does not match the {name} schema: {_describe(error)}",
+        f"does not match the {name.removesuffix('-partial')} schema: {_describe(error)}",
         Location(file=where.file, line=line, path=json_path(path), game=where.game),
     )

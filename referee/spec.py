@@ -3,8 +3,9 @@
 A spec is YAML: sections by phase, each a mapping of named clauses. Each
 clause quotes its source (or says the source is silent and which reading it
 takes). This module turns a file into a :class:`Spec` whose clauses are
-resolved (``extends`` merged, options filled in); :mod:`referee.tables`
-compiles that into flat tables for replay.
+resolved (``extends`` merged field by field, see :mod:`referee.spec_merge`;
+options filled in); :mod:`referee.tricks.tables` compiles that into flat
+tables for replay.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from . import schemas
 from .bundled import rules_dir, sources_dir
 from .documents import parse_yaml, read_text
 from .errors import InputError, Location
+from .quotes import flat_text, misquote_message, normalize_space
+from .spec_merge import Chain, Origin, merge, own_origins
 
 SECTIONS = (
     "players",
@@ -51,6 +54,7 @@ class Clause:
     reason: str | None = None
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     severity_reason: str | None = None
+    origin: Origin | None = field(default=None, compare=False, hash=False, repr=False)
 
     @property
     def quote(self) -> str:
@@ -58,15 +62,48 @@ class Clause:
         return " ".join(self.source)
 
 
+OPTION_TYPES = {"boolean": "true or false", "integer": "a whole number", "number": "a number", "string": "text"}
+
+
+def _type_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string"
+
+
+def _fits(value: Any, kind: str) -> bool:
+    actual = _type_of(value)
+    return actual == kind or (kind == "number" and actual == "integer")
+
+
 @dataclass(frozen=True)
 class Option:
-    """Something the source leaves to the table, with its default."""
+    """Something the source leaves to the table: a name, a type, a default, the values allowed."""
 
     name: str
     default: Any
     description: str
     values: tuple[Any, ...] | None
     clause: Clause
+    type: str = "string"
+
+    def describe(self) -> str:
+        """``target (a whole number, default 500: 500 or 300)``."""
+        allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
+        return f"{self.name} ({OPTION_TYPES[self.type]}, default {self.default}{allowed})"
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` cannot be this option's value (None if it can)."""
+        if not _fits(value, self.type):
+            allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
+            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{allowed}, not {value!r}"
+        if self.values is not None and value not in self.values:
+            return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(str, self.values))})"
+        return None
 
 
 @dataclass(frozen=True)
@@ -85,6 +122,12 @@ class Spec:
     options: dict[str, Option] = field(compare=False, hash=False, repr=False)
     chosen: tuple[tuple[str, Any], ...] = ()
     not_checkable: tuple[Clause, ...] = field(default=(), compare=False, hash=False, repr=False)
+    chain: Chain | None = field(default=None, compare=False, hash=False, repr=False)
+
+    @property
+    def document_path(self) -> Path | None:
+        """The source document's file (the spec's own, or the one it inherits), if found."""
+        return self.chain.document if self.chain is not None else document_path(self.path, self.document)
 
     def clause(self, clause_id: str) -> Clause:
         """A clause by id (``section.name``); a silent stand-in where the spec has none."""
@@ -106,7 +149,13 @@ class Spec:
 
     def with_options(self, chosen: dict[str, Any]) -> Spec:
         """The same spec with some options set (others keep their defaults)."""
-        return resolve(self.raw, self.path, chosen)
+        if self.chain is None:
+            raise InputError("this spec was not loaded from a file", Location(file=str(self.path)))
+        return resolve(self.chain, self.path, chosen)
+
+    def all_clauses(self) -> list[Clause]:
+        """Every clause, option and not-checkable entry: everything that quotes the source."""
+        return [*self.clauses.values(), *self.not_checkable, *(option.clause for option in self.options.values())]
 
 
 def bundled_ids() -> list[str]:
@@ -132,46 +181,64 @@ def find(spec: str) -> Path:
     if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and candidate.is_file():
         return candidate
     known = ", ".join(bundled_ids())
-    raise InputError(f"unknown rule spec {spec!r} (bundled: {known})")
+    raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
+
+
+def document_path(spec_path: Path, document: str) -> Path | None:
+    """A spec's source document: a path relative to the spec's folder, else a bundled source by name."""
+    if not document:
+        return None
+    beside = spec_path.parent / document
+    if beside.is_file():
+        return beside.resolve()
+    bundled = sources_dir() / document
+    if "/" not in document and bundled.is_file():
+        return bundled.resolve()
+    return None
 
 
 def read_raw(path: Path) -> dict[str, Any]:
-    """A spec file's document, schema-checked (``extends`` not yet merged)."""
+    """A spec file's document, schema-checked (``extends`` not yet merged).
+
+    A spec that extends another may give a clause in part (the rest is
+    inherited), so its own file is checked with the schema's required
+    fields relaxed; the merged spec is checked in full.
+    """
     text = read_text(path)
     document = parse_yaml(text, str(path))
-    schemas.check("rule-spec", document, Location(file=str(path)), text)
+    partial = isinstance(document, dict) and document.get("extends") is not None
+    schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)
     return document  # type: ignore[no-any-return]
 
 
-def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
-    """The child's header and clauses over the parent's: a clause is replaced whole, by name."""
-    merged = {k: v for k, v in parent.items() if k not in ("abstract", "summary")}
-    for key, value in child.items():
-        if (key in SECTIONS and key in merged) or (key == "options" and key in merged):
-            merged[key] = {**merged[key], **value}
-        elif key == "not_checkable" and key in merged:
-            by_id = {item["id"]: item for item in merged[key]}
-            by_id.update({item["id"]: item for item in value})
-            merged[key] = list(by_id.values())
-        else:
-            merged[key] = value
-    return merged
-
-
-def expand(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """A spec's document with everything it extends merged in."""
+def chain(path: Path, seen: tuple[Path, ...] = ()) -> Chain:
+    """A spec's document with everything it extends merged in, each clause with its origin."""
     raw = read_raw(path)
+    source = raw.get("source")
+    own_document = document_path(path, source["document"]) if source else None
     parent_id = raw.get("extends")
     if parent_id is None:
-        return raw
+        return Chain(raw, own_origins(raw, path, own_document, SECTIONS), own_document)
     try:
         parent_path = find(parent_id).resolve()
     except InputError as exc:
         raise InputError(exc.message, Location(file=str(path), path="$.extends")) from None
     here = (*seen, path.resolve())
     if parent_path in here:
-        raise InputError(f"spec extends itself through {parent_id!r}", Location(file=str(path), path="$.extends"))
-    return _merge(expand(parent_path, here), raw)
+        loop = " -> ".join(str(p) for p in (*here[here.index(parent_path) :], parent_path))
+        raise InputError(
+            f"spec extends itself through {parent_id!r} ({loop})", Location(file=str(path), path="$.extends")
+        )
+    parent = chain(parent_path, here)
+    document = own_document if "source" in raw else parent.document
+    merged = merge(parent, raw, path, document, SECTIONS)
+    schemas.check("rule-spec", merged.raw, Location(file=str(path)))  # what the child left out, the parent gave
+    return merged
+
+
+def expand(path: Path) -> dict[str, Any]:
+    """A spec's document with everything it extends merged in."""
+    return chain(path).raw
 
 
 def _quotes(value: Any) -> tuple[str, ...]:
@@ -182,7 +249,7 @@ def _quotes(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any]) -> Clause:
+def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any], origin: Origin | None) -> Clause:
     return Clause(
         id=clause_id,
         source=_quotes(body.get("source")),
@@ -192,6 +259,7 @@ def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any]) -> Claus
         reason=body.get("reason"),
         data=data,
         severity_reason=body.get("severity_reason"),
+        origin=origin,
     )
 
 
@@ -210,27 +278,60 @@ def _fill(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:
     if isinstance(value, dict) and set(value) == {"option"}:
         name = value["option"]
         if name not in chosen:
+            known = ", ".join(sorted(chosen)) or "none"
             raise InputError(
-                f"names option {name!r}, which the spec does not define", Location(file=str(path), path=where)
+                f"names option {name!r}, which the spec does not define (its options: {known})",
+                Location(file=str(path), path=where),
             )
         return chosen[name]
     return value
 
 
-def resolve(raw: dict[str, Any], path: Path, chosen: dict[str, Any] | None = None) -> Spec:
-    """A :class:`Spec` from an expanded document, with options set by ``chosen``."""
+def _options(chain: Chain, path: Path) -> dict[str, Option]:
     options: dict[str, Option] = {}
-    for name, body in (raw.get("options") or {}).items():
+    for name, body in (chain.raw.get("options") or {}).items():
         values = tuple(body["values"]) if "values" in body else None
-        options[name] = Option(name, body["default"], body["description"], values, _clause(f"options.{name}", body, {}))
+        kind = body.get("type") or _type_of(body["default"])
+        origin = chain.origins.get(f"options.{name}")
+        option = Option(
+            name, body["default"], body["description"], values, _clause(f"options.{name}", body, {}, origin), kind
+        )
+        problem = option.problem(option.default)
+        if problem is not None:
+            where = origin.layers[-1].path if origin is not None else path
+            raise InputError(
+                f"the default does not fit: {problem}", Location(file=str(where), path=f"$.options.{name}.default")
+            )
+        options[name] = option
+    return options
+
+
+def option_problem(spec_id: str, options: dict[str, Option], name: str, value: Any) -> str | None:
+    """Why ``name=value`` cannot be set on this spec, naming the options it has (None if it can)."""
+    if name not in options:
+        if not options:
+            return (
+                f"unknown option {name!r}: {spec_id} has no options; to change one of its rules, write a spec "
+                f"that extends it (referee new --extends {spec_id} my-club.yaml)"
+            )
+        known = "; ".join(option.describe() for option in options.values())
+        return f"unknown option {name!r} for {spec_id} (its options: {known})"
+    return options[name].problem(value)
+
+
+def resolve(chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | None = None) -> Spec:
+    """A :class:`Spec` from an expanded document (a :class:`Chain`, or a plain merged document), with options set."""
+    if not isinstance(chain, Chain):
+        source = chain.get("source")
+        document = document_path(path, source["document"]) if source else None
+        chain = Chain(chain, own_origins(chain, path, document, SECTIONS), document)
+    raw = chain.raw
+    options = _options(chain, path)
     values_now = {name: option.default for name, option in options.items()}
     for name, value in (chosen or {}).items():
-        if name not in options:
-            known = ", ".join(sorted(options)) or "none"
-            raise InputError(f"unknown option {name!r} for {raw['id']} (its options: {known})")
-        allowed = options[name].values
-        if allowed is not None and value not in allowed:
-            raise InputError(f"option {name!r} cannot be {value!r} (choose from {', '.join(map(str, allowed))})")
+        problem = option_problem(raw["id"], options, name, value)
+        if problem is not None:
+            raise InputError(problem)
         values_now[name] = value
     clauses: dict[str, Clause] = {}
     for section in SECTIONS:
@@ -241,38 +342,77 @@ def resolve(raw: dict[str, Any], path: Path, chosen: dict[str, Any] | None = Non
                 for key, value in body.items()
                 if key not in CLAUSE_KEYS
             }
-            clauses[clause_id] = _clause(clause_id, body, data)
+            clauses[clause_id] = _clause(clause_id, body, data, chain.origins.get(clause_id))
     not_checkable = tuple(
         Clause(
             f"not_checkable.{item['id']}",
-            _quotes(item["source"]),
+            _quotes(item.get("source")),
             item.get("interpretation"),
             "error",
             False,
-            item["reason"],
+            item.get("reason"),
+            origin=chain.origins.get(f"not_checkable.{item['id']}"),
         )
         for item in raw.get("not_checkable") or ()
     )
-    source = raw["source"]
+    source = raw.get("source") or {}
     return Spec(
         id=raw["id"],
         title=raw["title"],
         family=raw["family"],
         summary=raw.get("summary", ""),
-        document=source["document"],
-        document_title=source["title"],
+        document=source.get("document", ""),
+        document_title=source.get("title", ""),
         path=path,
         raw=raw,
         clauses=clauses,
         options=options,
         chosen=tuple(sorted(values_now.items())),
         not_checkable=not_checkable,
+        chain=chain,
     )
+
+
+def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
+    """Each quote not found verbatim (white space aside) in the document of the spec that wrote it."""
+    found = []
+    for clause in spec.all_clauses():
+        if not clause.source:
+            continue
+        origin = clause.origin
+        file = origin.words.path if origin is not None else spec.path
+        document = origin.document if origin is not None else spec.document_path
+        where = Location(file=str(file), path=f"$.{clause.id}.source")
+        for quote in clause.source:
+            if document is None:
+                message = (
+                    f"{clause.id} quotes a source, but the spec has no source document it can read "
+                    f"(source.document: {spec.document or 'none'})"
+                )
+                found.append((clause, quote, InputError(message, where)))
+            elif normalize_space(quote) not in flat_text(document):
+                message = misquote_message(quote, document, _shown(document, spec))
+                found.append((clause, quote, InputError(message, where)))
+    return found
+
+
+def _shown(document: Path, spec: Spec) -> str:
+    """A document's name as a message shows it: a bundled source by name, a club's file by its path."""
+    if document.parent == sources_dir().resolve():
+        return document.name
+    try:
+        return str(document.relative_to(Path.cwd()))
+    except ValueError:
+        return str(document)
 
 
 @cache
 def _load_default(path: Path) -> Spec:
-    return resolve(expand(path), path)
+    spec = resolve(chain(path), path)
+    wrong = misquotes(spec)  # a spec is held to its quotes wherever it is loaded from
+    if wrong:
+        raise wrong[0][2]
+    return spec
 
 
 def load(spec: str | Path, options: dict[str, Any] | None = None) -> Spec:
@@ -285,8 +425,3 @@ def load(spec: str | Path, options: dict[str, Any] | None = None) -> Spec:
 def source_text(document: str) -> str:
     """A bundled source document's text."""
     return (sources_dir() / document).read_text(encoding="utf-8")
-
-
-def normalize_space(text: str) -> str:
-    """Runs of white space as one space: quotes may cross the source's line breaks."""
-    return " ".join(text.split())

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from .bundled import rules_dir, sources_dir
+from .bundled import rules_dir
 from .errors import InputError
-from .spec import Spec, expand, normalize_space, resolve
+from .quotes import flat_text, normalize_space, sentences
+from .spec import SECTIONS, Spec, chain, find, misquotes, resolve
 from .tricks.tables import Unsupported, compile_spec
-
-# A sentence ends at . ! or ? (optionally inside a closing bracket or quote) before white space.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"”’]?\s+")
 
 
 def spec_files(paths: list[Path]) -> list[Path]:
@@ -25,50 +22,42 @@ def spec_files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def _source(spec: Spec) -> str | None:
-    path = sources_dir() / spec.document
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+def spec_targets(names: list[str]) -> list[Path]:
+    """Spec files from ids, files or folders, as every command takes them (default: the bundled rules)."""
+    paths: list[Path] = []
+    for name in names:
+        paths.append(Path(name) if Path(name).is_dir() else find(name))
+    return spec_files(paths)
 
 
 def _all_quotes(spec: Spec) -> list[tuple[str, str]]:
-    quotes = [(clause.id, q) for clause in spec.clauses.values() for q in clause.source]
-    quotes += [(clause.id, q) for clause in spec.not_checkable for q in clause.source]
-    quotes += [(option.clause.id, q) for option in spec.options.values() for q in option.clause.source]
-    return quotes
+    """The quotes of every clause whose words cite the spec's own document."""
+    own = spec.document_path
+    return [
+        (clause.id, quote)
+        for clause in spec.all_clauses()
+        if clause.origin is None or clause.origin.document == own
+        for quote in clause.source
+    ]
 
 
 def quote_problems(spec: Spec) -> list[str]:
-    """Quotes that do not appear verbatim (white space aside) in the spec's source document."""
-    text = _source(spec)
-    if text is None:
-        return [f"source document {spec.document} is not among the bundled sources"]
-    flat = normalize_space(text)
-    return [
-        f"{clause_id}: quote not found verbatim in {spec.document}: {quote!r}"
-        for clause_id, quote in _all_quotes(spec)
-        if normalize_space(quote) not in flat
-    ]
+    """Quotes that do not appear verbatim (white space aside) in the document of the spec that wrote them."""
+    return [str(error) for _, _, error in misquotes(spec)]
 
 
 def excerpt(spec: Spec) -> str | None:
     """The part of the source the spec encodes (between its excerpt markers), white space folded."""
-    text = _source(spec)
-    bounds = spec.raw["source"].get("excerpt")
-    if text is None or bounds is None:
+    document = spec.document_path
+    if document is None:
         return None
-    flat = normalize_space(text)
+    bounds = (spec.raw.get("source") or {}).get("excerpt") or {"from": ""}
+    flat = flat_text(document)
     start = flat.find(normalize_space(bounds["from"]))
     if start < 0:
         return None
     end = flat.find(normalize_space(bounds["to"]), start + 1) if bounds.get("to") else len(flat)
     return flat[start : end if end > 0 else len(flat)]
-
-
-def sentences(text: str, headings: list[str]) -> list[str]:
-    """The sentences of a (white-space folded) text, headings taken out first."""
-    for heading in sorted(headings, key=len, reverse=True):
-        text = text.replace(normalize_space(heading), " ")
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 def uncovered(spec: Spec) -> list[str]:
@@ -86,7 +75,7 @@ def uncovered(spec: Spec) -> list[str]:
             start = part.find(q, start + 1)
     missing = []
     position = 0
-    for sentence in sentences(part, spec.raw["source"].get("headings", [])):
+    for sentence in sentences(part, (spec.raw.get("source") or {}).get("headings", [])):
         at = part.find(sentence, position)
         if at < 0:
             continue
@@ -106,19 +95,44 @@ def severity_problems(spec: Spec) -> list[str]:
     ]
 
 
+def quote_summary(spec: Spec) -> str:
+    """How much of a spec rests on quotes: ``26 clauses, 20 quoting the source, 6 on a reading alone``."""
+    clauses = spec.all_clauses()
+    quoting = sum(1 for clause in clauses if clause.source)
+    return f"{len(clauses)} clauses, {quoting} quoting the source, {len(clauses) - quoting} on a reading alone"
+
+
+def _unused_options(spec: Spec) -> list[str]:
+    used = {
+        value["option"]
+        for section in SECTIONS
+        for body in (spec.raw.get(section) or {}).values()
+        for value in body.values()
+        if isinstance(value, dict) and set(value) == {"option"}
+    }
+    return [name for name in spec.options if name not in used]
+
+
 def check_file(path: Path) -> tuple[list[str], list[str]]:
     """Problems (the spec is wrong) and notes (valid, but not yet enforceable) for one spec file."""
     try:
-        raw = expand(path)
-        spec = resolve(raw, path)
+        spec = resolve(chain(path), path)
     except InputError as exc:
         return [str(exc)], []
-    problems = [f"{path}: {p}" for p in quote_problems(spec)]
+    problems = quote_problems(spec)
+    source = spec.raw.get("source")
+    if source and spec.document_path is None:
+        problems.append(
+            f"{path}: source document {source['document']!r} not found (looked beside the spec, "
+            f"in {path.parent}, and among the bundled sources)"
+        )
     problems += [f"{path}: sentence of {spec.document} quoted by no clause: {s!r}" for s in uncovered(spec)]
     problems += [f"{path}: {p}" for p in severity_problems(spec)]
-    for option in spec.options.values():
-        if option.values is not None and option.default not in option.values:
-            problems.append(f"{path}: option {option.name!r} defaults to {option.default!r}, not one of its values")
+    problems += [
+        f"{path}, at $.options.{name}: option {name!r} is used by no clause, so setting it would change nothing "
+        f"(write {{option: {name}}} in place of a value of the clause it stands for)"
+        for name in _unused_options(spec)
+    ]
     expected_id = (
         path.resolve().relative_to(rules_dir().resolve()).with_suffix("").as_posix()
         if path.resolve().is_relative_to(rules_dir().resolve())
@@ -127,7 +141,7 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
     if expected_id is not None and expected_id != spec.id:
         problems.append(f"{path}: id {spec.id!r} does not match its place in rules/ ({expected_id!r})")
     notes = []
-    if not raw.get("abstract"):
+    if not spec.raw.get("abstract"):
         try:
             compile_spec(spec)
         except Unsupported as exc:

@@ -173,7 +173,8 @@ def test_validate_quote_not_in_source(tmp_path: Path, capsys: pytest.CaptureFixt
     code, out = run("validate", str(path))
     assert code == 2 and out.startswith(f"FAIL {path}")
     err = capsys.readouterr().err
-    assert "play.follow: quote not found verbatim" in err and "A player must always follow suit." in err
+    assert "at $.play.follow.source: quote not found verbatim" in err and "A player must always follow suit." in err
+    assert "the nearest sentence there is 'A player must follow suit, if able.'" in err
     # The real sentence is now quoted by no clause: the coverage check says so too.
     assert "quoted by no clause: 'A player must follow suit, if able.'" in err
 

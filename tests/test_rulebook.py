@@ -137,7 +137,7 @@ def test_a_spec_that_extends_another() -> None:
     page = markdown(load(EXAMPLES / "club.yaml"))
     assert "Builds on [`spades/intramural`](../spades/intramural.md)" in page
     target = next(block for block in page.split("### ") if "{ #game_end.target }" in block)
-    assert "Replaces the clause of the same name in spades/intramural." in target
+    assert "Changes the clause of spades/intramural: `source`, `interpretation`, `points`." in target
     assert "Points is the table's choice: option `target`, default 500." in target
     follow = next(block for block in page.split("### ") if "{ #play.follow }" in block)
     assert "Taken from spades/intramural." in follow

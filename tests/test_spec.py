@@ -79,7 +79,7 @@ def test_schema_error_names_the_json_path_and_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        ({"ranking": {"trump": {"interpretation": "x", "suit": "S"}}}, "does not place it"),
+        ({"ranking": {"trump": {"interpretation": "x", "suit": "S", "top": None}}}, "does not place it"),
         ({"deck": {"cards": {"interpretation": "x", "base": "standard-52", "remove": ["BJ"]}}}, "not in the deck"),
         ({"players": {"sides": {"interpretation": "x", "partners": [[0, 1], [1, 3]]}}}, "do not cover"),
         ({"deal": {"cards": {"interpretation": "x", "per_player": 12}}}, "from a deck of 52"),
@@ -336,7 +336,7 @@ game_end:
   rounds: {interpretation: x, max: 12}
   clock: {interpretation: x, minutes: 45, overtime_hands: 1}
 not_checkable:
-  - {id: table_talk, source: "No player is allowed to \\"talk across the board\\"", reason: speech is not recorded}
+  - {id: table_talk, interpretation: no talk across the board, reason: speech is not recorded}
 """,
     "dominoes": """
 spec: 1

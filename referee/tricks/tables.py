@@ -292,6 +292,54 @@ def _unsupported(spec: Spec) -> None:
                 raise Unsupported(f"{clause_id}.{name}: {value!r} is not supported by this referee yet", where)
 
 
+# Clauses (and fields) that can take effect only in some specs: (clause, field, why not, when it cannot).
+_NO_TRUMP_SUIT = "the spec has no trump suit (ranking.trump.suit: none)"
+
+
+def _no_effect(spec: Spec, clause_id: str, name: str, why: str) -> InputError:
+    value = spec.value(clause_id, name)
+    return _spec_error(spec, f"{clause_id}.{name}: {value!r} cannot take effect: {why}", f"{clause_id}.{name}")
+
+
+def _silent(spec: Spec, trump: int) -> None:
+    """Refuse a clause or field the replay would pass over in this spec, saying why it cannot take effect."""
+    has = spec.value
+    if trump == NO_TRUMP:
+        if has("play.lead", "trump", "any_time") != "any_time":
+            raise _no_effect(spec, "play.lead", "trump", _NO_TRUMP_SUIT)
+        if has("play.first_lead", "trump", "allowed") != "allowed":
+            raise _no_effect(spec, "play.first_lead", "trump", _NO_TRUMP_SUIT)
+        if has("play.trick_winner", "rule") == "highest_trump_else_led_suit":
+            raise _no_effect(spec, "play.trick_winner", "rule", _NO_TRUMP_SUIT + "; write highest_of_led_suit")
+    elif has("play.trick_winner", "rule") == "highest_of_led_suit":
+        why = f"the spec has a trump suit (ranking.trump.suit: {has('ranking.trump', 'suit')}), and a trump wins"
+        raise _no_effect(spec, "play.trick_winner", "rule", why)
+    if has("play.lead", "trump", "any_time") == "any_time":
+        for name in ("broken_by", "only_trump_left"):
+            if has("play.lead", name) is not None:
+                raise _no_effect(spec, "play.lead", name, "trumps may be led at any time (play.lead.trump: any_time)")
+    if not has("scoring.bags", "limit", 0):
+        for name in ("penalty", "carry_over"):
+            if has("scoring.bags", name) is not None:
+                raise _no_effect(spec, "scoring.bags", name, "there is no bag limit (scoring.bags.limit: 0)")
+    if has("bidding.first_hand", "bids", True) and has("bidding.first_hand", "per_book") is not None:
+        raise _no_effect(spec, "bidding.first_hand", "per_book", "the first hand is bid (bidding.first_hand.bids)")
+    if has("passing.pass", "cycle", ["none"]) == ["none"]:
+        for name in ("cards", "when"):
+            if has("passing.pass", name) is not None:
+                raise _no_effect(spec, "passing.pass", name, "no cards are passed (passing.pass.cycle: [none])")
+    if not has("play.follow", "must_follow", True):
+        for name in ("books_to_opponents", "points"):
+            if has("penalties.renege", name, 0):
+                raise _no_effect(spec, "penalties.renege", name, "no one must follow suit (play.follow)")
+    for kind, clause_id in KIND_CLAUSES.items():
+        if spec.has(clause_id) and has(clause_id, "allowed") is False:
+            for name in spec.clause(clause_id).data:
+                if name != "allowed":
+                    why = f"{kind.replace('_', ' ')} bids are not allowed ({clause_id}.allowed: false)"
+                    raise _no_effect(spec, clause_id, name, why)
+
+
 def compile_spec(spec: Spec) -> Tables:
     """Compile a resolved spec into :class:`Tables` (raises InputError if it cannot)."""
     if spec.family not in ("spades", "hearts"):
@@ -302,6 +350,7 @@ def compile_spec(spec: Spec) -> Tables:
     seats = int(spec.value("players.seats", "count", 4))
     deck = _deck(spec)
     trump, suits, power = _ranking(spec, deck)
+    _silent(spec, trump)
     deck_size = deck.bit_count()
     per_player = spec.value("deal.cards", "per_player", deck_size // seats)
     if isinstance(per_player, dict):

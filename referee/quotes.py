@@ -1,0 +1,57 @@
+"""A source document's text, its sentences, and where a quote stands in it."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import cache
+from pathlib import Path
+
+from .documents import read_text
+
+# A sentence ends at . ! or ? (optionally inside a closing bracket or quote) before white space.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"”’]?\s+")
+
+
+def normalize_space(text: str) -> str:
+    """Runs of white space as one space: quotes may cross the source's line breaks."""
+    return " ".join(text.split())
+
+
+@cache
+def document_text(path: Path) -> str:
+    """A source document's text (read once)."""
+    return read_text(path)
+
+
+@cache
+def flat_text(path: Path) -> str:
+    """A source document's text with white space folded."""
+    return normalize_space(document_text(path))
+
+
+def sentences(text: str, headings: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The sentences of a (white-space folded) text, headings taken out first."""
+    for heading in sorted(headings, key=len, reverse=True):
+        text = text.replace(normalize_space(heading), " ")
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def nearest_sentence(quote: str, text: str) -> str | None:
+    """The sentence of ``text`` (folded) most like ``quote``, for a message about a misquote."""
+    folded = normalize_space(quote)
+    best, score = None, 0.0
+    for sentence in sentences(text):
+        ratio = difflib.SequenceMatcher(None, folded, sentence, autojunk=False).ratio()
+        if ratio > score:
+            best, score = sentence, ratio
+    return best
+
+
+def misquote_message(quote: str, path: Path, shown: str) -> str:
+    """The message for a quote not found verbatim in the document at ``path`` (``shown``: its name)."""
+    message = f"quote not found verbatim in {shown}: {quote!r}"
+    nearest = nearest_sentence(quote, flat_text(path))
+    if nearest is not None:
+        message += f"; the nearest sentence there is {nearest!r}"
+    return message

@@ -1,0 +1,224 @@
+"""Specs for a club's own rulebook: its own source file, merging extension, options, no silent clauses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee import spec_checks
+from referee.errors import InputError
+from referee.spec import load
+from referee.tricks.tables import compile_spec
+
+SHEET = """\
+CLUB SPADES
+We play the intramural rules with two changes.
+The game is played to 300 points.
+A side that takes ten overtricks loses 100 points.
+"""
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _club(folder: Path, body: str) -> Path:
+    _write(folder, "sheet.txt", SHEET)
+    head = (
+        "spec: 1\nid: club/test\ntitle: Club Spades\nextends: spades/intramural\n"
+        "source: {document: sheet.txt, title: Club sheet, headings: [CLUB SPADES]}\n"
+    )
+    return _write(folder, "club.yaml", head + body)
+
+
+FULL_BODY = """\
+not_checkable:
+  - id: preamble
+    source: We play the intramural rules with two changes.
+    reason: It introduces the changes below.
+game_end:
+  target:
+    source: The game is played to 300 points.
+    points: 300
+scoring:
+  bags:
+    source: A side that takes ten overtricks loses 100 points.
+    limit: 10
+    penalty: -100
+"""
+
+
+def test_a_source_document_beside_the_spec_is_checked_like_a_bundled_one(tmp_path: Path) -> None:
+    """Failure 1 of the issue: a club's own sheet was refused as 'not among the bundled sources'."""
+    path = _club(tmp_path, FULL_BODY)
+    problems, notes = spec_checks.check_file(path)
+    assert problems == [] and notes == []
+    tables = compile_spec(load(str(path)))
+    assert (tables.target, tables.bag_limit, tables.bag_penalty) == (300, 10, -100)
+
+
+def test_loading_a_spec_by_path_checks_its_quotes(tmp_path: Path) -> None:
+    """Failure 1 of the issue: a spec loaded by path was never held to its quotes."""
+    path = _club(tmp_path, FULL_BODY.replace("is played to 300", "is played up to 300"))
+    with pytest.raises(InputError) as caught:
+        load(str(path))
+    assert caught.value.location.path == "$.game_end.target.source"
+    assert "The game is played to 300 points." in caught.value.message  # the nearest sentence
+
+
+def test_a_child_that_overrides_one_field_keeps_the_others() -> None:
+    """Failure 2 of the issue: `bidding.limits: {side_min: 5}` dropped the parent's `player_min: 1`."""
+    spec = load(str(Path(__file__).parent / "specs" / "side-min-five.yaml"))
+    tables = compile_spec(spec)
+    assert (tables.player_min, tables.player_max, tables.side_min) == (1, 13, 5)
+
+
+def test_a_clause_that_cannot_take_effect_is_refused(tmp_path: Path) -> None:
+    """Failure 3 of the issue: a lead rule about trumps in a spec with no trump suit was accepted, then ignored."""
+    body = """\
+ranking:
+  trump: {interpretation: no trumps at this club, suit: none, top: null}
+deck:
+  cards: {interpretation: the plain pack of 52, add: null, remove: null}
+play:
+  lead: {interpretation: trumps only once broken, trump: after_broken}
+"""
+    head = "spec: 1\nid: club/test\ntitle: t\nextends: spades/intramural\n"
+    path = _write(tmp_path, "club.yaml", head + body)
+    with pytest.raises(InputError) as caught:
+        compile_spec(load(str(path)))
+    assert caught.value.location.path == "$.play.lead.trump"
+    assert "no trump suit" in caught.value.message
+
+
+CHILD = "spec: 1\nid: club/child\ntitle: t\nextends: spades/intramural\n"
+
+
+def _child(tmp_path: Path, body: str) -> Path:
+    return _write(tmp_path, "child.yaml", CHILD + body)
+
+
+def test_null_removes_a_field_or_a_clause(tmp_path: Path) -> None:
+    body = "bidding:\n  limits: {interpretation: no side minimum, side_min: null}\ngame_end:\n  tie: null\n"
+    spec = load(str(_child(tmp_path, body)))
+    assert spec.clause("bidding.limits").data == {"player_min": 1, "player_max": 13}
+    assert not spec.has("game_end.tie")
+    assert spec.clause("bidding.limits").source == ()  # new words replace the old ones, quote and reading both
+
+
+def test_removing_what_the_parent_lacks_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"removes game_end\.floor, which spades/intramural does not have") as caught:
+        load(str(_child(tmp_path, "game_end:\n  floor: null\n")))
+    assert caught.value.location.path == "$.game_end.floor"
+    with pytest.raises(InputError, match=r"removes side_max, which bidding\.limits does not have"):
+        load(str(_child(tmp_path, "bidding:\n  limits: {interpretation: x, side_max: null}\n")))
+
+
+def test_a_changed_rule_needs_words_of_its_own(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, "game_end:\n  target: {points: 300}\n")))
+    assert caught.value.location.path == "$.game_end.target"
+    assert "changes points of game_end.target without words of its own: add source:" in caught.value.message
+    # a field that is not a rule (here the severity) is changed without new words, and keeps the parent's
+    spec = load(str(_child(tmp_path, "play:\n  follow: {severity: warning}\n")))
+    assert spec.clause("play.follow").severity == "warning"
+    assert spec.clause("play.follow").source == ("A player must follow suit, if able.",)
+
+
+def test_family_and_source_are_inherited(tmp_path: Path) -> None:
+    body = "game_end:\n  target: {source: The game consist of 500 points., interpretation: shorter, points: 300}\n"
+    spec = load(str(_child(tmp_path, body)))
+    assert (spec.family, spec.document) == ("spades", "001_3f218c6ee18e85e0.txt")
+    problems, notes = spec_checks.check_file(spec.path)
+    assert problems == [] and notes == []
+    origin = spec.clause("game_end.target").origin
+    assert (
+        origin is not None
+        and origin.describe() == "from spades/intramural; source, interpretation, points by club/child"
+    )
+
+
+def test_loading_by_id_or_by_path_is_the_same() -> None:
+    by_path = load(str(Path(__file__).resolve().parent.parent / "rules" / "spades" / "intramural.yaml"))
+    assert load("spades/intramural") is by_path
+
+
+def test_extends_by_path_and_a_cycle(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "a.yaml",
+        "spec: 1\nid: club/a\ntitle: t\nextends: b.yaml\n".replace("b.yaml", str(tmp_path / "b.yaml")),
+    )
+    _write(
+        tmp_path,
+        "b.yaml",
+        "spec: 1\nid: club/b\ntitle: t\nextends: a.yaml\n".replace("a.yaml", str(tmp_path / "a.yaml")),
+    )
+    with pytest.raises(InputError, match="spec extends itself") as caught:
+        load(str(tmp_path / "a.yaml"))
+    assert "a.yaml -> " in caught.value.message and caught.value.location.path == "$.extends"
+
+
+OPTIONS = """\
+options:
+  target:
+    description: Points that end the game.
+    default: 500
+    values: [500, 300]
+    source: The game consist of 500 points.
+    interpretation: The table may agree on 300.
+  bag_penalty:
+    description: Points lost for ten overtricks.
+    type: integer
+    default: -100
+    interpretation: A house rule.
+game_end:
+  target: {points: {option: target}, interpretation: the table's choice}
+scoring:
+  bags: {interpretation: a house rule, limit: 10, penalty: {option: bag_penalty}}
+"""
+
+
+def test_options_are_typed_and_a_bad_value_names_the_valid_ones(tmp_path: Path) -> None:
+    path = str(_child(tmp_path, OPTIONS))
+    tables = compile_spec(load(path, {"target": 300, "bag_penalty": -50}))
+    assert (tables.target, tables.bag_penalty) == (300, -50)  # any numeric field can be left to the table
+    with pytest.raises(InputError, match=r"option 'bag_penalty' takes a whole number, not 'lots'"):
+        load(path, {"bag_penalty": "lots"})
+    with pytest.raises(InputError) as caught:
+        load(path, {"goal": 300})
+    assert "unknown option 'goal'" in caught.value.message
+    assert "target (a whole number, default 500: 500 or 300)" in caught.value.message
+    assert "bag_penalty (a whole number, default -100)" in caught.value.message
+
+
+def test_an_option_default_of_the_wrong_type_is_located(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, OPTIONS.replace("default: -100", "default: many"))))
+    assert caught.value.location.path == "$.options.bag_penalty.default"
+
+
+def test_an_option_no_clause_uses_is_reported(tmp_path: Path) -> None:
+    path = _child(tmp_path, OPTIONS.replace("penalty: {option: bag_penalty}", "penalty: -100"))
+    problems, _ = spec_checks.check_file(path)
+    assert any("option 'bag_penalty' is used by no clause" in p for p in problems)
+
+
+def test_an_option_in_a_log_header_is_located_there(tmp_path: Path) -> None:
+    import referee
+
+    spec = _child(tmp_path, OPTIONS)
+    text = (
+        "log: 1\ngame: {options: {target: 200}}\nplayers: [A, B, C, D]\n"
+        "hands:\n  - {dealer: A, bids: {A & C: 7, B & D: 5}, books: {A & C: 8, B & D: 5}}\n"
+    )
+    log = referee.load_log(_write(tmp_path, "game.yaml", text))
+    with pytest.raises(InputError) as caught:
+        referee.audit(referee.load_spec(str(spec)), log)
+    assert caught.value.location.path == "$.game.options.target"
+    assert "cannot be 200 (choose from 500, 300)" in caught.value.message
+    report = referee.audit(referee.load_spec(str(spec)), log, {"target": 300})
+    assert report.options == {"bag_penalty": -100, "target": 300}  # the report says what was in force

@@ -20,6 +20,9 @@ MAX_ALIASES = 100
 MAX_DEPTH = 64
 MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
 MAX_DIGITS = 18  # no count or score in a game needs more; Python refuses to read 4,300
+# Values in one document: PyYAML spends ~60 us on each, and a hand of a trick game holds ~270,
+# so this is some 45 hands, and under a second.
+MAX_NODES = 12_000
 
 
 def _node_size(node: Any, memo: dict[int, int]) -> int:
@@ -58,6 +61,11 @@ class StrictLoader(yaml.SafeLoader):
         self._alias_nodes = 0
         self._sizes: dict[int, int] = {}
         self._depth = 0
+        self._nodes = 0
+
+    def compose_document(self) -> Any:
+        self._nodes = 0  # the bound is per document: a stream of games may be long
+        return super().compose_document()
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -73,6 +81,12 @@ class StrictLoader(yaml.SafeLoader):
                         f"aliases expand to more than {MAX_ALIAS_NODES} values (a YAML bomb?)", event.start_mark
                     )
         self._depth += 1
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise _error(
+                f"more than {MAX_NODES} values in one document (no game or spec has so many)", event.start_mark
+            )
         if self._depth > MAX_DEPTH:
             event = self.peek_event()  # type: ignore[no-untyped-call]
             raise _error(f"nested more than {MAX_DEPTH} levels deep", event.start_mark)

@@ -78,9 +78,7 @@ def test_allow_rules_lets_a_header_name_a_spec_file_or_folder(tmp_path: Path) ->
     assert run("check", str(by_path), "--allow-rules", str(tmp_path / "elsewhere"))[0] == 2
 
 
-def test_a_schema_error_quotes_a_short_excerpt_of_the_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_schema_error_quotes_a_short_excerpt_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     named = tmp_path / "notes.yaml"
     named.write_text(" ".join(["word"] * 2000) + f" {SECRET}\n", encoding="utf-8")
     code, out = run("check", str(CLEAN), "--rules", str(named), "--format", "json")
@@ -224,9 +222,7 @@ def test_a_player_named_no_is_a_name(tmp_path: Path, capsys: pytest.CaptureFixtu
 # -- size ------------------------------------------------------------------------------
 
 
-def test_an_oversized_scalar_is_refused_before_it_is_parsed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_oversized_scalar_is_refused_before_it_is_parsed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = tmp_path / "spec.yaml"
     spec.write_text(SPEC.read_text(encoding="utf-8").replace("title: ", "title: " + "x" * 5_000_000, 1), "utf-8")
     log = tmp_path / "game.yaml"

@@ -269,12 +269,14 @@ class _Audit:
         leader = play.first_leader(t, dealer, held)
         count = t.seats
         deck = t.deck
-        for index, trick in enumerate(tricks):
+        # Past the last card (a trick more than the hand holds, a play more than the table seats) the first
+        # excess is reported and the rest is not replayed: a long list costs no more than a short one.
+        for index, trick in enumerate(tricks[: t.per_player + 1]):
             number = index + 1
             cards: list[int] = []
             seats: list[int] = []
             in_order = True
-            for position, entry in enumerate(trick):
+            for position, entry in enumerate(trick[: count + 1]):
                 seat, card = entry.seat, entry.card
                 # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
                 # first player yet to play, so one misplay is reported once and not again for each later play.

@@ -91,6 +91,11 @@ class GameLog:
     index: int | None = None  # the game's number within its file (1-based), for archives
 
 
+# Bounds no real game reaches, checked before the work: a small file must not cost a lot.
+MAX_HANDS = 1_000
+MAX_NAME = 100  # characters in a player's or a side's name
+
+
 def _whole(value: Any) -> Any:
     """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
     return int(value) if isinstance(value, float) else value
@@ -105,6 +110,9 @@ class _Reader:
         self.node = node
         self.players = tuple(document["players"])
         self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        for seat, name in enumerate(self.players):
+            if len(name) > MAX_NAME:
+                raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", f"$.players[{seat}]")
 
     def fail(
         self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None
@@ -231,6 +239,8 @@ class _Reader:
 
     def game(self) -> GameLog:
         header = self.doc.get("game") or {}
+        if len(self.doc["hands"]) > MAX_HANDS:
+            raise self.fail(f"more than {MAX_HANDS} hands (no game has so many)", f"$.hands[{MAX_HANDS}]")
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
         game_id = header.get("id")
         return GameLog(

@@ -12,6 +12,7 @@ second. ``tests/test_fuzzing.py`` runs a short campaign in the suite;
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import random
@@ -118,7 +119,7 @@ def mutate_structure(document: Any, rng: random.Random, rounds: int = 3) -> Any:
         parent, step = _get(document, path[:-1]), path[-1]
         action = rng.randrange(8)
         if action == 0:
-            parent[step] = rng.choice(ODD)
+            parent[step] = copy.deepcopy(rng.choice(ODD))  # a copy: later edits must not change ODD
         elif action == 1 and isinstance(parent, dict):
             del parent[step]
         elif action == 2 and isinstance(parent, dict):

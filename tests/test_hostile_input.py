@@ -7,6 +7,7 @@ import json
 import shutil
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -14,6 +15,7 @@ import yaml
 from referee.cli import main
 from referee.documents import MAX_YAML_CHARS, parse_json, parse_yaml
 from referee.errors import InputError
+from referee.strict_yaml import MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "examples" / "spades" / "intramural"
@@ -247,3 +249,64 @@ def test_a_json_game_over_the_size_limit_is_refused(tmp_path: Path, capsys: pyte
     (line,) = error_lines(capsys)
     assert code == 2 and line.startswith(f"referee: {archive}:2, game 2: a line longer than")
     assert out == "3 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 1 unreadable\n"
+
+
+def _one_hand_json() -> dict[str, Any]:
+    document = json.loads(jsonl_games(1)[0])
+    document["hands"] = document["hands"][:1]
+    document["hands"][0].pop("score", None)
+    return document  # type: ignore[no-any-return]
+
+
+def test_a_trick_with_thousands_of_plays_is_reported_at_the_first_excess_play(tmp_path: Path) -> None:
+    document = _one_hand_json()
+    trick = document["hands"][0]["tricks"][12]
+    seat, card = next(iter(trick[-1].items()))
+    trick.extend([{seat: card}] * 3000)
+    path = tmp_path / "long-trick.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out = run("check", str(path), "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    # the fifth play (the first past the four seats) is reported, and nothing after it
+    assert [(v["code"], v["location"]) for v in report["violations"]] == [
+        ("play_out_of_turn", {"hand": 1, "trick": 13, "seat": seat}),
+        ("card_played_twice", {"hand": 1, "trick": 13, "seat": seat}),
+    ]
+
+
+def test_a_hand_with_more_plays_than_cards_is_reported_at_the_first_excess_play(tmp_path: Path) -> None:
+    document = _one_hand_json()
+    tricks = document["hands"][0]["tricks"]
+    tricks.extend([tricks[12]] * 500)
+    path = tmp_path / "long-hand.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out = run("check", str(path), "--format", "json")
+    places = {(v["location"]["hand"], v["location"]["trick"]) for v in json.loads(out)["violations"]}
+    assert code == 1 and places == {(1, 14)}  # the 14th trick's cards were all played before; none after it
+
+
+def test_hands_per_game_and_name_lengths_are_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    many = tmp_path / "many.json"
+    empty_hands = {"players": ["a", "b", "c", "d"], "hands": [{}] * 600_000}
+    many.write_text(json.dumps(empty_hands, separators=(",", ":")), "utf-8")
+    long_name = tmp_path / "name.json"
+    document = _one_hand_json()
+    document["players"][0] = "N" * 101
+    long_name.write_text(json.dumps(document).replace('"North"', json.dumps("N" * 101)), encoding="utf-8")
+    code, _ = run("check", str(many), "--rules", "spades/intramural")
+    (line,) = error_lines(capsys)
+    assert code == 2 and line.startswith(f"referee: {many}, at $.hands[1000]: more than 1000 hands")
+    code, _ = run("check", str(long_name))
+    (line,) = error_lines(capsys)
+    assert code == 2 and line.startswith(f"referee: {long_name}, at $.players[0]: a name of 101 characters")
+
+
+def test_a_yaml_document_of_too_many_values_is_refused_while_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hands.yaml"
+    path.write_text("log: 1\nplayers: [a, b, c, d]\nhands:\n" + "- {}\n" * 20_000, encoding="utf-8")
+    code, _ = run("check", str(path), "--rules", "spades/intramural")
+    (line,) = error_lines(capsys)
+    assert code == 2 and f"more than {MAX_NODES} values in one document" in line

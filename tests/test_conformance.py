@@ -45,7 +45,9 @@ def _params() -> list[Any]:
 def _violations(report: Report) -> list[dict[str, Any]]:
     out = []
     for v in report.violations:
-        entry: dict[str, Any] = {"code": str(v.code), "rule": v.clause.id, "hand": v.where.hand}
+        entry: dict[str, Any] = {"code": str(v.code), "rule": v.clause.id}
+        if v.where.hand is not None:  # a finding about the game as a whole has none
+            entry["hand"] = v.where.hand
         if v.where.trick is not None:
             entry["trick"] = v.where.trick
         if v.where.seat is not None:

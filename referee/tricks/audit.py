@@ -30,7 +30,8 @@ class _Audit:
         self.names = log.players
         if len(self.names) != tables.seats:  # before the sides are named from the seats
             raise self._fail(f"{spec.id} is for {tables.seats} players; the log has {len(self.names)}", "$.players")
-        self.side_names = self._side_names()
+        self._pending: list[Finding] = []  # found before the report exists: the game's own findings
+        self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
         self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
         self.report = Report(
             spec_id=spec.id,
@@ -42,6 +43,8 @@ class _Audit:
             game=log.index,
             game_id=log.game_id,
         )
+        for finding in self._pending:
+            self.add(finding, None)
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
@@ -61,10 +64,35 @@ class _Audit:
         for side in t.sides:
             name = given.get(tuple(sorted(side)))
             if name is None:
-                who = " & ".join(self.names[s] for s in side)
-                raise self._fail(f"the log's sides do not match the spec's; no side is named for {who}", "$.sides")
+                return self._log_sides()
             names.append(name)
         return tuple(names)
+
+    def _log_sides(self) -> tuple[str, ...]:
+        """The log's own sides, where the spec's seating is only a reading (a warning clause): audited with them.
+
+        Where the source states the seating, or the log's sides are not the spec's number and sizes of sides
+        with each player once, the log cannot be audited against these rules.
+        """
+        t = self.t
+        declared = self.log.side_names or ()
+        sides = tuple(tuple(sorted(members)) for _, members in declared)
+        spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in t.sides)
+        fits = sorted(s for side in sides for s in side) == list(range(t.seats)) and sorted(map(len, sides)) == sorted(
+            map(len, t.sides)
+        )
+        clause = self.spec.clause("players.sides")
+        if clause.severity != "warning" or not fits:
+            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
+        side_of = [0] * t.seats
+        for index, side in enumerate(sides):
+            for seat in side:
+                side_of[seat] = index
+        self.t = replace(t, sides=sides, side_of=tuple(side_of))
+        ours = " v ".join(f"{name} ({' & '.join(self.names[s] for s in members)})" for name, members in declared)
+        message = f"the log's sides, {ours}, are not the spec's reading ({spec_sides}); audited with the log's sides"
+        self._pending = [Finding(Code.SIDES_DIFFER, "players.sides", message)]
+        return tuple(name for name, _ in declared)
 
     def _side_key(self, key: str, path: str) -> int:
         if key in self.side_names:

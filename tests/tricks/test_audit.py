@@ -162,3 +162,35 @@ def test_a_tie_past_the_target_says_how_it_is_played_off() -> None:
 def test_a_tie_broken_later_is_no_longer_noted() -> None:
     report = _case_report("good/tie_over_500_plays_on.yaml")
     assert report.finished and report.tie is None and "tie" not in report.as_dict()
+
+
+# -- partnerships the log declares ---------------------------------------------------------------------------------
+
+
+def _neighbours(spec: Any) -> referee.Report:
+    case = yaml.safe_load((CASES / "good/sides_neighbours_warning.yaml").read_text(encoding="utf-8"))
+    return referee.audit(spec, from_document(case["log"], Location(file="sides.yaml")))
+
+
+def test_sides_the_log_declares_are_used_where_the_seating_is_a_reading() -> None:
+    report = _neighbours(SPEC)
+    assert report.sides == ("Team A", "Team B") and report.hands[0].books == (6, 7)
+    (differ,) = report.violations
+    assert (differ.code.value, differ.severity.value, differ.where.hand) == ("sides_differ", "warning", None)
+    assert "Team A (Ann & Bob)" in differ.message and "Ann & Cat v Bob & Dan" in differ.message
+
+
+def test_sides_the_source_states_are_not_overridden(tmp_path: Path) -> None:
+    raw = copy.deepcopy(SPEC.raw)
+    raw["players"]["sides"]["severity"] = "error"  # as if the source stated who partners whom
+    path = tmp_path / "stated.yaml"
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    with pytest.raises(referee.InputError, match="the log's sides do not match the spec's"):
+        _neighbours(referee.load_spec(str(path)))
+
+
+def test_sides_of_the_wrong_shape_are_refused() -> None:
+    case = yaml.safe_load((CASES / "good/sides_neighbours_warning.yaml").read_text(encoding="utf-8"))
+    case["log"]["sides"] = {"Three": ["Ann", "Bob", "Cat"], "One": ["Dan"]}
+    with pytest.raises(referee.InputError, match="the log's sides do not match"):
+        referee.audit(SPEC, from_document(case["log"], Location(file="sides.yaml")))

@@ -1,21 +1,21 @@
 """Audit one recorded game against a spec: the entry point every game family shares.
 
 Options are applied here, once, the same way for every family; the replay
-itself belongs to the family (:mod:`referee.tricks.audit`).
+itself belongs to the family (:mod:`referee.families` finds it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import families
 from .errors import InputError, Location
-from .gamelog import GameLog
+from .families import AnyLog
 from .report import Report
 from .spec import Spec, load, option_problem
-from .tricks import audit as trick_audit
 
 
-def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None) -> Report:
+def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) -> Report:
     """Audit one game against a spec (a :class:`Spec`, an id or a path); returns the report.
 
     Options the log's header sets are applied first, then ``options`` (which win over the header's).
@@ -32,4 +32,4 @@ def audit(spec: Spec | str, log: GameLog, options: dict[str, Any] | None = None)
     chosen = {**dict(log.options), **(options or {})}
     if chosen:
         base = base.with_options(chosen)
-    return trick_audit.run(base, log)
+    return families.audit(base, log)

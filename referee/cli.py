@@ -19,7 +19,7 @@ from . import __version__, render, spec_checks
 from .audit import audit
 from .documents import parse_yaml
 from .errors import InputError, Location, excerpt
-from .gamelog import GameLog, iter_games, log_yaml
+from .gamelog import AnyLog, iter_games, log_yaml
 from .simulate import simulate
 from .spec import Spec, bundled_ids, load, option_problem
 
@@ -53,7 +53,7 @@ def _error(exc: InputError, out: TextIO, fmt: str) -> None:
         out.write(json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n")
 
 
-def _header_spec(game: GameLog, wanted: str, allowed: list[Path]) -> str:
+def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
     --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
     where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
@@ -84,7 +84,7 @@ def _spec_id(path: Path) -> str | None:
         return None
 
 
-def _spec_for(game: GameLog, args: argparse.Namespace, cache: dict[str, Spec]) -> Spec:
+def _spec_for(game: AnyLog, args: argparse.Namespace, cache: dict[str, Spec]) -> Spec:
     if args.rules:
         wanted = args.rules
     elif game.rules is None:
@@ -194,7 +194,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     chosen = _options(args.option)
     _check_options(load(args.rules), chosen)
     spec = load(args.rules, chosen or None)
-    for document in simulate(spec, args.games, args.seed, with_score=not args.no_score):
+    players = tuple(name.strip() for name in args.players.split(",")) if args.players else None
+    for document in simulate(spec, args.games, args.seed, with_score=not args.no_score, players=players):
         if args.format == "jsonl":
             out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
         elif args.format == "json":
@@ -240,6 +241,9 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--format", choices=("yaml", "json", "jsonl"), default="yaml")
     sim.add_argument("--no-score", action="store_true", help="leave the table's score out of the logs")
+    sim.add_argument(
+        "--players", help="the players' names, comma-separated (their number, where the rules allow several)"
+    )
     sim.set_defaults(run=cmd_simulate)
     return top
 

@@ -68,3 +68,7 @@ def excerpt(value: object, limit: int = 60) -> str:
     text = value if isinstance(value, str) else repr(value)  # repr escapes what it holds
     shown = repr(text[:limit]) if isinstance(value, str) else text[:limit]
     return shown + ("…" if len(text) > limit else "")
+
+
+class Unsupported(InputError):
+    """A spec clause the referee cannot enforce yet (so it will not pretend to)."""

@@ -16,14 +16,15 @@ from typing import Any
 
 import yaml
 
-from . import schemas
+from . import families, schemas
 from .documents import is_json_lines, iter_documents
 from .errors import InputError, Location
-from .tricks import log as trick_log
+from .families import AnyLog
 from .tricks import logshape
 from .tricks.log import Bid, Event, GameLog, Hand, Play, RecordedScore
 
 __all__ = [
+    "AnyLog",
     "Bid",
     "Event",
     "GameLog",
@@ -37,14 +38,15 @@ __all__ = [
 ]
 
 
-def from_document(document: Any, where: Location, node: Any = None) -> GameLog:
-    """A GameLog from a parsed document; schema errors carry the JSON path (and line, given the YAML node)."""
-    if not logshape.conforms(document):
+def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
+    """A game from a parsed document, read by its family's reader; schema errors carry the JSON path (and line)."""
+    family = families.of_document(document)
+    if family is not families.TRICKS or not logshape.conforms(document):
         schemas.check("game-log", document, where, node=node)
-    return trick_log.read(document, where, node)
+    return family.read_log(document, where, node)
 
 
-def iter_games(path: Path) -> Iterator[GameLog | InputError]:
+def iter_games(path: Path) -> Iterator[AnyLog | InputError]:
     """Each game in a file: one for JSON, one a document for YAML, one a line for JSON Lines (streamed).
 
     A game that cannot be read yields its InputError, so an archive is read
@@ -67,7 +69,7 @@ def iter_games(path: Path) -> Iterator[GameLog | InputError]:
             yield exc
 
 
-def load(path: str | Path) -> GameLog:
+def load(path: str | Path) -> AnyLog:
     """The single game of a YAML or JSON log file (raises InputError)."""
     games = list(iter_games(Path(path)))
     if len(games) != 1:

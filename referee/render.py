@@ -13,6 +13,8 @@ def _place(v: Violation) -> str:
     parts = []
     if v.where.trick is not None:
         parts.append(f"trick {v.where.trick}")
+    if v.where.turn is not None:
+        parts.append(f"turn {v.where.turn}")
     if v.where.seat is not None:
         parts.append(v.where.seat)
     return ", ".join(parts)
@@ -54,8 +56,25 @@ def _cell(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+def domino_sheet(report: Report) -> list[str]:
+    """A domino score sheet: points, total and the spots left per side, and how each hand ended."""
+    width = max(22, *(len(s) + 4 for s in report.sides))
+    lines = ["    hand" + "".join(f"{s:>{width}}" for s in report.sides)]
+    lines.append("        " + "".join(f"{'points  total  spots':>{width}}" for _ in report.sides))
+    for h in report.hands:
+        spots = h.spots or tuple(None for _ in report.sides)
+        cells = "".join(
+            f"{_cell(h.points[i] if h.scored else None):>{width - 15}}  {h.totals[i]:>5}  {_cell(spots[i]):>5}"
+            for i in range(len(report.sides))
+        )
+        lines.append(f"    {h.hand:>4}{cells}" + (f"  ({h.note})" if h.note else ""))
+    return lines
+
+
 def score_sheet(report: Report) -> list[str]:
     """The score sheet as a text table: bid, books, points and total per side."""
+    if report.family == "dominoes":
+        return domino_sheet(report)
     width = max(30, *(len(s) + 4 for s in report.sides))
     head = "    hand  dealer    " + "".join(f"{s:>{width}}" for s in report.sides)
     sub = "                    " + "".join(f"{'bid  books  points  total':>{width}}" for _ in report.sides)
@@ -98,6 +117,7 @@ def text(report: Report) -> str:
             for p in (
                 f"hand {gap.where.hand}" if gap.where.hand else "",
                 f"trick {gap.where.trick}" if gap.where.trick else "",
+                f"turn {gap.where.turn}" if gap.where.turn else "",
             )
             if p
         )
@@ -124,7 +144,8 @@ def _result_lines(report: Report) -> list[str]:
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
     ended = report.ended_at_hand
     if report.finished and report.winner:
-        result = f"Result: {report.winner} win ({totals}) after {ended} hands."
+        verb = "wins" if report.family == "dominoes" and " & " not in report.winner else "win"
+        result = f"Result: {report.winner} {verb} ({totals}) after {ended} hands."
     elif report.finished:
         result = f"Result: a tie ({totals}) after {ended} hands."
     elif report.tie is not None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .spec import Clause
+from .spec import Clause, Spec
 
 
 class Code(StrEnum):
@@ -36,6 +36,23 @@ class Code(StrEnum):
     GAME_CONTINUED = "game_continued"
     CLAIM_NOT_SUPPORTED = "claim_not_supported"
     SIDES_DIFFER = "sides_differ"
+    # domino games
+    TILE_DRAWN_TWICE = "tile_drawn_twice"
+    NO_DOUBLE_REDRAW = "no_double_redraw"
+    WRONG_OPENER = "wrong_opener"
+    WRONG_OPENING_TILE = "wrong_opening_tile"
+    TILE_NOT_IN_HAND = "tile_not_in_hand"
+    TILE_PLAYED_TWICE = "tile_played_twice"
+    TILE_MISMATCH = "tile_mismatch"
+    END_NOT_OPEN = "end_not_open"
+    KNOCK_WHILE_ABLE = "knock_while_able"
+    KNOCK_WITHOUT_DRAWING = "knock_without_drawing"
+    DRAW_WHILE_ABLE = "draw_while_able"
+    DRAW_NOT_ALLOWED = "draw_not_allowed"
+    TILE_NOT_IN_BONEYARD = "tile_not_in_boneyard"
+    POINTS_MISMATCH = "points_mismatch"
+    AWARD_MISMATCH = "award_mismatch"
+    PLAY_AFTER_HAND_END = "play_after_hand_end"
 
 
 class Severity(StrEnum):
@@ -48,12 +65,13 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True)
 class Where:
-    """A place in a game: hand, trick (1-based) and seat name, as far as known."""
+    """A place in a game: hand, trick or (dominoes) turn (1-based) and seat name, as far as known."""
 
     game: int | None = None
     hand: int | None = None
     trick: int | None = None
     seat: str | None = None
+    turn: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The known parts, for JSON."""
@@ -114,13 +132,18 @@ class HandScore:
     scored: bool = True  # False for a misdeal or a hand too incomplete to score
     note: str | None = None
     after_end: bool = False  # recorded after the hand that ended the game: audited, shown, not counted
+    spots: tuple[int | None, ...] | None = None  # dominoes: the spots each side holds at the hand's end
 
     def as_dict(self, sides: tuple[str, ...]) -> dict[str, Any]:
         """For the JSON report, keyed by side name."""
-        out: dict[str, Any] = {
-            "hand": self.hand,
-            "scored": self.scored,
-            "sides": {
+        out: dict[str, Any] = {"hand": self.hand, "scored": self.scored}
+        if self.spots is not None:  # a domino hand: no bids, books or bags
+            out["sides"] = {
+                name: {"points": self.points[i], "total": self.totals[i], "spots": self.spots[i]}
+                for i, name in enumerate(sides)
+            }
+        else:
+            out["sides"] = {
                 name: {
                     "bid": self.bids[i],
                     "books": self.books[i],
@@ -129,8 +152,7 @@ class HandScore:
                     "bags": self.bags[i],
                 }
                 for i, name in enumerate(sides)
-            },
-        }
+            }
         if self.dealer is not None:
             out["dealer"] = self.dealer
         if self.note:
@@ -160,6 +182,22 @@ class Report:
     hands_audited: int = 0
     ended_at_hand: int | None = None  # the hand after which the game was over
     tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
+    family: str = "tricks"  # how the text report lays out its score sheet; not part of the JSON
+
+    @classmethod
+    def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:
+        """An empty report of one game (a log of any family) against a spec."""
+        return cls(
+            spec_id=spec.id,
+            spec_title=spec.title,
+            options=dict(spec.chosen),
+            players=log.players,
+            sides=sides,
+            file=log.file,
+            game=log.index,
+            game_id=log.game_id,
+            family=family,
+        )
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -233,3 +271,4 @@ class Finding:
     trick: int | None = None
     severity: Severity | None = None  # where not the clause's own (a claim the record does not bear out)
     reading: str | None = None  # the id of another clause whose reading makes this a violation
+    turn: int | None = None  # dominoes: the turn within the hand

@@ -14,10 +14,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .errors import InputError
+from .dominoes.describe import DESCRIBE as DOMINO_DESCRIBE
+from .errors import InputError, Unsupported
+from .families import compile_spec
 from .spec import SECTIONS, Clause, Spec, source_text
 from .tricks.cards import CardError, card_name, parse_card
-from .tricks.tables import Unsupported, compile_spec
 
 SECTION_TITLES = {
     "players": "Players and seats",
@@ -112,7 +113,8 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def _seats(f: _Fields) -> list[str]:
-    out = [f"{f.get('count')} players."]
+    count = f.get("count")
+    out = [] if count is None else [f"{count} players."]
     counts = f.get("counts")
     if counts:
         out.append(f"The game may be played by {show(counts)} players.")
@@ -513,6 +515,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "game_end.floor": _floor,
     "game_end.rounds": _rounds,
     "game_end.clock": _clock,
+    **DOMINO_DESCRIBE,
 }
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .bundled import rules_dir
-from .errors import InputError
+from .errors import InputError, Unsupported
+from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
 from .spec import SECTIONS, Spec, chain, find, misquotes, resolve
-from .tricks.tables import Unsupported, compile_spec
 
 
 def spec_files(paths: list[Path]) -> list[Path]:

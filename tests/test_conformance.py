@@ -50,6 +50,8 @@ def _violations(report: Report) -> list[dict[str, Any]]:
             entry["hand"] = v.where.hand
         if v.where.trick is not None:
             entry["trick"] = v.where.trick
+        if v.where.turn is not None:
+            entry["turn"] = v.where.turn
         if v.where.seat is not None:
             entry["seat"] = v.where.seat
         out.append(entry)
@@ -57,7 +59,7 @@ def _violations(report: Report) -> list[dict[str, Any]]:
 
 
 def _expected_violations(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    keys = ("code", "rule", "hand", "trick", "seat")
+    keys = ("code", "rule", "hand", "trick", "turn", "seat")
     return [{k: item[k] for k in keys if item.get(k) is not None} for item in items]
 
 

@@ -19,9 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # a source checkout builds its docs without installing the package
 
+from referee.errors import Unsupported  # noqa: E402
+from referee.families import compile_spec  # noqa: E402
 from referee.rulebook import escape, markdown  # noqa: E402
 from referee.spec import Spec, bundled_ids, load  # noqa: E402
-from referee.tricks.tables import Unsupported, compile_spec  # noqa: E402
 
 INDEX = "rules/index.md"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
@@ -33,16 +34,7 @@ class _Audit:
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
         self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
         self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
-        self.report = Report(
-            spec_id=spec.id,
-            spec_title=spec.title,
-            options=dict(spec.chosen),
-            players=log.players,
-            sides=self.side_names,
-            file=log.file,
-            game=log.index,
-            game_id=log.game_id,
-        )
+        self.report = Report.start(spec, log, self.side_names)
         for finding in self._pending:
             self.add(finding, None)
 
@@ -56,17 +48,8 @@ class _Audit:
         return InputError(message, Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index))
 
     def _side_names(self) -> tuple[str, ...]:
-        t = self.t
-        if self.log.side_names is None:
-            return tuple(" & ".join(self.names[s] for s in side) for side in t.sides)
-        given = {tuple(sorted(members)): name for name, members in self.log.side_names}
-        names = []
-        for side in t.sides:
-            name = given.get(tuple(sorted(side)))
-            if name is None:
-                return self._log_sides()
-            names.append(name)
-        return tuple(names)
+        names = seating.side_names(self.names, self.t.sides, self.log.side_names)
+        return self._log_sides() if names is None else names
 
     def _log_sides(self) -> tuple[str, ...]:
         """The log's own sides, where the spec's seating is only a reading (a warning clause): audited with them.
@@ -95,11 +78,7 @@ class _Audit:
         return tuple(name for name, _ in declared)
 
     def _side_key(self, key: str, path: str) -> int:
-        if key in self.side_names:
-            return self.side_names.index(key)
-        if key in self.names:
-            return self.t.side_of[self.names.index(key)]
-        raise self._fail(f"{key!r} is neither a player nor a side ({', '.join(self.side_names)})", path)
+        return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)
 
     def add(self, finding: Finding, hand: int | None, trick: int | None = None) -> None:
         """Record a finding as a violation of its clause."""

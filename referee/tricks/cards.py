@@ -13,6 +13,8 @@ bit operations, and a single-deck set never has a bit at ``COPY`` or above.
 
 from __future__ import annotations
 
+from ..bits import members
+
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -130,12 +132,7 @@ def remove_card(mask: int, card: int) -> int:
 
 def cards_in(mask: int) -> list[int]:
     """The cards of a bitmask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return members(mask)
 
 
 def suit_mask(suit: int) -> int:

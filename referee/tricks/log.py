@@ -8,12 +8,11 @@ anything it cannot read. Whether the game kept the rules is decided by
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..documents import node_line
-from ..errors import InputError, Location
+from ..errors import Location
+from ..logreader import LogReader
 from .cards import TOKENS, CardError, parse_card
 
 
@@ -101,38 +100,14 @@ def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) else value
 
 
-class _Reader:
+class _Reader(LogReader):
     """Builds a GameLog from a schema-valid document, with located errors."""
 
     def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
-        self.doc = document
-        self.where = where
-        self.node = node
-        self.players = tuple(document["players"])
-        self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        super().__init__(document, where, node)
         for seat, name in enumerate(self.players):
             if len(name) > MAX_NAME:
                 raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", f"$.players[{seat}]")
-
-    def fail(
-        self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None
-    ) -> InputError:
-        line = self.where.line
-        if self.node is not None:
-            steps = [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
-            line = node_line(self.node, steps)
-        return InputError(
-            message,
-            Location(
-                file=self.where.file, line=line, path=path, game=self.where.game, hand=hand, trick=trick, seat=seat
-            ),
-        )
-
-    def seat(self, name: str, path: str, hand: int | None = None, trick: int | None = None) -> int:
-        found = self.seat_of.get(name)
-        if found is None:
-            raise self.fail(f"{name!r} is not one of the players ({', '.join(self.players)})", path, hand, trick)
-        return found
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:
@@ -231,31 +206,11 @@ class _Reader:
         # a side's bid: which side a name stands for depends on the spec's seating, known to the audit
         return replace(self.bid(-1, value, side_bid=True), side_key=key)
 
-    def side_names(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
-        sides = self.doc.get("sides")
-        if sides is None:
-            return None
-        return tuple((name, tuple(self.seat(m, f"$.sides.{name}") for m in members)) for name, members in sides.items())
-
     def game(self) -> GameLog:
-        header = self.doc.get("game") or {}
         if len(self.doc["hands"]) > MAX_HANDS:
             raise self.fail(f"more than {MAX_HANDS} hands (no game has so many)", f"$.hands[{MAX_HANDS}]")
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
-        game_id = header.get("id")
-        return GameLog(
-            players=self.players,
-            hands=hands,
-            rules=header.get("rules"),
-            options=tuple((header.get("options") or {}).items()),
-            event=header.get("event"),
-            date=str(header["date"]) if "date" in header else None,
-            game_id=None if game_id is None else str(game_id),
-            side_names=self.side_names(),
-            file=self.where.file,
-            line=self.where.line,
-            index=self.where.game,
-        )
+        return GameLog(hands=hands, **self.header())
 
 
 def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog:

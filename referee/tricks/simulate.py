@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..errors import InputError
 from ..spec import Spec
 from . import bidding, deal, play, scoring
 from .cards import card_name, cards_in
@@ -86,6 +87,8 @@ def simulate_game(
 ) -> dict[str, Any]:
     """One legal game from deal to game end, as a game-log document."""
     t = tables_for(spec)
+    if players is not None and len(players) != t.seats:
+        raise InputError(f"{spec.id} is for {t.seats} players, not {len(players)}")
     names = list(players or DEFAULT_PLAYERS[: t.seats])
     dealer = rng.randrange(t.seats)
     totals = [0] * len(t.sides)

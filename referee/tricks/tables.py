@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import InputError, Location
+from ..errors import InputError, Location, Unsupported
 from ..spec import Spec
 from .cards import (
     CARD_COUNT,
@@ -64,10 +64,6 @@ def kind_clause(spec: Spec, kind: str) -> str:
         if spec.value(clause, "allowed") is False:
             return clause
     return ALLOWED_BIDS_CLAUSE
-
-
-class Unsupported(InputError):
-    """A spec clause the referee cannot enforce yet (so it will not pretend to)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,252 @@
+"""The domino referee: replay a recorded game against a spec and report what it finds.
+
+Each hand: the draw, the opening, then turn by turn (a tile laid, a tile
+drawn, a knock) until a player (or side) goes out or no one can play, then
+the hand's points. Findings are collected and the replay goes on, so one
+audit reports every violation in the game.
+"""
+
+from __future__ import annotations
+
+from .. import seating
+from ..errors import InputError, Location
+from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
+from ..spec import Spec
+from . import scoring
+from .log import DominoHand, DominoLog
+from .tables import tables_for
+from .tiles import DOUBLES, FULL_SET, spots, tile_name
+from .turns import OVER, HandState, TurnReplay
+
+
+class _Audit(TurnReplay):
+    """State of one domino replay; findings become violations with their clauses."""
+
+    def __init__(self, spec: Spec, log: DominoLog) -> None:
+        self.spec = spec
+        self.log = log
+        self.names = log.players
+        try:
+            self.t = tables_for(spec, len(log.players))
+        except InputError as exc:
+            raise InputError(exc.message, self._where("$.players")) from None
+        self.side_names = self._side_names()
+        self.report = Report.start(spec, log, self.side_names, "dominoes")
+        self.totals = [0] * len(self.t.sides)
+        self.hand_number = 0
+        self.written: list[int | None] = [None] * len(self.t.sides)
+
+    def _where(self, path: str | None = None) -> Location:
+        return Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index)
+
+    def _fail(self, message: str, path: str | None = None) -> InputError:
+        return InputError(message, self._where(path))
+
+    def _side_names(self) -> tuple[str, ...]:
+        names = seating.side_names(self.names, self.t.sides, self.log.side_names)
+        if names is None:
+            spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
+            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
+        return names
+
+    def _side_key(self, key: str, path: str) -> int:
+        return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)
+
+    def add(self, finding: Finding, hand: int) -> None:
+        clause = self.spec.clause(finding.clause)
+        severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
+        seat = None if finding.seat is None else self.names[finding.seat]
+        where = Where(self.log.index, hand, None, seat, finding.turn)
+        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause))
+
+    # -- the game -----------------------------------------------------------
+    def run(self) -> Report:
+        opener_won: int | None = None  # the seat that opens the next hand by winning the last, if the rules say so
+        for hand in self.log.hands:
+            if self.report.finished:
+                if any(v.code is Code.GAME_CONTINUED for v in self.report.violations):
+                    break  # already said, within the hand that ended the game
+                self.add(
+                    Finding(
+                        Code.GAME_CONTINUED, "game_end.target", f"the game was over, but hand {hand.number} was played"
+                    ),
+                    hand.number,
+                )
+                break
+            self.report.hands_audited += 1
+            opener_won = self._hand(hand, opener_won)
+        return self.report
+
+    def _draw(self, hand: DominoHand) -> list[int]:
+        t = self.t
+        held = [0] * t.seats
+        seen = 0
+        for seat, tiles in enumerate(hand.draw):
+            if len(tiles) != t.per_player:
+                self.add(
+                    Finding(
+                        Code.DEAL_WRONG_COUNT,
+                        "draw.hand",
+                        f"{self.names[seat]} drew {len(tiles)} tiles; each player draws {t.per_player}",
+                        seat,
+                    ),
+                    hand.number,
+                )
+            for tile in tiles:
+                bit = 1 << tile
+                if seen & bit:
+                    self.add(
+                        Finding(Code.TILE_DRAWN_TWICE, "tiles.set", f"{tile_name(tile)} was drawn twice", seat),
+                        hand.number,
+                    )
+                seen |= bit
+                held[seat] |= bit
+        return held
+
+    def _opening(self, hand: DominoHand, held: list[int], opener_won: int | None) -> tuple[int | None, int | None, str]:
+        """Who must open and with which tile (None: any), and the clause that says so."""
+        if opener_won is not None:
+            return opener_won, None, "draw.next_hand"
+        for double in DOUBLES:
+            for seat in range(self.t.seats):
+                if held[seat] >> double & 1:
+                    clause = "draw.first_play" if hand.number == 1 else "draw.next_hand"
+                    return seat, double, clause
+        return None, None, "draw.first_play"
+
+    def _hand(self, hand: DominoHand, opener_won: int | None) -> int | None:
+        t = self.t
+        n = hand.number
+        self.hand_number = n
+        held = self._draw(hand)
+        union = 0
+        for mask in held:
+            union |= mask
+        state = HandState(t, held, FULL_SET & ~union)
+        opener, opening_tile, clause = self._opening(hand, held, opener_won)
+        if hand.redrawn:
+            self._line(n, state, False, "redrawn")
+            return opener_won
+        if opener is None and t.reshuffle_without_double and hand.turns:
+            self.add(
+                Finding(
+                    Code.NO_DOUBLE_REDRAW, clause, "no player held a double, so the tiles should have been drawn again"
+                ),
+                n,
+            )
+        ended = self._turns(hand, state, opener, opening_tile, clause)
+        if ended is None:
+            self.report.incomplete.append(
+                Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
+            )
+            self._line(n, state, False, "incomplete")
+            return opener_won
+        if ended == OVER:
+            self._line(n, state, True, "game over")
+            return None
+        award = self._award(state)
+        if award.side is not None:
+            state.points[award.side] += award.points
+            self.totals[award.side] += award.points
+        self._check_award(hand, award)
+        self._line(n, state, True, award.note)
+        self._check_score(hand, state, award.clause)
+        self._check_target()
+        if state.out is not None:
+            return state.out if t.after_domino_winner else None
+        if t.after_blocked_winner and award.side is not None:
+            return t.sides[award.side][0]
+        return None
+
+    def _line(self, n: int, state: HandState, scored: bool, note: str) -> None:
+        sides = self.t.sides
+        spot_counts = tuple(sum(spots(state.held[s]) for s in side) for side in sides)
+        self.report.hands.append(
+            HandScore(
+                n,
+                None,
+                tuple(None for _ in sides),
+                tuple(None for _ in sides),
+                tuple(state.points),
+                tuple(self.totals),
+                tuple(0 for _ in sides),
+                scored,
+                note,
+                spots=spot_counts,
+            )
+        )
+
+    # -- the turns ------------------------------------------------------------
+    def _award(self, state: HandState) -> scoring.Award:
+        t = self.t
+        if state.out is not None:
+            seat_spots = [spots(mask) for mask in state.held]
+            side = t.side_of[state.out]
+            return scoring.domino_award(t, state.out, seat_spots, self.totals[side], self.names[state.out])
+        side_spots = [sum(spots(state.held[s]) for s in side) for side in t.sides]
+        return scoring.blocked_award(t, side_spots, self.totals)
+
+    def _check_award(self, hand: DominoHand, award: scoring.Award) -> None:
+        if hand.award is None:
+            return
+        for key, written in hand.award:
+            side = self._side_key(key, f"$.hands[{hand.number - 1}].award.{key}")
+            due = award.points if side == award.side else 0
+            if written != due:
+                self.add(
+                    Finding(
+                        Code.AWARD_MISMATCH,
+                        award.clause,
+                        f"the table gave {self.side_names[side]} {written} at the hand's end; the rules give {due}",
+                    ),
+                    hand.number,
+                )
+
+    def _check_score(self, hand: DominoHand, state: HandState, clause: str) -> None:
+        if hand.score is None:
+            return
+        for recorded in hand.score:
+            side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
+            name = self.side_names[side]
+            points, total = state.points[side], self.totals[side]
+            if recorded.hand is not None and recorded.hand != points:
+                self.add(
+                    Finding(
+                        Code.SCORE_MISMATCH,
+                        clause,
+                        f"the table wrote {recorded.hand} points for {name} this hand; the rules give {points}",
+                    ),
+                    hand.number,
+                )
+            if recorded.total is not None:
+                before = self.written[side]
+                slip_carried = before is not None and recorded.total == before + points
+                if recorded.total != total and not slip_carried:
+                    self.add(
+                        Finding(
+                            Code.SCORE_MISMATCH,
+                            clause,
+                            f"the table wrote a total of {recorded.total} for {name}; the rules give {total}",
+                        ),
+                        hand.number,
+                    )
+                self.written[side] = recorded.total
+
+    def _check_target(self) -> None:
+        target = self.t.target
+        if target is None or self.report.finished:
+            return
+        reached = [side for side, total in enumerate(self.totals) if total >= target]
+        if not reached:
+            return
+        best = max(self.totals[side] for side in reached)
+        leaders = [side for side in reached if self.totals[side] == best]
+        if len(leaders) == 1:
+            self.report.finished = True
+            self.report.winner = self.side_names[leaders[0]]
+            self.report.ended_at_hand = self.hand_number
+
+
+def run(spec: Spec, log: DominoLog) -> Report:
+    """Audit one domino game against a spec (options already applied)."""
+    return _Audit(spec, log).run()

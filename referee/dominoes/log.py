@@ -1,0 +1,151 @@
+"""Domino logs: a schema-valid document read into plain, typed turns.
+
+A domino hand records the draw (each player's tiles), optionally the
+boneyard, and each turn in order: a tile laid (and on which end), a tile
+drawn from the boneyard, or a knock. Tiles are written ``6-4``, ``6|4`` or
+``[6:4]``. Whether the game kept the rules is decided by
+:mod:`referee.dominoes.audit`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from ..errors import Location
+from ..logreader import LogReader
+from .layout import ARM_NAMES
+from .tiles import TileError, parse_tile
+
+KNOCK_WORDS = frozenset({"knock", "pass"})
+HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
+
+
+class Action(IntEnum):
+    """What a player did on a turn."""
+
+    PLAY = 0
+    DRAW = 1
+    KNOCK = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One entry of a hand's plays: who did what (``arm`` -1 where the log names no end)."""
+
+    number: int  # 1-based, in the order of the hand's plays
+    seat: int
+    action: Action
+    tile: int = -1
+    arm: int = -1
+    points: int | None = None  # what the table wrote down for this play
+
+
+@dataclass(frozen=True)
+class RecordedScore:
+    """What the table wrote down for a side (or player) after a hand."""
+
+    key: str
+    hand: int | None
+    total: int | None
+
+
+@dataclass(frozen=True)
+class DominoHand:
+    """One recorded hand."""
+
+    number: int
+    draw: tuple[tuple[int, ...], ...]  # each seat's tiles as drawn
+    boneyard: tuple[int, ...] | None
+    turns: tuple[Turn, ...]
+    award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
+    score: tuple[RecordedScore, ...] | None
+    redrawn: bool  # thrown in and drawn again (nobody held a double)
+
+
+@dataclass(frozen=True)
+class DominoLog:
+    """A recorded domino game: header, players in clockwise seat order, hands."""
+
+    players: tuple[str, ...]
+    hands: tuple[DominoHand, ...]
+    rules: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    event: str | None = None
+    date: str | None = None
+    game_id: str | None = None
+    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
+    file: str | None = None
+    line: int | None = None
+    index: int | None = None
+
+
+def is_domino_document(document: Any) -> bool:
+    """Whether a log document records a domino game (a hand with a draw, a boneyard or plays)."""
+    if not isinstance(document, dict) or not isinstance(document.get("hands"), list):
+        return False
+    return any(isinstance(hand, dict) and not HAND_KEYS.isdisjoint(hand) for hand in document["hands"])
+
+
+def _whole(value: Any) -> Any:
+    return int(value) if isinstance(value, float) else value
+
+
+class _Reader(LogReader):
+    def tile(self, token: Any, path: str, hand: int, seat: str | None = None) -> int:
+        try:
+            return parse_tile(token)
+        except TileError as exc:
+            raise self.fail(str(exc), path, hand, seat=seat) from None
+
+    def turn(self, hand: int, index: int, entry: dict[str, Any]) -> Turn:
+        path = f"$.hands[{hand - 1}].plays[{index}]"
+        name, value = next(iter(entry.items()))
+        seat = self.seat(name, path, hand)
+        number = index + 1
+        if isinstance(value, str):
+            if value.strip().lower() in KNOCK_WORDS:
+                return Turn(number, seat, Action.KNOCK)
+            if value.strip().lower() == "draw":
+                raise self.fail("a draw names the tile drawn: {draw: 3-2}", path, hand, seat=name)
+            return Turn(number, seat, Action.PLAY, self.tile(value, path, hand, name))
+        if "draw" in value:
+            return Turn(number, seat, Action.DRAW, self.tile(value["draw"], f"{path}.draw", hand, name))
+        if "tile" not in value:
+            raise self.fail("a play names its tile: {tile: 6-4, end: left}", path, hand, seat=name)
+        arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
+        points = _whole(value.get("points"))
+        return Turn(number, seat, Action.PLAY, self.tile(value["tile"], f"{path}.tile", hand, name), arm, points)
+
+    def hand(self, number: int, body: dict[str, Any]) -> DominoHand:
+        base = f"$.hands[{number - 1}]"
+        if "draw" not in body:
+            raise self.fail("a domino hand records the draw: each player's tiles", base, number)
+        draw: list[tuple[int, ...]] = [() for _ in self.players]
+        for name, tokens in body["draw"].items():
+            seat = self.seat(name, f"{base}.draw", number)
+            draw[seat] = tuple(self.tile(tok, f"{base}.draw.{name}[{i}]", number, name) for i, tok in enumerate(tokens))
+        boneyard = None
+        if "boneyard" in body:
+            boneyard = tuple(self.tile(tok, f"{base}.boneyard[{i}]", number) for i, tok in enumerate(body["boneyard"]))
+        turns = tuple(self.turn(number, i, entry) for i, entry in enumerate(body.get("plays") or ()))
+        award = tuple((key, _whole(v)) for key, v in body["award"].items()) if "award" in body else None
+        score = None
+        if "score" in body:
+            score = tuple(
+                RecordedScore(key, _whole(v.get("hand")), _whole(v.get("total")))
+                if isinstance(v, dict)
+                else RecordedScore(key, None, _whole(v))
+                for key, v in body["score"].items()
+            )
+        return DominoHand(number, tuple(draw), boneyard, turns, award, score, bool(body.get("misdeal", False)))
+
+    def game(self) -> DominoLog:
+        hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
+        return DominoLog(hands=hands, **self.header())
+
+
+def read(document: dict[str, Any], where: Location, node: Any = None) -> DominoLog:
+    """A DominoLog from a schema-valid domino document."""
+    return _Reader(document, where, node).game()

@@ -1,0 +1,58 @@
+"""Domino scoring: the open ends, rounding, and the points at a hand's end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tables import Tables
+
+
+def round_to(points: int, step: int) -> int:
+    """``points`` to the nearest multiple of ``step`` (12 gives 10, 13 gives 15 for five); ``step`` 0 keeps them."""
+    if step <= 0:
+        return points
+    return (points + step // 2) // step * step
+
+
+def ends_points(t: Tables, count: int) -> int:
+    """What a play scores when the open ends show ``count`` spots."""
+    if t.ends_multiple and count >= t.ends_min and count % t.ends_multiple == 0:
+        return count
+    return 0
+
+
+@dataclass(frozen=True)
+class Award:
+    """The points a hand's end gives, to which side (None: nobody), and the clause that gives them."""
+
+    side: int | None
+    points: int
+    clause: str
+    note: str
+
+
+def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name: str) -> Award:
+    """Going out: the backman's spots (or every opponent's), rounded, if the winner is on the board."""
+    side = t.side_of[seat]
+    if t.domino_from_backman:
+        owed = spots[(seat - 1) % t.seats]
+    else:
+        owed = sum(spots[s] for s in range(t.seats) if t.side_of[s] != side)
+    points = round_to(owed, t.domino_round)
+    if total_before < t.domino_needs:
+        return Award(side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard")
+    return Award(side, points, "dominoes_scoring.domino", f"{name} went out")
+
+
+def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:
+    """A blocked hand: the side with the fewest spots scores the others' spots (or the difference)."""
+    least = min(side_spots)
+    winners = [side for side, n in enumerate(side_spots) if n == least]
+    if len(winners) > 1:
+        return Award(None, 0, "dominoes_scoring.blocked", "blocked, a tie for the fewest spots")
+    side = winners[0]
+    others = sum(side_spots) - least
+    points = round_to(others - least if t.blocked_difference else others, t.blocked_round)
+    if totals[side] < t.entry and points < t.entry:
+        return Award(side, 0, "dominoes_scoring.blocked", "blocked, too few points to get on the scoreboard")
+    return Award(side, points, "dominoes_scoring.blocked", "blocked")

@@ -1,0 +1,77 @@
+"""Tiles as small ints and hands as bitmasks.
+
+A double-six set has 28 tiles. Tile ``high-low`` (high >= low) is the int
+``high * (high + 1) // 2 + low``: 0-0 is 0, 1-0 is 1, 1-1 is 2, ... 6-6 is
+27. A hand is a bitmask of those ints, so "which tiles can go on an end
+showing n" is one AND with ``MATCH[n]``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..bits import members
+
+HIGHEST = 6
+TILE_COUNT = (HIGHEST + 1) * (HIGHEST + 2) // 2
+FULL_SET = (1 << TILE_COUNT) - 1
+
+
+def tile(a: int, b: int) -> int:
+    """The int of the tile with halves ``a`` and ``b`` (either order)."""
+    high, low = (a, b) if a >= b else (b, a)
+    return high * (high + 1) // 2 + low
+
+
+HALVES: tuple[tuple[int, int], ...] = tuple((h, lo) for h in range(HIGHEST + 1) for lo in range(h + 1))
+HIGH = tuple(h for h, _ in HALVES)
+LOW = tuple(lo for _, lo in HALVES)
+SPOTS = tuple(h + lo for h, lo in HALVES)
+IS_DOUBLE = tuple(h == lo for h, lo in HALVES)
+DOUBLES = tuple(tile(n, n) for n in range(HIGHEST, -1, -1))  # highest first
+MATCH = tuple(sum(1 << t for t, (h, lo) in enumerate(HALVES) if n in (h, lo)) for n in range(HIGHEST + 1))
+DOUBLE_MASK = sum(1 << t for t in DOUBLES)
+
+_TOKEN = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?\s*$")
+
+
+class TileError(ValueError):
+    """A token that is not a tile of the set."""
+
+
+def parse_tile(token: object) -> int:
+    """A tile from ``6-4``, ``6|4`` or ``[6:4]`` (halves in either order)."""
+    if not isinstance(token, str):
+        raise TileError(f"{token!r} is not a tile (write it 6-4, 6|4 or [6:4])")
+    found = _TOKEN.match(token)
+    if found is None:
+        raise TileError(f"{token!r} is not a tile (write it 6-4, 6|4 or [6:4])")
+    a, b = int(found[1]), int(found[2])
+    if max(a, b) > HIGHEST:
+        raise TileError(f"{token!r} is not a tile of the double-{HIGHEST} set")
+    return tile(a, b)
+
+
+def tile_name(t: int) -> str:
+    """The canonical token of a tile, higher half first: ``6-4``."""
+    return f"{HIGH[t]}-{LOW[t]}"
+
+
+def tiles_in(mask: int) -> list[int]:
+    """The tiles of a bitmask, in ascending order."""
+    return members(mask)
+
+
+def spots(mask: int) -> int:
+    """The spots on all the tiles of a hand."""
+    return sum(SPOTS[t] for t in tiles_in(mask))
+
+
+def other_half(t: int, n: int) -> int:
+    """The half of tile ``t`` that is not ``n`` (``n`` again for a double)."""
+    return LOW[t] if HIGH[t] == n else HIGH[t]
+
+
+def names(mask: int) -> str:
+    """A hand in words: ``6-4 3-3``."""
+    return " ".join(tile_name(t) for t in tiles_in(mask))

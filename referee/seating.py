@@ -1,0 +1,38 @@
+"""Sides and their names, for a game of any family: the spec seats the players, the log may name the sides."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .errors import InputError
+
+Fail = Callable[[str, str], InputError]  # a message and a JSON path to a located error
+
+
+def side_names(
+    players: tuple[str, ...],
+    sides: tuple[tuple[int, ...], ...],
+    given: tuple[tuple[str, tuple[int, ...]], ...] | None,
+) -> tuple[str, ...] | None:
+    """Each side's name: the log's, or its members joined by " & " in seat order (None: the log names other sides)."""
+    if given is None:
+        return tuple(" & ".join(players[s] for s in side) for side in sides)
+    by_members = {tuple(sorted(members)): name for name, members in given}
+    names = []
+    for side in sides:
+        name = by_members.get(tuple(sorted(side)))
+        if name is None:
+            return None
+        names.append(name)
+    return tuple(names)
+
+
+def side_key(
+    key: str, players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...], path: str, fail: Fail
+) -> int:
+    """The side a log's key stands for: a side's name or any of its players."""
+    if key in names:
+        return names.index(key)
+    if key in players:
+        return side_of[players.index(key)]
+    raise fail(f"{key!r} is neither a player nor a side ({', '.join(names)})", path)

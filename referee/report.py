@@ -36,6 +36,8 @@ class Code(StrEnum):
     GAME_CONTINUED = "game_continued"
     CLAIM_NOT_SUPPORTED = "claim_not_supported"
     SIDES_DIFFER = "sides_differ"
+    CARD_TAKEN_BACK = "card_taken_back"
+    MISDEAL_TOO_LATE = "misdeal_too_late"
     # domino games
     TILE_DRAWN_TWICE = "tile_drawn_twice"
     NO_DOUBLE_REDRAW = "no_double_redraw"

@@ -13,7 +13,7 @@ from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
-from . import bidding, deal, play, scoring
+from . import bidding, deal, penalties, play, scoring
 from .cards import COPY, card_symbol, cards_in, remove_card
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
@@ -124,7 +124,8 @@ class _Audit:
                     totals = list(line.totals)
                     bags = list(line.bags)
                     if final is None:
-                        final = self._result(hand.number, totals, scored)
+                        swept = scoring.sweep(t, [b or 0 for b in line.books]) if first_unbid else None
+                        final = self._result(hand.number, totals, scored, swept)
             if final is not None and self.report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 last = self.report.hands[-1]
@@ -132,10 +133,13 @@ class _Audit:
                 self.report.hands[-1] = replace(last, totals=tuple(final), scored=False, after_end=True, note=note)
         return self.report
 
-    def _result(self, number: int, totals: list[int], scored: int) -> list[int] | None:
-        """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading."""
+    def _result(self, number: int, totals: list[int], scored: int, swept: int | None = None) -> list[int] | None:
+        """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading.
+
+        ``swept``: a side that won the game outright by its books on the unbid first hand.
+        """
         t = self.t
-        over, winner = scoring.result(t, totals, scored)
+        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored)
         if over:
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
@@ -166,7 +170,22 @@ class _Audit:
         return dealer
 
     def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
-        """A hand thrown in: nothing to check in its deal (the table called it), nothing scored."""
+        """A hand thrown in: nothing to check in its deal (the table called it), nothing scored.
+
+        Where the spec sets a deadline for calling it, a hand that records bids or cards played was
+        thrown in too late.
+        """
+        deadline = self.t.misdeal_deadline
+        unbid = not self.t.bids_first_hand and not any(h.scored for h in self.report.hands)
+        late = bool(hand.tricks) if deadline == "before_first_play" or unbid else bool(hand.bids or hand.tricks)
+        if deadline is not None and late:
+            call = next((e for e in hand.events if e.type == "misdeal"), None)
+            caller = None if call is None else (call.by if call.by is not None else call.seat)
+            after = "the first card was played" if hand.tricks else "the bidding"
+            self.add(
+                Finding(Code.MISDEAL_TOO_LATE, "deal.misdeal", f"a misdeal was called after {after}", caller, None),
+                hand.number,
+            )
         self.report.hands.append(
             HandScore(
                 hand.number,
@@ -192,27 +211,31 @@ class _Audit:
         elif hand.tricks is not None:
             holdings = deal.reconstruct(t, [(p.seat, p.card) for trick in hand.tricks for p in trick])
         contracts: list[int | None] = [None] * len(t.sides)
+        blind: list[bool] | None = None
         if first_unbid:
             if hand.bids:
                 self.add(
                     Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
                 )
         elif hand.bids is not None:
+            bids = self._bids(hand)
             contracts, findings = bidding.check_bids(
-                t, self._bids(hand), hand.bids_ordered, dealer, self.names, self.side_names
+                t, bids, hand.bids_ordered, dealer, self.names, self.side_names, totals
             )
             for finding in findings:
                 self.add(finding, n)
+            blind = bidding.blind_sides(t, bids)
         if hand.passes and not t.passing:
             self.add(
                 Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
             )
         books: list[int] | None = None
         reneges = [0] * len(t.sides)
+        claimers: list[int] = []
         complete = True
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
-            self._check_claims(hand)
+            claimers = self._check_claims(hand) if hand.events else []
         books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
         unscored = HandScore(
@@ -231,14 +254,15 @@ class _Audit:
                     Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
                 )
             return unscored
+        lost, extra = self._penalties(n, claimers)
         if first_unbid:
-            points = [b * t.unbid_per_book for b in books]
+            points = scoring.unbid_points(t, books, lost, extra)
             new_bags = list(bags)
         else:
             if any(c is None for c in contracts):
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
                 return replace(unscored, note=f"{why}: not scored")
-            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges)
+            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges, blind, lost, extra)
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]
@@ -276,6 +300,11 @@ class _Audit:
         leader = play.first_leader(t, dealer, held)
         count = t.seats
         deck = t.deck
+        taken_back = (
+            {(e.trick, e.seat): e.card for e in hand.events if e.type == "card_taken_back" and e.card is not None}
+            if t.take_back and hand.events
+            else None
+        )
         # Past the last card (a trick more than the hand holds, a play more than the table seats) the first
         # excess is reported and the rest is not replayed: a long list costs no more than a short one.
         for index, trick in enumerate(tricks[: t.per_player + 1]):
@@ -372,6 +401,8 @@ class _Audit:
                         n,
                         number,
                     )
+                if taken_back and (number, seat) in taken_back:
+                    self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards)
                 if hand_before & bit:
                     # A card played from the wrong hand is not marked played: its real holder may still play it
                     # without a second report. Of a card held twice, the second copy goes first (cards.py).
@@ -396,8 +427,24 @@ class _Audit:
             return books, False
         return books, True
 
-    def _check_claims(self, hand: Hand) -> None:
-        """A renege the table claimed must show in the record: say so where it does not."""
+    def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:
+        """Books lost and points for the hand's offences, where the spec sets penalties for them."""
+        t = self.t
+        if not (t.renege_books_lost or t.other_books_lost or t.other_points or claimers):
+            return None, None
+        offences = [(Code.CLAIM_NOT_SUPPORTED, side) for side in claimers]
+        for v in self.report.violations:
+            if v.where.hand == hand and v.where.seat is not None and v.severity is Severity.ERROR:
+                offences.append((v.code, t.side_of[self.names.index(v.where.seat)]))
+        return penalties.hand_penalties(t, offences)
+
+    def _check_claims(self, hand: Hand) -> list[int]:
+        """A renege the table claimed must show in the record: say so where it does not.
+
+        Returns the sides that pay for such claims (the claimers' sides), where the spec has a penalty
+        for a false claim.
+        """
+        claimers: list[int] = []
         found = {
             (v.where.seat, v.where.trick)
             for v in self.report.violations
@@ -410,11 +457,34 @@ class _Audit:
             if any(seat == name and event.trick in (None, trick) for seat, trick in found):
                 continue
             at = f" in trick {event.trick}" if event.trick is not None else ""
-            message = f"the table claimed a renege by {name}{at}; the record shows none"
+            by = "" if event.by is None else f"{self.names[event.by]} claimed"
+            message = f"{by or 'the table claimed'} a renege by {name}{at}; the record shows none"
+            clause = "play.follow"
+            if self.t.false_claim:
+                clause = "penalties.false_claim"
+                side = self.t.side_of[event.by] if event.by is not None else None
+                if side is None or side == self.t.side_of[event.seat]:
+                    # no claimer named (or a partner named): the claim came from the accused's opponents
+                    side = next(i for i in range(len(self.t.sides)) if i != self.t.side_of[event.seat])
+                claimers.append(side)
             self.add(
-                Finding(Code.CLAIM_NOT_SUPPORTED, "play.follow", message, event.seat, event.trick, Severity.WARNING),
+                Finding(Code.CLAIM_NOT_SUPPORTED, clause, message, event.seat, event.trick, Severity.WARNING),
                 hand.number,
             )
+        return claimers
+
+    def _taken_back(self, hand: int, trick: int, seat: int, card: int, held: int, cards: list[int]) -> None:
+        """A card picked up again: only a card played out of suit, and never a trump where trumps stick."""
+        t = self.t
+        name = self.names[seat]
+        led = t.suit[cards[0]] if cards else None
+        if t.take_back_trump_sticks and t.suit[card] == t.trump:
+            message = f"{name} took back {card_symbol(card)}, a trump, which must stay on the board"
+        elif t.take_back_renege_only and (led is None or t.suit[card] == led or not held & t.suit_cards[led]):
+            message = f"{name} took back {card_symbol(card)}, which was not a card played out of suit"
+        else:
+            return
+        self.add(Finding(Code.CARD_TAKEN_BACK, "play.take_back", message, seat), hand, trick)
 
     def _beat_message(self, seat: int, card: int, trick: list[int], better: int) -> str:
         best = trick[play.winning_index(self.t, trick)]

@@ -9,7 +9,56 @@ from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
 def bidding_order(t: Tables, dealer: int) -> list[int]:
     """The seats in the order they bid."""
+    if t.non_dealers_first:
+        # Partnership by partnership, the dealer's last: each side from its first player after the dealer
+        # (the player left of the dealer, then that player's partner; the dealer, then the dealer's partner).
+        def after(seat: int) -> int:
+            return (seat - dealer - 1) % t.seats
+
+        dealer_side = t.side_of[dealer]
+        sides = sorted(
+            (sorted(members, key=after) for i, members in enumerate(t.sides) if i != dealer_side),
+            key=lambda members: after(members[0]),
+        )
+        own = sorted(t.sides[dealer_side], key=lambda seat: (seat - dealer) % t.seats)
+        return [seat for members in [*sides, own] for seat in members]
     return [(dealer + t.bid_start + i) % t.seats for i in range(t.seats)]
+
+
+def trailing_by(t: Tables, totals: list[int], side: int) -> int:
+    """How far a side's total is behind the best of its opponents' (negative when ahead)."""
+    others = [total for i, total in enumerate(totals) if i != side]
+    return max(others) - totals[side] if others else 0
+
+
+def blind_sides(t: Tables, bids: tuple[Bid, ...]) -> list[bool]:
+    """Which sides' contracts are blind (a blind bid by the side or one of its players)."""
+    blind = [False] * len(t.sides)
+    for bid in bids:
+        if bid.kind == "blind":
+            blind[t.side_of[bid.seat]] = True
+    return blind
+
+
+def bid_tricks(t: Tables, bid: Bid) -> int:
+    """The tricks a bid contracts for: its number, or a ten-for-two-hundred bid's ten where none is written."""
+    if bid.tricks is not None:
+        return bid.tricks
+    return t.ten_tricks or 0 if bid.kind == "ten_for_two_hundred" else 0
+
+
+def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> Finding | None:
+    """What is wrong with an allowed blind bid: too small, or by a side not far enough behind."""
+    if bid.tricks is not None and bid.tricks < t.blind_min:
+        message = f"{name} bid {bid.tricks} blind; a blind bid must be at least {t.blind_min}"
+        return Finding(Code.BID_OUT_OF_RANGE, "bidding.blind", message, bid.seat)
+    if totals is not None and t.blind_behind_by:
+        behind = trailing_by(t, totals, t.side_of[bid.seat])
+        if behind < t.blind_behind_by:
+            state = f"{behind} behind" if behind > 0 else ("level" if behind == 0 else f"{-behind} ahead")
+            message = f"{name} bid blind with the side {state}; blind needs a side {t.blind_behind_by} or more behind"
+            return Finding(Code.BID_NOT_ALLOWED, "bidding.blind", message, bid.seat)
+    return None
 
 
 def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
@@ -20,6 +69,8 @@ def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
         return Finding(
             Code.BID_KIND_NOT_ALLOWED, clause, f"{name} bid {label}, which these rules do not allow", bid.seat
         )
+    if bid.kind == "blind":
+        return None  # checked by blind_finding, which needs the score
     if bid.side_bid or bid.tricks is None:
         return None
     if not t.player_min <= bid.tricks <= t.player_max:
@@ -37,21 +88,26 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
     findings = []
     seen: set[int] = set()
     for position, bid in enumerate(bids):
-        if bid.seat in seen:
-            message = f"{names[bid.seat]} bid a second time"
+        # a partnership's bid speaks for all its members at once
+        members = t.sides[t.side_of[bid.seat]] if bid.side_bid else (bid.seat,)
+        who = " & ".join(names[s] for s in members)
+        if seen.intersection(members):
+            message = f"{who} bid a second time"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
             continue
-        # As with plays, a bid out of turn stands and the turn goes on clockwise from whoever bid first, to the
-        # first player yet to bid: one misplaced bid is reported once, not again for each bid after it.
+        # As with plays, a bid out of turn stands and the turn goes on from whoever bid first, to the first
+        # player yet to bid: one misplaced bid is reported once, not again for each bid after it.
         if position == 0:
             expected = order[0]
         else:
-            first = bids[0].seat
-            expected = next((s for s in ((first + k) % t.seats for k in range(t.seats)) if s not in seen), bid.seat)
-        if bid.seat != expected:
-            message = f"{names[bid.seat]} bid when it was {names[expected]}'s turn"
+            start = order.index(bids[0].seat)
+            expected = next(
+                (s for s in (order[(start + k) % t.seats] for k in range(t.seats)) if s not in seen), bid.seat
+            )
+        if expected not in members:
+            message = f"{who} bid when it was {names[expected]}'s turn"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
-        seen.add(bid.seat)
+        seen.update(members)
     return findings
 
 
@@ -62,8 +118,12 @@ def check_bids(
     dealer: int | None,
     names: tuple[str, ...],
     side_names: tuple[str, ...] | None = None,
+    totals: list[int] | None = None,
 ) -> tuple[list[int | None], list[Finding]]:
-    """Each side's contract (None where a bid is missing) and the bidding's violations."""
+    """Each side's contract (None where a bid is missing) and the bidding's violations.
+
+    ``totals`` are the scores before the hand, for the rules that depend on them (who may bid blind).
+    """
     findings: list[Finding] = []
     if ordered and dealer is not None:
         findings.extend(_order_findings(t, bids, dealer, names))
@@ -71,10 +131,12 @@ def check_bids(
     side_total: dict[int, int] = {}
     for bid in bids:
         problem = bid_value_finding(t, bid, names[bid.seat])
+        if problem is None and bid.kind == "blind":
+            problem = blind_finding(t, bid, names[bid.seat], totals)
         if problem is not None:
             findings.append(problem)
         if bid.side_bid:
-            side_total[t.side_of[bid.seat]] = bid.tricks or 0
+            side_total[t.side_of[bid.seat]] = bid_tricks(t, bid)
         elif bid.seat not in by_seat:
             by_seat[bid.seat] = bid
     contracts: list[int | None] = []
@@ -92,7 +154,7 @@ def check_bids(
             if missing:
                 contracts.append(None)
                 continue
-            total = sum(by_seat[seat].tricks or 0 for seat in members)
+            total = sum(bid_tricks(t, by_seat[seat]) for seat in members)
             contracts.append(total)
             last = max(members, key=lambda seat: bids.index(by_seat[seat]))
             made_of = " + ".join(f"{names[seat]} {by_seat[seat].tricks or 0}" for seat in members)

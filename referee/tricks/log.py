@@ -53,6 +53,8 @@ class Event:
     seat: int | None
     trick: int | None
     note: str | None
+    by: int | None = None  # who called the misdeal or made the claim
+    card: int | None = None  # the card concerned (a card taken back)
 
 
 @dataclass(frozen=True)
@@ -160,10 +162,7 @@ class _Reader(LogReader):
             if isinstance(raw, list):
                 ordered = True
                 entries = [next(iter(entry.items())) for entry in raw]
-                bids = tuple(
-                    self.bid(self.seat(name, f"{base}.bids[{i}]", number), value)
-                    for i, (name, value) in enumerate(entries)
-                )
+                bids = tuple(self._keyed_bid(name, value) for name, value in entries)
             else:
                 bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
         passes = None
@@ -187,18 +186,21 @@ class _Reader(LogReader):
                 else RecordedScore(key, None, _whole(value))
                 for key, value in body["score"].items()
             )
-        events = tuple(
-            Event(
-                e["type"],
-                self.seat(e["seat"], f"{base}.events[{i}].seat", number) if "seat" in e else None,
-                e.get("trick"),
-                e.get("note") or e.get("reason"),
-            )
-            for i, e in enumerate(body.get("events", ()))
-        )
+        events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None
         return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events, leftover)
+
+    def _event(self, number: int, index: int, e: dict[str, Any]) -> Event:
+        path = f"$.hands[{number - 1}].events[{index}]"
+        return Event(
+            e["type"],
+            self.seat(e["seat"], f"{path}.seat", number) if "seat" in e else None,
+            e.get("trick"),
+            e.get("note") or e.get("reason"),
+            self.seat(e["by"], f"{path}.by", number) if "by" in e else None,
+            self.card(e["card"], f"{path}.card", number, e.get("trick")) if "card" in e else None,
+        )
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:
         if key in self.seat_of:

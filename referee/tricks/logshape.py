@@ -42,7 +42,19 @@ _BID_KINDS = frozenset(
         "big_bemo",
     }
 )
-_EVENT_TYPES = frozenset({"misdeal", "renege_claim", "revoke_claim", "penalty", "note", "time_called", "forfeit"})
+_EVENT_TYPES = frozenset(
+    {
+        "misdeal",
+        "renege_claim",
+        "revoke_claim",
+        "penalty",
+        "note",
+        "time_called",
+        "forfeit",
+        "card_taken_back",
+        "ace_check",
+    }
+)
 _SCORE_KEYS = frozenset({"hand", "total", "bags"})
 
 
@@ -124,6 +136,8 @@ def _events(value: Any) -> bool:
             ok = {
                 "type": True,
                 "seat": _name(item),
+                "by": _name(item),
+                "card": _name(item),
                 "trick": _int(item, 1),
                 "note": type(item) is str,
                 "reason": type(item) is str,

@@ -15,11 +15,25 @@ class SideResult:
     bags: int
 
 
-def contract(t: Tables, bid: int, books: int) -> tuple[int, int]:
-    """Points for a contract of ``bid`` with ``books`` taken, and the overtricks."""
+def contract(t: Tables, bid: int, books: int, blind: bool = False) -> tuple[int, int]:
+    """Points for a contract of ``bid`` with ``books`` taken, and the overtricks.
+
+    A blind contract is scored by its multipliers; otherwise a contract of ten for two hundred (where the
+    spec has one) by its own points; a contract made with at least twice the books bid, where the spec
+    penalises that, scores the penalty instead.
+    """
+    ten = not blind and t.ten_tricks is not None and bid == t.ten_tricks
     if books >= bid:
         over = books - bid
-        return bid * t.made_per_trick + over * t.overtrick, over
+        per_trick = t.made_per_trick * (t.blind_made if blind else 1)
+        points = (t.ten_points if ten else bid * per_trick) + over * t.overtrick
+        if t.overbid_double is not None and bid > 0 and books >= 2 * bid:
+            points = t.overbid_double
+        return points, over
+    if blind:
+        return bid * t.set_per_trick * t.blind_set, 0
+    if ten and t.ten_penalty is not None:
+        return t.ten_penalty, 0
     return bid * t.set_per_trick, 0
 
 
@@ -48,15 +62,51 @@ def renege_transfer(t: Tables, books: list[int], reneges: list[int]) -> list[int
     return moved
 
 
-def score_hand(t: Tables, bids: list[int], books: list[int], bags: list[int], reneges: list[int]) -> list[SideResult]:
-    """Each side's points for a bid hand, with sandbags and renege penalties applied."""
-    books = renege_transfer(t, books, reneges)
+def after_losses(books: list[int], lost: list[int] | None) -> list[int]:
+    """Books after each side loses its penalty books (a side never has fewer than none)."""
+    if lost is None:
+        return books
+    return [max(0, taken - gone) for taken, gone in zip(books, lost, strict=True)]
+
+
+def score_hand(
+    t: Tables,
+    bids: list[int],
+    books: list[int],
+    bags: list[int],
+    reneges: list[int],
+    blind: list[bool] | None = None,
+    lost: list[int] | None = None,
+    extra: list[int] | None = None,
+) -> list[SideResult]:
+    """Each side's points for a bid hand, with sandbags and penalties applied.
+
+    ``blind``: which sides' contracts are blind; ``lost``: penalty books each side loses; ``extra``:
+    penalty points each side scores besides (see :mod:`referee.tricks.penalties`).
+    """
+    books = after_losses(renege_transfer(t, books, reneges), lost)
     out = []
     for side, bid in enumerate(bids):
-        points, over = contract(t, bid, books[side])
+        points, over = contract(t, bid, books[side], bool(blind and blind[side]))
         penalty, carried = sandbags(t, bags[side], over)
-        out.append(SideResult(points + penalty + reneges[side] * t.renege_points, carried))
+        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0)
+        out.append(SideResult(points, carried))
     return out
+
+
+def unbid_points(
+    t: Tables, books: list[int], lost: list[int] | None = None, extra: list[int] | None = None
+) -> list[int]:
+    """Each side's points for a hand played without bids: so much a book, less penalties."""
+    books = after_losses(books, lost)
+    return [b * t.unbid_per_book + (extra[side] if extra else 0) for side, b in enumerate(books)]
+
+
+def sweep(t: Tables, books: list[int]) -> int | None:
+    """The side that wins the game outright by its books on the unbid first hand, if any."""
+    if t.sweep_books is None:
+        return None
+    return next((side for side, taken in enumerate(books) if taken >= t.sweep_books), None)
 
 
 def result(t: Tables, totals: list[int], hands_scored: int) -> tuple[bool, int | None]:

@@ -90,6 +90,7 @@ class Tables:
     bids_first_hand: bool
     unbid_per_book: int  # points a book on an unbid first hand
     bid_start: int  # seats after the dealer: 0 = the dealer bids first
+    non_dealers_first: bool  # the sides not dealing bid first, each partnership in turn
     bid_style: str
     player_min: int
     player_max: int
@@ -112,6 +113,25 @@ class Tables:
     bag_carry: bool
     renege_books: int
     renege_points: int
+    sweep_books: int | None  # books on the unbid first hand that win the game outright
+    blind_behind_by: int  # a side may bid blind only when trailing by at least this
+    blind_min: int
+    blind_made: int  # multipliers of a blind contract's points, made and set
+    blind_set: int
+    ten_tricks: int | None  # the contract that scores ten_points when made (10 for 200), if the spec has one
+    ten_points: int
+    ten_penalty: int | None
+    overbid_double: int | None  # points for a hand made with at least twice the books bid
+    renege_books_lost: int
+    false_claim: bool  # the spec has a penalty for a claim the record does not bear out
+    false_claim_books_lost: int
+    false_claim_points: int
+    other_books_lost: int  # the penalty for any other rule broken, per offence
+    other_points: int
+    take_back: bool  # the spec says which cards may be taken back (a card_taken_back event is checked)
+    take_back_renege_only: bool
+    take_back_trump_sticks: bool
+    misdeal_deadline: str | None
     target: int | None
     floor: int | None
     max_rounds: int | None
@@ -242,22 +262,32 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "ranking.identical_cards": {"winner": ANY},
     "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
     "deal.cards": {"per_player": ANY, "leftover": ("none", "out_of_play")},
-    "deal.misdeal": {"wrong_count": (True,)},
-    "bidding.first_hand": {"bids": ANY, "per_book": ANY},
-    "bidding.order": {"starts": ("dealer", "left_of_dealer"), "style": ("individual",), "raises": ("none",)},
+    "deal.misdeal": {"wrong_count": (True,), "called_by": ("any",), "deadline": ANY},
+    "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
+    "bidding.order": {
+        "starts": ("dealer", "left_of_dealer", "non_dealers"),
+        "style": ("individual", "partnership"),
+        "raises": ("none",),
+    },
     "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY, "total_not": ANY},
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
+    "bidding.blind": {"allowed": ANY, "behind_by": ANY, "min": ANY, "made_multiplier": ANY, "set_multiplier": ANY},
+    "bidding.ten_for_two_hundred": {"allowed": ANY, "points": ANY, "penalty": ANY, "tricks": ANY},
     "passing.pass": {"cycle": (["none"],), "cards": ANY, "when": ANY},
     "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
     "play.lead": {"trump": ANY, "broken_by": ANY, "only_trump_left": ("may_lead",)},
     "play.follow": {"must_follow": ANY},
+    "play.take_back": {"renege_only": ANY, "trump_sticks": ANY},
     "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
     "play.trick_winner": {"rule": ANY},
     "play.next_lead": {"by": ANY},
-    "penalties.renege": {"books_to_opponents": ANY, "points": ANY},
+    "penalties.renege": {"books_to_opponents": ANY, "points": ANY, "books_lost": ANY},
+    "penalties.false_claim": {"books_lost": ANY, "points": ANY},
+    "penalties.other_rule": {"books_lost": ANY, "points": ANY},
     "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
     "scoring.bags": {"limit": ANY, "penalty": ANY, "carry_over": ANY},
+    "scoring.overbid_double": {"points": ANY},
     "game_end.target": {"points": ANY},
     "game_end.both_reach": {"rule": ANY},
     "game_end.tie": {"rule": ANY},
@@ -406,6 +436,7 @@ def compile_spec(spec: Spec) -> Tables:
             "bidding.first_hand", "per_book", spec.value("scoring.contract", "made_per_trick", 10)
         ),
         bid_start={"dealer": 0, "left_of_dealer": 1}.get(spec.value("bidding.order", "starts", "left_of_dealer"), 1),
+        non_dealers_first=spec.value("bidding.order", "starts", "left_of_dealer") == "non_dealers",
         bid_style=spec.value("bidding.order", "style", "individual"),
         player_min=spec.value("bidding.limits", "player_min", 0),
         player_max=spec.value("bidding.limits", "player_max", per_player),
@@ -428,6 +459,27 @@ def compile_spec(spec: Spec) -> Tables:
         bag_carry=bool(spec.value("scoring.bags", "carry_over", True)),
         renege_books=spec.value("penalties.renege", "books_to_opponents", 0),
         renege_points=spec.value("penalties.renege", "points", 0),
+        sweep_books=spec.value("bidding.first_hand", "sweep_books"),
+        blind_behind_by=spec.value("bidding.blind", "behind_by", 0),
+        blind_min=spec.value("bidding.blind", "min", 0),
+        blind_made=spec.value("bidding.blind", "made_multiplier", 1),
+        blind_set=spec.value("bidding.blind", "set_multiplier", 1),
+        ten_tricks=(
+            spec.value("bidding.ten_for_two_hundred", "tricks", 10) if "ten_for_two_hundred" in allowed else None
+        ),
+        ten_points=spec.value("bidding.ten_for_two_hundred", "points", 200),
+        ten_penalty=spec.value("bidding.ten_for_two_hundred", "penalty"),
+        overbid_double=spec.value("scoring.overbid_double", "points"),
+        renege_books_lost=spec.value("penalties.renege", "books_lost", 0),
+        false_claim=spec.has("penalties.false_claim"),
+        false_claim_books_lost=spec.value("penalties.false_claim", "books_lost", 0),
+        false_claim_points=spec.value("penalties.false_claim", "points", 0),
+        other_books_lost=spec.value("penalties.other_rule", "books_lost", 0),
+        other_points=spec.value("penalties.other_rule", "points", 0),
+        take_back=spec.has("play.take_back"),
+        take_back_renege_only=bool(spec.value("play.take_back", "renege_only", True)),
+        take_back_trump_sticks=bool(spec.value("play.take_back", "trump_sticks", False)),
+        misdeal_deadline=spec.value("deal.misdeal", "deadline"),
         target=spec.value("game_end.target", "points"),
         floor=spec.value("game_end.floor", "points"),
         max_rounds=spec.value("game_end.rounds", "max"),

@@ -43,12 +43,39 @@ def _bids(t: Tables, holdings: list[int], dealer: int, rng: random.Random) -> li
     for seat in order:
         bid = min(max(_estimate(t, holdings[seat], rng), t.player_min), t.player_max)
         side = t.sides[t.side_of[seat]]
+        partners = sum(made.get(s, 0) for s in side if s != seat)
         if len(side) > 1 and all(s in made for s in side if s != seat):
             # the side's last bidder makes up the side's minimum
-            partners = sum(made[s] for s in side if s != seat)
             bid = min(max(bid, t.side_min - partners), t.player_max)
-        made[seat] = bid
+        made[seat] = min(bid, t.side_max - partners)
     return [(seat, made[seat]) for seat in order]
+
+
+def _blind_side(t: Tables, totals: list[int], dealer: int, rng: random.Random) -> int | None:
+    """A side that bids blind this hand (now and then, where the rules let it), or None."""
+    if "blind" not in t.allowed_kinds or rng.random() < 0.5:
+        return None
+    able = [s for s in range(len(t.sides)) if bidding.trailing_by(t, totals, s) >= max(t.blind_behind_by, 1)]
+    return rng.choice(able) if able else None
+
+
+def _bid_record(
+    t: Tables, made: list[tuple[int, int]], names: list[str], blind: int | None, rng: random.Random
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The bids as written in a log, and each side's contract; a blind side writes one bid for the side."""
+    record: list[dict[str, Any]] = []
+    contracts = [0] * len(t.sides)
+    for seat, bid in made:
+        side = t.side_of[seat]
+        if side != blind:
+            record.append({names[seat]: bid})
+            contracts[side] += bid
+        elif not contracts[side]:
+            tricks = rng.randint(max(t.blind_min, t.side_min, 1), max(t.blind_min, t.side_min, 1) + 2)
+            contracts[side] = min(tricks, t.side_max)
+            key = " & ".join(names[s] for s in t.sides[side])
+            record.append({key: {"kind": "blind", "tricks": contracts[side]}})
+    return record, contracts
 
 
 def _play_hand(
@@ -103,18 +130,18 @@ def simulate_game(
             "dealer": names[dealer],
             "deal": {names[s]: [card_name(c) for c in dealt[s]] for s in range(t.seats)},
         }
-        contracts = []
+        contracts: list[int] = []
+        blind = None
         if not unbid:
-            made = _bids(t, holdings, dealer, rng)
-            record["bids"] = [{names[seat]: bid} for seat, bid in made]
-            by_seat = dict(made)
-            contracts = [sum(by_seat[s] for s in side) for side in t.sides]
+            blind = _blind_side(t, totals, dealer, rng)
+            record["bids"], contracts = _bid_record(t, _bids(t, holdings, dealer, rng), names, blind, rng)
         tricks, books = _play_hand(t, holdings, dealer, rng)
         record["tricks"] = [[{names[seat]: card_name(card)} for seat, card in trick] for trick in tricks]
         if unbid:
-            points = [b * t.unbid_per_book for b in books]
+            points = scoring.unbid_points(t, books)
         else:
-            results = scoring.score_hand(t, contracts, books, bags, [0] * len(t.sides))
+            blinds = [side == blind for side in range(len(t.sides))]
+            results = scoring.score_hand(t, contracts, books, bags, [0] * len(t.sides), blinds)
             points = [r.points for r in results]
             bags = [r.bags for r in results]
         totals = [a + b for a, b in zip(totals, points, strict=True)]
@@ -123,9 +150,12 @@ def simulate_game(
         hands.append(record)
         dealer = deal.next_dealer(t, dealer)
         over, _ = scoring.result(t, totals, number)
-        if over:
+        if over or (unbid and scoring.sweep(t, books) is not None):
             break
     header: dict[str, Any] = {"rules": spec.id}
+    agreed = {name: value for name, value in spec.chosen if value != spec.options[name].default}
+    if agreed:
+        header["options"] = agreed  # what the table agreed, so the log is audited under the same rules
     if game_id is not None:
         header["id"] = game_id
     return {"log": 1, "game": header, "players": names, "hands": hands}

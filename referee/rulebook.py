@@ -290,9 +290,40 @@ def _bid_kind(name: str) -> Callable[[_Fields], list[str]]:
     label = BID_KINDS[name]
 
     def describe(f: _Fields) -> list[str]:
-        return [f"Allowed: {label}." if f.get("allowed") else f"Not allowed: {label}."]
+        if not f.get("allowed"):
+            return [f"Not allowed: {label}."]
+        out = [f"Allowed: {label}."]
+        if name == "blind":
+            behind = f.get("behind_by")
+            if behind:
+                out.append(f"Only a side at least {behind} points behind may bid blind.")
+            made, set_ = f.get("made_multiplier", 1), f.get("set_multiplier", 1)
+            out.append(f"Made, a blind bid scores {made} times a bid's points; set, {set_} times.")
+            low = f.get("min")
+            if low is not None:
+                out.append(f"A blind bid is at least {low}.")
+        elif name == "ten_for_two_hundred":
+            tricks, points = f.get("tricks", 10), f.get("points", 200)
+            out.append(f"A side's bid of {tricks}, made, scores {points}.")
+            penalty = f.get("penalty")
+            if penalty is not None:
+                out.append(f"Set, it scores {penalty}.")
+        return out
 
     return describe
+
+
+def _overbid_double(f: _Fields) -> list[str]:
+    return [f"A side that takes at least twice the books it bid scores {f.get('points')} for the hand."]
+
+
+def _take_back(f: _Fields) -> list[str]:
+    out = []
+    if f.get("renege_only", True):
+        out.append("Only a card played out of suit may be picked up and replaced.")
+    if f.get("trump_sticks"):
+        out.append("A trump may never be picked up.")
+    return out or ["A card played may be picked up and replaced."]
 
 
 def _pass(f: _Fields) -> list[str]:
@@ -389,6 +420,9 @@ def _penalty(name: str) -> Callable[[_Fields], list[str]]:
 
     def describe(f: _Fields) -> list[str]:
         parts = []
+        lost = f.get("books_lost", 0)
+        if lost:
+            parts.append(f"the offending side loses {_count(lost, 'book')} (never going below none)")
         books = f.get("books_to_opponents", 0)
         if books:
             parts.append(
@@ -501,6 +535,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "play.first_lead": _first_lead,
     "play.lead": _lead,
     "play.follow": _follow,
+    "play.take_back": _take_back,
     "play.beat": _beat,
     "play.first_discard": _first_discard,
     "play.trick_winner": _trick_winner,
@@ -508,6 +543,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     **{f"penalties.{name}": _penalty(name) for name in PENALTY_NAMES},
     "scoring.contract": _contract,
     "scoring.bags": _bags,
+    "scoring.overbid_double": _overbid_double,
     "scoring.points": _points,
     "game_end.target": _target,
     "game_end.both_reach": _both_reach,

@@ -155,6 +155,23 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # -- mutations: each strategy gives (mutated log, the violations the referee must report)
 
 
+def renege_swaps(tricks: list[list[tuple[str, str]]]) -> list[tuple[int, int, int, int]]:
+    """Swaps that make a renege: (trick, position) of a card that followed suit, (trick, position) of a later
+    card of the same player's that did not, both 0-based."""
+    candidates = []
+    for k, trick in enumerate(tricks):
+        led = suit(trick[0][1])
+        for position in range(1, len(trick)):
+            name, card = trick[position]
+            if suit(card) != led:
+                continue
+            for m in range(k + 1, len(tricks)):
+                later = next(p for p, (who, _) in enumerate(tricks[m]) if who == name)
+                if suit(tricks[m][later][1]) != led:
+                    candidates.append((k, position, m, later))
+    return candidates
+
+
 @st.composite
 def renege_cases(draw: st.DrawFn) -> tuple[Log, Expected]:
     """A player's off-suit card swapped into an earlier trick where they followed suit.
@@ -168,17 +185,7 @@ def renege_cases(draw: st.DrawFn) -> tuple[Log, Expected]:
     hand = doc["hands"][number - 1]
     before = replay(players, hand)
     tricks = [entries(t) for t in hand["tricks"]]
-    candidates = []
-    for k, trick in enumerate(tricks):
-        led = suit(trick[0][1])
-        for position in range(1, 4):
-            name, card = trick[position]
-            if suit(card) != led:
-                continue
-            for m in range(k + 1, 13):
-                later = next(p for p, (who, _) in enumerate(tricks[m]) if who == name)
-                if suit(tricks[m][later][1]) != led:
-                    candidates.append((k, position, m, later))
+    candidates = renege_swaps(tricks)
     rng = draw(st.randoms(use_true_random=False))
     rng.shuffle(candidates)
     for k, position, m, later in candidates:

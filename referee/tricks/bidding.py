@@ -32,8 +32,13 @@ def trailing_by(t: Tables, totals: list[int], side: int) -> int:
 
 
 def blind_sides(t: Tables, bids: tuple[Bid, ...]) -> list[bool]:
-    """Which sides' contracts are blind (a blind bid by the side or one of its players)."""
+    """Which sides' contracts are blind (a blind bid by the side or one of its players).
+
+    Where blind bids are not allowed, one is reported and scored as its number of tricks.
+    """
     blind = [False] * len(t.sides)
+    if "blind" not in t.allowed_kinds:
+        return blind
     for bid in bids:
         if bid.kind == "blind":
             blind[t.side_of[bid.seat]] = True

@@ -327,6 +327,13 @@ def _no_effect(spec: Spec, clause_id: str, name: str, why: str) -> InputError:
     return _spec_error(spec, f"{clause_id}.{name}: {value!r} cannot take effect: {why}", f"{clause_id}.{name}")
 
 
+def _by_option(spec: Spec, clause_id: str, name: str) -> bool:
+    """Whether a clause's field is the table's choice (an option): the fields it switches off may yet apply."""
+    section, clause = clause_id.split(".")
+    value = ((spec.raw.get(section) or {}).get(clause) or {}).get(name)
+    return isinstance(value, dict) and set(value) == {"option"}
+
+
 def _silent(spec: Spec, trump: int) -> None:
     """Refuse a clause or field the replay would pass over in this spec, saying why it cannot take effect."""
     has = spec.value
@@ -348,7 +355,12 @@ def _silent(spec: Spec, trump: int) -> None:
         for name in ("penalty", "carry_over"):
             if has("scoring.bags", name) is not None:
                 raise _no_effect(spec, "scoring.bags", name, "there is no bag limit (scoring.bags.limit: 0)")
-    if has("bidding.first_hand", "bids", True) and has("bidding.first_hand", "per_book") is not None:
+    first_hand_chosen = _by_option(spec, "bidding.first_hand", "bids")
+    if (
+        has("bidding.first_hand", "bids", True)
+        and has("bidding.first_hand", "per_book") is not None
+        and not first_hand_chosen
+    ):
         raise _no_effect(spec, "bidding.first_hand", "per_book", "the first hand is bid (bidding.first_hand.bids)")
     if has("passing.pass", "cycle", ["none"]) == ["none"]:
         for name in ("cards", "when"):
@@ -359,7 +371,7 @@ def _silent(spec: Spec, trump: int) -> None:
             if has("penalties.renege", name, 0):
                 raise _no_effect(spec, "penalties.renege", name, "no one must follow suit (play.follow)")
     for kind, clause_id in KIND_CLAUSES.items():
-        if spec.has(clause_id) and has(clause_id, "allowed") is False:
+        if spec.has(clause_id) and has(clause_id, "allowed") is False and not _by_option(spec, clause_id, "allowed"):
             for name in spec.clause(clause_id).data:
                 if name not in ("allowed", "points"):  # points: what a table that wrote one anyway would score
                     why = f"{kind.replace('_', ' ')} bids are not allowed ({clause_id}.allowed: false)"

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+MAX_MESSAGE = 400  # characters: a message quotes the input, which may be anything, a whole file even
+
+
+def _one_line(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with control characters escaped: an error stays one short line."""
+    cut = text[:limit] + ("…" if len(text) > limit else "")
+    return cut if cut.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
 
 
 @dataclass(frozen=True)
@@ -44,9 +52,13 @@ class InputError(Exception):
     """Input that is unreadable or malformed: reported with its location, exit code 2."""
 
     def __init__(self, message: str, location: Location | None = None) -> None:
+        message = _one_line(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
-        self.location = location or Location()
+        where = location or Location()
+        if where.path is not None and len(where.path) > MAX_MESSAGE // 4:  # a path through a long key
+            where = replace(where, path=_one_line(where.path, MAX_MESSAGE // 4))
+        self.location = where
 
     def __str__(self) -> str:
         where = str(self.location)

@@ -310,3 +310,15 @@ def test_a_yaml_document_of_too_many_values_is_refused_while_reading(
     code, _ = run("check", str(path), "--rules", "spades/intramural")
     (line,) = error_lines(capsys)
     assert code == 2 and f"more than {MAX_NODES} values in one document" in line
+
+
+def test_the_readme_says_why_its_first_command_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    intro = " ".join(readme.split("```sh")[0].split())
+    assert "exit code 1" in intro and "`truncated.yaml`" in intro and intro.endswith("exit code 2:")
+    examples = sorted(str(p.relative_to(ROOT)) for p in HERE.glob("*.yaml"))
+    assert "examples/spades/intramural/truncated.yaml" in examples
+    assert "referee check examples/spades/intramural/*.yaml" in readme
+    assert run("check", *(str(ROOT / p) for p in examples))[0] == 2
+    assert run("check", *(str(ROOT / p) for p in examples if not p.endswith("truncated.yaml")))[0] == 1
+    capsys.readouterr()

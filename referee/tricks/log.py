@@ -110,6 +110,8 @@ class _Reader(LogReader):
         for seat, name in enumerate(self.players):
             if len(name) > MAX_NAME:
                 raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", f"$.players[{seat}]")
+            if not name.isprintable():  # a line break or a terminal escape would forge lines of the report
+                raise self.fail(f"a name with a control character: {name!r}", f"$.players[{seat}]")
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:

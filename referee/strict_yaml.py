@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from .errors import excerpt
+
 MAX_ALIASES = 100
 MAX_DEPTH = 64
 MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
@@ -98,8 +100,9 @@ class StrictLoader(yaml.SafeLoader):
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep=deep)
-        except _UNFIT as exc:  # an explicit tag on a value it cannot take (!!float abc, !!bool maybe)
-            raise _error(f"cannot read this value ({type(exc).__name__})", node.start_mark) from None
+        except _UNFIT:  # an explicit tag on a value it cannot take (!!float abc, !!bool maybe)
+            shown = excerpt(node.value, 30) if isinstance(node, yaml.ScalarNode) else "this value"
+            raise _error(f"cannot read {shown} as {node.tag.rsplit(':', 1)[-1]}", node.start_mark) from None
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, Any] = {}

@@ -33,3 +33,11 @@ def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) 
     if chosen:
         base = base.with_options(chosen)
     return families.audit(base, log)
+
+
+def enforceable(spec: Spec, options: dict[str, Any] | None = None) -> Spec:
+    """The spec with ``options`` set, compiled once: raises :class:`~referee.errors.InputError` (located in the
+    spec) if the referee cannot enforce it, so a run over many games can refuse it once, before the first."""
+    chosen = spec.with_options(options) if options else spec
+    families.compile_spec(chosen)
+    return chosen

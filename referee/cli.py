@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__, render, spec_checks
-from .audit import audit
+from .audit import audit, enforceable
 from .documents import parse_yaml
 from .errors import InputError, Location, excerpt
 from .gamelog import AnyLog, iter_games, log_yaml
@@ -46,8 +46,9 @@ def _check_options(spec: Spec, chosen: dict[str, Any]) -> None:
             raise InputError(problem, Location(file=f"--option {name}={value}"))
 
 
-def _error(exc: InputError, out: TextIO, fmt: str) -> None:
-    print(f"referee: {exc}", file=sys.stderr)
+def _error(exc: InputError, out: TextIO, fmt: str, stderr: bool = True) -> None:
+    if stderr:
+        print(f"referee: {exc}", file=sys.stderr)
     if fmt == "json":
         error = {"message": exc.message, "location": exc.location.as_dict()}
         out.write(json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n")
@@ -84,7 +85,21 @@ def _spec_id(path: Path) -> str | None:
         return None
 
 
-def _spec_for(game: AnyLog, args: argparse.Namespace, cache: dict[str, Spec]) -> Spec:
+class _Refused(InputError):
+    """A game whose spec (or --option) was refused already: counted, not reported again."""
+
+
+def _ready(wanted: str, options: dict[str, Any]) -> Spec:
+    """A spec that can be enforced with these options, checked once for all the games that name it."""
+    spec = load(wanted)
+    _check_options(spec, options)
+    enforceable(spec, options)
+    return spec
+
+
+def _spec_for(
+    game: AnyLog, args: argparse.Namespace, cache: dict[str, Spec | InputError], options: dict[str, Any]
+) -> Spec:
     if args.rules:
         wanted = args.rules
     elif game.rules is None:
@@ -94,21 +109,30 @@ def _spec_for(game: AnyLog, args: argparse.Namespace, cache: dict[str, Spec]) ->
     else:
         wanted = _header_spec(game, game.rules, [Path(p) for p in args.allow_rules])
     if wanted not in cache:
-        cache[wanted] = load(wanted)
-    return cache[wanted]
+        try:
+            cache[wanted] = _ready(wanted, options)
+        except InputError as exc:
+            cache[wanted] = exc
+            raise
+    found = cache[wanted]
+    if isinstance(found, InputError):
+        raise _Refused(found.message, found.location)
+    return found
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Audit each game of each file; a summary line closes a text run of several games."""
     worst = EXIT_CLEAN
     options = _options(args.option)
-    specs: dict[str, Spec] = {}
-    if args.rules:  # a spec that cannot be loaded is reported once, not once a game
+    specs: dict[str, Spec | InputError] = {}
+    if args.rules:  # a spec that cannot be loaded or enforced, or a bad --option, is refused once, before any game
         try:
-            specs[args.rules] = load(args.rules)
+            spec = load(args.rules)
         except InputError as exc:
             raise exc.at(file="--rules") from None
-        _check_options(specs[args.rules], options)
+        _check_options(spec, options)
+        enforceable(spec, options)
+        specs[args.rules] = spec
     tally: Counter[str] = Counter()
     printed = False
     for name in args.logs:
@@ -119,7 +143,12 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                     tally["unreadable"] += 1
                     continue
                 try:
-                    report = audit(_spec_for(game, args, specs), game, options)
+                    report = audit(_spec_for(game, args, specs, options), game, options)
+                except _Refused as exc:  # said once already, at the first game that named the spec
+                    if args.format == "json":
+                        _error(exc.at(file=game.file, game=game.index), out, args.format, stderr=False)
+                    tally["unreadable"] += 1
+                    continue
                 except InputError as exc:
                     _error(exc.at(file=game.file, game=game.index), out, args.format)
                     tally["unreadable"] += 1

@@ -133,7 +133,8 @@ def test_unknown_option_is_an_input_error(capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and out == ""
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
-    assert str(CLEAN) in err[0] and "unknown option 'no_such_option'" in err[0]
+    # located at the option given, met at the first game that names the spec (checked once for all its games)
+    assert "--option no_such_option=1" in err[0] and "unknown option 'no_such_option'" in err[0]
 
 
 def test_malformed_option_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -321,3 +322,38 @@ def test_bad_input_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2 and result.stdout == ""
     assert "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1 and str(path) in result.stderr
+
+
+# -- a spec or option that cannot be used is refused once, not once a game ------------------------------------------
+
+ARCHIVE = HERE / "games.jsonl"
+WITH_NIL = ROOT / "docs" / "examples" / "specs" / "with-nil.yaml"
+
+
+def test_an_unenforceable_spec_is_refused_once_before_the_first_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("check", str(ARCHIVE), "--rules", str(WITH_NIL), "-q")
+    err = capsys.readouterr().err
+    assert code == 2 and out == ""  # not one game audited
+    assert err.count("referee: ") == 1
+    assert "with-nil.yaml" in err and "$.bidding.nil" in err and "not supported" in err
+
+
+def test_a_bad_option_is_refused_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("check", str(ARCHIVE), "--option", "target=7", "-q")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("referee: ") == 1 and "unknown option 'target'" in err
+
+
+def test_a_spec_the_headers_name_is_refused_once_but_each_game_is_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ARCHIVE.read_text(encoding="utf-8").splitlines()[:5]
+    archive = tmp_path / "nil.jsonl"
+    archive.write_text(
+        "\n".join(line.replace('"rules":"spades/intramural"', f'"rules":"{WITH_NIL}"') for line in lines) + "\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(archive), "--allow-rules", str(WITH_NIL.parent), "--format", "json")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("referee: ") == 1
+    assert [r["status"] for r in json_lines(out)] == ["invalid"] * 5  # a line for every game all the same

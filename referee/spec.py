@@ -274,8 +274,12 @@ def default_severity(body: dict[str, Any]) -> str:
 
 
 def _fill(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:
-    """A clause field with an ``{option: name}`` reference replaced by the option's value."""
-    if isinstance(value, dict) and set(value) == {"option"}:
+    """A clause field with an ``{option: name}`` reference replaced by the option's value.
+
+    With ``map`` the field takes the value mapped to the option's value instead, so one option (a variation
+    the source names) can set several fields of several clauses consistently.
+    """
+    if isinstance(value, dict) and set(value) in ({"option"}, {"option", "map"}):
         name = value["option"]
         if name not in chosen:
             known = ", ".join(sorted(chosen)) or "none"
@@ -283,7 +287,16 @@ def _fill(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:
                 f"names option {name!r}, which the spec does not define (its options: {known})",
                 Location(file=str(path), path=where),
             )
-        return chosen[name]
+        if "map" not in value:
+            return chosen[name]
+        key = str(chosen[name])
+        if key not in value["map"]:
+            known = ", ".join(value["map"])
+            raise InputError(
+                f"maps no value for option {name!r} = {key!r} (it maps {known})",
+                Location(file=str(path), path=f"{where}.map"),
+            )
+        return value["map"][key]
     return value
 
 

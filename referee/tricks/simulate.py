@@ -14,17 +14,26 @@ from typing import Any
 from ..errors import InputError
 from ..spec import Spec
 from . import bidding, deal, play, scoring
-from .cards import card_name, cards_in
+from .cards import COPY, add_card, card_name, cards_in, remove_card
 from .tables import Tables, tables_for
 
 DEFAULT_PLAYERS = ("North", "East", "South", "West", "Fifth", "Sixth", "Seventh")
 MAX_HANDS = 200
 
 
-def _deal(t: Tables, rng: random.Random) -> list[list[int]]:
-    cards = cards_in(t.deck)
+def _deal(t: Tables, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Each seat's cards and the cards left out of play (a second copy is named as its card)."""
+    cards = [card % COPY for card in cards_in(t.deck)]
     rng.shuffle(cards)
-    return [sorted(cards[seat * t.per_player : (seat + 1) * t.per_player]) for seat in range(t.seats)]
+    dealt = t.seats * t.per_player
+    return [sorted(cards[seat * t.per_player : (seat + 1) * t.per_player]) for seat in range(t.seats)], cards[dealt:]
+
+
+def _holding(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask = add_card(mask, card)
+    return mask
 
 
 def _estimate(t: Tables, hand: int, rng: random.Random) -> int:
@@ -33,8 +42,15 @@ def _estimate(t: Tables, hand: int, rng: random.Random) -> int:
     Cards are played at random, so a bid of every high card is set too often and games drag on for a
     hundred hands; one less keeps games near the length of real ones (about a dozen hands).
     """
-    strong = sum(1 for c in cards_in(hand) if t.power[c] >= (12 if t.suit[c] != t.trump else 9))
-    return strong - 1 + rng.choice((-1, 0, 0, 1))
+    strong = sum(1 for c in cards_in(hand) if _strong(t, c % COPY))
+    # scaled to the tricks there are: as many as the strong cards in a four-handed 52-card game, more with
+    # fewer players, fewer with a double deck
+    in_deck = sum(1 for c in cards_in(t.deck) if _strong(t, c % COPY))
+    return strong * t.per_player // max(in_deck, 1) - 1 + rng.choice((-1, 0, 0, 1))
+
+
+def _strong(t: Tables, card: int) -> bool:
+    return t.power[card] >= (12 if t.suit[card] != t.trump else 9)
 
 
 def _bids(t: Tables, holdings: list[int], dealer: int, rng: random.Random) -> list[tuple[int, int]]:
@@ -48,6 +64,10 @@ def _bids(t: Tables, holdings: list[int], dealer: int, rng: random.Random) -> li
             # the side's last bidder makes up the side's minimum
             bid = min(max(bid, t.side_min - partners), t.player_max)
         made[seat] = min(bid, t.side_max - partners)
+    last = order[-1]
+    if t.total_not is not None and sum(made.values()) == t.total_not:
+        # the last bidder may not make the forbidden total: one more, or one less where one more is too many
+        made[last] += 1 if made[last] < t.player_max else -1
     return [(seat, made[seat]) for seat in order]
 
 
@@ -94,7 +114,7 @@ def _play_hand(
             seat = (leader + position) % t.seats
             choices = cards_in(play.legal_plays(t, held[seat], cards, index == 0, broken))
             card = rng.choice(choices)
-            held[seat] &= ~(1 << card)
+            held[seat] = remove_card(held[seat], card)
             cards.append(card)
             seats.append(seat)
         winner_at = play.winning_index(t, cards)
@@ -123,13 +143,15 @@ def simulate_game(
     hands: list[dict[str, Any]] = []
     side_keys = [names[side[0]] for side in t.sides]
     for number in range(1, MAX_HANDS + 1):
-        dealt = _deal(t, rng)
-        holdings = [sum(1 << c for c in cards) for cards in dealt]
+        dealt, out = _deal(t, rng)
+        holdings = [_holding(cards) for cards in dealt]
         unbid = not t.bids_first_hand and number == 1
         record: dict[str, Any] = {
             "dealer": names[dealer],
             "deal": {names[s]: [card_name(c) for c in dealt[s]] for s in range(t.seats)},
         }
+        if out:
+            record["leftover"] = [card_name(c) for c in sorted(out)]
         contracts: list[int] = []
         blind = None
         if not unbid:

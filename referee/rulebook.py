@@ -17,7 +17,7 @@ from typing import Any
 from .dominoes.describe import DESCRIBE as DOMINO_DESCRIBE
 from .errors import InputError, Unsupported
 from .families import compile_spec
-from .spec import SECTIONS, Clause, Spec, source_text
+from .spec import SECTIONS, Clause, Spec, option_ref, source_text
 from .tricks.cards import CardError, card_name, parse_card
 
 SECTION_TITLES = {
@@ -594,8 +594,8 @@ def _quote_block(quotes: tuple[str, ...]) -> list[str]:
 def _option_notes(spec: Spec, body: dict[str, Any]) -> list[str]:
     notes = []
     for key, value in body.items():
-        if isinstance(value, dict) and set(value) == {"option"}:
-            name = value["option"]
+        name = option_ref(value)
+        if name is not None:
             option = spec.options.get(name)
             default = f", default {show(option.default)}" if option is not None else ""
             notes.append(f"{_words(key).capitalize()} is the table's choice: option `{name}`{default}.")

@@ -273,14 +273,21 @@ def default_severity(body: dict[str, Any]) -> str:
     return "error" if body.get("source") else "warning"
 
 
+def option_ref(value: Any) -> str | None:
+    """The option a clause field stands for (``{option: name}``, or ``{option: name, map: {...}}``), if any."""
+    if isinstance(value, dict) and set(value) in ({"option"}, {"option", "map"}):
+        return str(value["option"])
+    return None
+
+
 def _fill(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:
     """A clause field with an ``{option: name}`` reference replaced by the option's value.
 
     With ``map`` the field takes the value mapped to the option's value instead, so one option (a variation
     the source names) can set several fields of several clauses consistently.
     """
-    if isinstance(value, dict) and set(value) in ({"option"}, {"option", "map"}):
-        name = value["option"]
+    name = option_ref(value)
+    if name is not None:
         if name not in chosen:
             known = ", ".join(sorted(chosen)) or "none"
             raise InputError(

@@ -8,7 +8,7 @@ from .bundled import rules_dir
 from .errors import InputError, Unsupported
 from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
-from .spec import SECTIONS, Spec, chain, find, misquotes, resolve
+from .spec import SECTIONS, Spec, chain, find, misquotes, option_ref, resolve
 
 
 def spec_files(paths: list[Path]) -> list[Path]:
@@ -104,11 +104,10 @@ def quote_summary(spec: Spec) -> str:
 
 def _unused_options(spec: Spec) -> list[str]:
     used = {
-        value["option"]
+        option_ref(value)
         for section in SECTIONS
         for body in (spec.raw.get(section) or {}).values()
         for value in body.values()
-        if isinstance(value, dict) and set(value) == {"option"}
     }
     return [name for name in spec.options if name not in used]
 

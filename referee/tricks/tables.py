@@ -467,7 +467,7 @@ def compile_spec(spec: Spec) -> Tables:
         overtrick=spec.value("scoring.contract", "overtrick", 1),
         set_per_trick=spec.value("scoring.contract", "set_per_trick", -10),
         bag_limit=bag_limit,
-        bag_penalty=spec.value("scoring.bags", "penalty", 0),
+        bag_penalty=spec.value("scoring.bags", "penalty") or 0,  # null where an option leaves no bag limit
         bag_carry=bool(spec.value("scoring.bags", "carry_over", True)),
         renege_books=spec.value("penalties.renege", "books_to_opponents", 0),
         renege_points=spec.value("penalties.renege", "points", 0),

@@ -42,7 +42,8 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
     """A game from a parsed document, read by its family's reader; schema errors carry the JSON path (and line)."""
     family = families.of_document(document)
     if family is not families.TRICKS or not logshape.conforms(document):
-        schemas.check("game-log", document, where, node=node)
+        hand_ok = logshape.hand_conforms if family is families.TRICKS else None
+        schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
     return family.read_log(document, where, node)
 
 

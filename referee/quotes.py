@@ -41,8 +41,14 @@ def nearest_sentence(quote: str, text: str) -> str | None:
     """The sentence of ``text`` (folded) most like ``quote``, for a message about a misquote."""
     folded = normalize_space(quote)
     best, score = None, 0.0
+    if len(folded) > 2_000:  # longer than any sentence: no suggestion worth its cost
+        return None
     for sentence in sentences(text):
-        ratio = difflib.SequenceMatcher(None, folded, sentence, autojunk=False).ratio()
+        matcher = difflib.SequenceMatcher(None, folded, sentence, autojunk=False)
+        # the cheap upper bounds first: a spec of many misquotes must not take seconds to load
+        if matcher.real_quick_ratio() <= score or matcher.quick_ratio() <= score:
+            continue
+        ratio = matcher.ratio()
         if ratio > score:
             best, score = sentence, ratio
     return best

@@ -105,6 +105,8 @@ class StrictLoader(yaml.SafeLoader):
             raise _error(f"cannot read {shown} as {node.tag.rsplit(':', 1)[-1]}", node.start_mark) from None
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        if not isinstance(node, yaml.MappingNode):
+            raise _error(f"expected a mapping for {node.tag.rsplit(':', 1)[-1]}", node.start_mark)
         seen: dict[Any, Any] = {}
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
@@ -131,6 +133,15 @@ class StrictLoader(yaml.SafeLoader):
 
 
 StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+
+
+def _not_core(loader: StrictLoader, node: Any) -> Any:
+    raise _error(f"the tag !!{node.tag.rsplit(':', 1)[-1]} has no place in a log or a spec", node.start_mark)
+
+
+# YAML 1.1's other types (bytes, sets, dates, ordered pairs) are not JSON's: a log or a spec holds none of them.
+for _tag in ("binary", "timestamp", "omap", "pairs", "set"):
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _not_core)
 
 # YAML 1.2 core schema resolvers, in the order they are tried (an integer before a float).
 _CORE = (

@@ -180,6 +180,11 @@ def _hand(hand: Any) -> bool:
     return True
 
 
+def hand_conforms(hand: Any) -> bool:
+    """Whether one hand of a trick-game log certainly fits the schema (False: ask the schema)."""
+    return _hand(hand)
+
+
 def conforms(doc: Any) -> bool:
     """Whether ``doc`` certainly fits the game-log schema (False: ask the schema)."""
     if type(doc) is not dict or "players" not in doc or "hands" not in doc or not _TOP.issuperset(doc):

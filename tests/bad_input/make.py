@@ -1,7 +1,9 @@
 """Writes the broken and hostile files of this folder from ``docs/examples/hand.yaml`` (a clean one-hand game).
 
 The files are committed; this script says how each was made (many hold bytes an editor would not keep).
-What the referee must answer for each is in ``expected.yaml``, written by hand.
+What the referee must answer for each is in ``expected.yaml``, written by hand. The spec-*.yaml files
+were made from rules/spades/intramural.yaml as it was then (their lines are counted in expected.yaml):
+rewrite only the files you add.
 Run it from the project's top folder: ``python tests/bad_input/make.py``.
 """
 
@@ -45,6 +47,9 @@ def files() -> dict[str, bytes | str]:
         "deep-nesting.yaml": sub("  table: 7", "  table: " + "[" * 200 + "]" * 200),
         "python-tag.yaml": sub("  table: 7", "  table: !!python/object/apply:os.system ['echo owned']"),
         "bad-explicit-tag.yaml": sub("  table: 7", "  table: !!float seven"),
+        "set-tag-on-text.yaml": sub("  table: 7", "  table: !!set seven"),  # the fuzz campaign's first find
+        "timestamp-tag.yaml": sub('  date: 2026-10-04', "  date: !!timestamp 2026-10-04"),
+        "binary-tag.yaml": sub("  table: 7", "  table: !!binary aGVsbG8="),
         "undefined-alias.yaml": sub("  table: 7", "  table: *nowhere"),
         "empty.yaml": "",
         "blank-lines.yaml": "\n   \n\n",

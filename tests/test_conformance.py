@@ -7,6 +7,7 @@ values in the case files were worked out by hand from the rule sheet.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,19 @@ def test_every_clause_has_a_case() -> None:
     for spec_id, ids in named.items():
         unknown = ids - set(referee.load_spec(spec_id).clauses)
         assert not unknown, f"cases name clauses {sorted(unknown)} that {spec_id} does not have"
+
+
+TURN_CLAIM = re.compile(r"\b([A-Z][a-z]+) \(([A-Z][a-z]+)'s turn\)")
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.relative_to(CORPUS).with_suffix("").as_posix())
+def test_a_description_names_whose_turn_it_was_as_the_referee_does(path: Path) -> None:
+    """Where a description says "Ann (Dan's turn)", the case's own game shows Ann out of turn when it was Dan's."""
+    case = _read(path)
+    claims = TURN_CLAIM.findall(" ".join(case["description"].split()))
+    if not claims:
+        return
+    report = referee.audit(case["rules"], gamelog.from_document(case["log"], Location(file=str(path))))
+    said = {(v.where.seat, v.message.rsplit("it was ", 1)[-1]) for v in report.violations if "it was " in v.message}
+    for player, expected in claims:
+        assert (player, f"{expected}'s turn") in said, f"{player} ({expected}'s turn): the referee says {said}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -421,3 +422,12 @@ def test_validate_refuses_an_error_with_no_source_words(tmp_path: Path) -> None:
     path = _write(tmp_path, yaml.safe_dump(raw, sort_keys=False))
     problems, _ = spec_checks.check_file(path)
     assert any("play.next_lead" in p and "quotes no source" in p for p in problems)
+
+
+@pytest.mark.parametrize("spec_id", bundled_ids())
+def test_the_files_a_spec_comment_names_exist(spec_id: str) -> None:
+    root = INTRAMURAL.parent.parent.parent
+    text = load(spec_id).path.read_text(encoding="utf-8")
+    comments = " ".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
+    for named in re.findall(r"\b((?:tests|referee|docs|schema|rules)/[\w./-]+\.(?:py|yaml|md|json))", comments):
+        assert (root / named).is_file(), f"{spec_id}: a comment names {named}, which does not exist"

@@ -35,3 +35,28 @@ def test_simulated_games_audit_clean(rules: str, players: int) -> None:
 def test_same_seed_same_games() -> None:
     spec = referee.load_spec("dominoes/all-fives")
     assert list(simulate(spec, 2, seed=5)) == list(simulate(spec, 2, seed=5))
+
+
+BLOCK_RUNS = [
+    ("dominoes/block-partners", {}),
+    ("dominoes/block-partners", {"chip_out": "side"}),
+    ("dominoes/block-partners", {"target": 30}),
+    ("dominoes/block-two", {}),
+    ("dominoes/block-three", {}),
+    ("dominoes/block-five", {}),
+    ("dominoes/block-four-solo", {}),
+]
+
+
+@pytest.mark.parametrize(("rules", "options"), BLOCK_RUNS)
+def test_block_game_variations_audit_clean(rules: str, options: dict[str, object]) -> None:
+    spec = referee.load_spec(rules, options or None)
+    target = options.get("target", 100)
+    for seed in range(4):
+        document = simulate_game(spec, random.Random(seed))
+        assert not list(Draft202012Validator(SCHEMA).iter_errors(document))
+        report = referee.audit(spec, gamelog.from_document(document, Location(file=f"seed {seed}")))
+        assert report.status == "clean", [v.message for v in report.violations]
+        assert report.finished and max(report.totals) >= target  # type: ignore[operator]
+        # one side scores a hand, the winners the losers' spots (or the difference): never a negative hand
+        assert all(min(h.points) >= 0 and sum(1 for p in h.points if p) <= 1 for h in report.hands)

@@ -21,6 +21,10 @@ from pathlib import Path
 import fuzzing
 
 KINDS = (".yaml", ".json", ".jsonl", "spec")
+# the code under test: the commit when the campaign started (and whether files had changed since)
+COMMIT = subprocess.run(
+    ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
+).stdout.strip()
 
 
 def _record(out: Path, failures: fuzzing.Failures, inputs: int, started: float, seed: int) -> None:
@@ -31,10 +35,9 @@ def _record(out: Path, failures: fuzzing.Failures, inputs: int, started: float, 
         (stem.with_suffix(".input")).write_bytes(case.data)
         (stem.with_suffix(".txt")).write_text(f"{key}\nkind: {case.kind}\ncount: {count}\n\n{text}", "utf-8")
         listing[key] = {"count": count, "kind": case.kind, "input": stem.with_suffix(".input").name}
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
     stats = {
         "seed": seed,
-        "commit": commit.stdout.strip(),
+        "commit": COMMIT,
         "inputs": inputs,
         "seconds": round(time.time() - started),
         "distinct_failures": listing,

@@ -48,7 +48,7 @@ def files() -> dict[str, bytes | str]:
         "python-tag.yaml": sub("  table: 7", "  table: !!python/object/apply:os.system ['echo owned']"),
         "bad-explicit-tag.yaml": sub("  table: 7", "  table: !!float seven"),
         "set-tag-on-text.yaml": sub("  table: 7", "  table: !!set seven"),  # the fuzz campaign's first find
-        "timestamp-tag.yaml": sub('  date: 2026-10-04', "  date: !!timestamp 2026-10-04"),
+        "timestamp-tag.yaml": sub("  date: 2026-10-04", "  date: !!timestamp 2026-10-04"),
         "binary-tag.yaml": sub("  table: 7", "  table: !!binary aGVsbG8="),
         "undefined-alias.yaml": sub("  table: 7", "  table: *nowhere"),
         "empty.yaml": "",

@@ -63,12 +63,13 @@ def _atheris(args: argparse.Namespace) -> None:
     corpus = args.out / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
-    for number, document in enumerate(fuzzing.seeds()):
+    seeds = fuzzing.seeds()
+    for number, document in enumerate(seeds):
         for k, kind in enumerate(KINDS[:3]):
             (corpus / f"seed-{number}-{k}").write_bytes(bytes([k]) + fuzzing.serialize(document, kind, rng))
     folder = Path(tempfile.mkdtemp(dir=args.tmp))
     failures = fuzzing.Failures()
-    state = {"inputs": 0, "started": time.time()}
+    state: dict[str, float] = {"inputs": 0, "started": time.time()}
 
     def one(data: bytes) -> None:
         if not data:
@@ -76,14 +77,13 @@ def _atheris(args: argparse.Namespace) -> None:
         state["inputs"] += 1
         case = fuzzing.Case(data[1:], KINDS[data[0] % 4])
         fuzzing.run_one(case, folder, failures, with_cli=state["inputs"] % 10 == 0)
-        if state["inputs"] % 10_000 == 0:
-            _record(args.out, failures, state["inputs"], state["started"], args.seed)
+        if state["inputs"] % 1_000 == 0 or state["inputs"] >= args.inputs:  # libFuzzer ends the process itself
+            _record(args.out, failures, int(state["inputs"]), state["started"], args.seed)
 
-    atheris.Setup([sys.argv[0], f"-runs={args.inputs}", f"-seed={args.seed}", "-max_len=40000", str(corpus)], one)
-    try:
-        atheris.Fuzz()
-    finally:
-        _record(args.out, failures, state["inputs"], state["started"], args.seed)
+    atheris.instrument_all()  # coverage of the referee (and its libraries) guides the mutations
+    flags = [f"-runs={args.inputs + 3 * len(seeds)}", f"-seed={args.seed}", "-max_len=40000", "-len_control=0"]
+    atheris.Setup([sys.argv[0], *flags, str(corpus)], one)
+    atheris.Fuzz()
 
 
 def main() -> None:

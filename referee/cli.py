@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, render, spec_checks
+from . import __version__, authoring, render, spec_checks
 from .audit import audit, enforceable
 from .documents import parse_yaml
 from .errors import InputError, Location, excerpt
@@ -172,10 +172,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
-    """Schema and semantic checks of spec files."""
-    paths = spec_checks.spec_files([Path(p) for p in args.paths])
+    """Schema and semantic checks of specs (ids, files or folders); says how much of each rests on quotes."""
+    paths = spec_checks.spec_targets(args.paths)
     worst = EXIT_CLEAN
-    for path in paths:
+    for shown, path in paths:
         problems, notes = spec_checks.check_file(path)
         for note in notes:
             print(f"referee: {note}", file=sys.stderr)
@@ -183,9 +183,9 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             worst = EXIT_INPUT
             for problem in problems:
                 print(f"referee: {problem}", file=sys.stderr)
-            out.write(f"FAIL {path}: {len(problems)} problem(s)\n")
+            out.write(f"FAIL {shown}: {len(problems)} problem(s)\n")
         else:
-            out.write(f"ok   {path}\n")
+            out.write(f"ok   {shown}: {spec_checks.quote_summary(load(str(path)))}\n")
     if not paths:
         print("referee: no rule spec files found", file=sys.stderr)
         return EXIT_INPUT
@@ -193,7 +193,10 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    """List the bundled specs with their sources."""
+    """List the bundled specs with their sources, or show one spec with everything it extends resolved."""
+    if args.show:
+        out.write(authoring.effective_yaml(load(args.show)))
+        return EXIT_CLEAN
     rows = []
     for spec_id in bundled_ids():
         spec = load(spec_id)
@@ -213,6 +216,14 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     width = max(len(r["id"]) for r in rows) if rows else 0
     for r in rows:
         out.write(f"{r['id']:<{width}}  {r['title']}\n{'':<{width}}  source: {r['source']} ({r['source_title']})\n")
+    return EXIT_CLEAN
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    """Write a starter spec that extends another and validates as it stands."""
+    path = Path(args.path)
+    authoring.write_starter(args.extends, path)
+    out.write(f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {path}\n")
     return EXIT_CLEAN
 
 
@@ -256,12 +267,22 @@ def parser() -> argparse.ArgumentParser:
     check.set_defaults(run=cmd_check)
 
     validate = sub.add_parser("validate", help="check rule specs: schema, quotes, semantics")
-    validate.add_argument("paths", nargs="*", default=[], help="spec files or folders (default: the bundled rules)")
+    validate.add_argument(
+        "paths", nargs="*", default=[], help="spec ids, files or folders (default: the bundled rules)"
+    )
     validate.set_defaults(run=cmd_validate)
 
-    rules = sub.add_parser("rules", help="list the bundled rule specs")
+    rules = sub.add_parser("rules", help="list the bundled rule specs, or show one resolved")
     rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.add_argument(
+        "--show", metavar="SPEC", help="print a spec (id or file) with all it extends merged in, clause by clause"
+    )
     rules.set_defaults(run=cmd_rules)
+
+    new = sub.add_parser("new", help="write a starter spec that extends another")
+    new.add_argument("path", help="the new spec file (.yaml); never overwritten")
+    new.add_argument("--extends", required=True, metavar="SPEC", help="the spec it builds on (id or file)")
+    new.set_defaults(run=cmd_new)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
     sim.add_argument("--rules", required=True)

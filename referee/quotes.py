@@ -37,13 +37,37 @@ def sentences(text: str, headings: list[str] | tuple[str, ...] = ()) -> list[str
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
+def _blocks(text: str) -> list[str]:
+    """A text cut where a line cannot run on into the next: a blank line, or a heading (no end
+    punctuation) before a capital. Only to find the nearest sentence, so a guess is good enough."""
+    blocks: list[str] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        ends_bare = bool(current) and not re.search(r"[.!?,;:)\"”’]$", current[-1])
+        if not stripped or (ends_bare and stripped[:1].isupper()):
+            if current:
+                blocks.append(" ".join(current))
+            current = []
+        if stripped:
+            current.append(stripped)
+    if current:
+        blocks.append(" ".join(current))
+    return blocks
+
+
+@cache
+def _all_sentences(text: str) -> tuple[str, ...]:
+    return tuple(s for block in _blocks(text) for s in sentences(normalize_space(block)))
+
+
 def nearest_sentence(quote: str, text: str) -> str | None:
-    """The sentence of ``text`` (folded) most like ``quote``, for a message about a misquote."""
+    """The sentence of ``text`` most like ``quote``, for a message about a misquote."""
     folded = normalize_space(quote)
     best, score = None, 0.0
     if len(folded) > 2_000:  # longer than any sentence: no suggestion worth its cost
         return None
-    for sentence in sentences(text):
+    for sentence in _all_sentences(text):
         matcher = difflib.SequenceMatcher(None, folded, sentence, autojunk=False)
         # the cheap upper bounds first: a spec of many misquotes must not take seconds to load
         if matcher.real_quick_ratio() <= score or matcher.quick_ratio() <= score:
@@ -57,7 +81,7 @@ def nearest_sentence(quote: str, text: str) -> str | None:
 def misquote_message(quote: str, path: Path, shown: str) -> str:
     """The message for a quote not found verbatim in the document at ``path`` (``shown``: its name)."""
     message = f"quote not found verbatim in {shown}: {quote!r}"
-    nearest = nearest_sentence(quote, flat_text(path))
+    nearest = nearest_sentence(quote, document_text(path))
     if nearest is not None:
         message += f"; the nearest sentence there is {nearest!r}"
     return message

@@ -219,8 +219,9 @@ def chain(path: Path, seen: tuple[Path, ...] = ()) -> Chain:
     parent_id = raw.get("extends")
     if parent_id is None:
         return Chain(raw, own_origins(raw, path, own_document, SECTIONS), own_document)
+    beside = path.parent / parent_id  # a parent given by path is found from the child's folder
     try:
-        parent_path = find(parent_id).resolve()
+        parent_path = (beside if beside.suffix in (".yaml", ".yml") and beside.is_file() else find(parent_id)).resolve()
     except InputError as exc:
         raise InputError(exc.message, Location(file=str(path), path="$.extends")) from None
     here = (*seen, path.resolve())

@@ -22,12 +22,21 @@ def spec_files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def spec_targets(names: list[str]) -> list[Path]:
-    """Spec files from ids, files or folders, as every command takes them (default: the bundled rules)."""
-    paths: list[Path] = []
+def spec_targets(names: list[str]) -> list[tuple[str, Path]]:
+    """Specs named by id, file or folder, as every command takes them (default: the bundled rules).
+
+    Each comes with the name to show: the id as given, or the file's path.
+    """
+    if not names:
+        return [(str(path), path) for path in spec_files([])]
+    found: list[tuple[str, Path]] = []
     for name in names:
-        paths.append(Path(name) if Path(name).is_dir() else find(name))
-    return spec_files(paths)
+        if Path(name).is_dir():
+            found += [(str(path), path) for path in spec_files([Path(name)])]
+        else:
+            path = find(name)
+            found.append((name, path))
+    return found
 
 
 def _all_quotes(spec: Spec) -> list[tuple[str, str]]:

@@ -1,0 +1,99 @@
+"""Help for people writing specs: a starter spec, and a spec shown with everything it extends resolved."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .bundled import schema_path
+from .errors import InputError, Location
+from .spec import SECTIONS, Spec, find, load
+
+# The one line that lets an editor with a YAML language server complete and explain a spec's fields.
+MODELINE = "# yaml-language-server: $schema={schema}"
+
+
+def _dump(value: Any, indent: int) -> list[str]:
+    text = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=100)
+    return [" " * indent + line for line in text.splitlines()]
+
+
+def effective_yaml(spec: Spec) -> str:
+    """A spec as YAML with everything it extends merged in, each clause marked with the specs it comes from."""
+    raw = spec.raw
+    lines = [f"# {spec.id}: the effective spec, everything it extends merged in ({spec.path})."]
+    if raw.get("extends"):
+        lines.append(f"# extends: {raw['extends']}  (merged in below)")
+    first = ("spec", "id", "title", "family", "summary")
+    header = {k: raw[k] for k in first if k in raw}
+    header |= {k: v for k, v in raw.items() if k not in (*first, *SECTIONS, "options", "not_checkable", "extends")}
+    lines += _dump(header, 0)
+    clauses = {clause.id: clause for clause in spec.all_clauses()}
+    for key in ("options", *SECTIONS):
+        body = raw.get(key)
+        if not body:
+            continue
+        lines.append(f"{key}:")
+        for name, fields in body.items():
+            origin = clauses[f"{key}.{name}"].origin
+            mark = f"  # {origin.describe()}" if origin is not None else ""
+            lines.append(f"  {name}:{mark}")
+            lines += _dump(fields, 4)
+    entries = raw.get("not_checkable") or []
+    if entries:
+        lines.append("not_checkable:")
+        for entry in entries:
+            origin = clauses[f"not_checkable.{entry['id']}"].origin
+            if origin is not None:
+                lines.append(f"  # {origin.describe()}")
+            dumped = _dump(entry, 2)
+            lines += [f"  - {dumped[0][2:]}", *(f"  {line}" for line in dumped[1:])]
+    return "\n".join(lines) + "\n"
+
+
+def starter(parent: str, path: Path) -> str:
+    """The text of a new spec that extends ``parent``: valid as it stands, with what to change next."""
+    spec = load(parent)
+    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "my-club"
+    target = spec.clause("game_end.target")
+    example_points = target.data.get("points", 500)
+    return f"""\
+{MODELINE.format(schema=schema_path("rule-spec").resolve().as_uri())}
+# A club's rules, written as changes to {spec.id} ({spec.title}).
+# Every clause of {spec.id} holds here unless this file changes it; see them all with
+#   referee rules --show {spec.id}
+# Change a clause by giving only the fields that differ, with the words they rest on: source: (a
+# sentence of your rule sheet, word for word) or interpretation: (why). null removes a field or a clause.
+# Check this file with: referee validate {path.name}
+spec: 1
+id: club/{stem}
+title: {spec.title}, house rules
+extends: {spec.id}
+
+# Your rule sheet as a plain-text file beside this one; every quote is checked against it, and each of
+# its sentences must be quoted by some clause (or listed under not_checkable with the reason).
+# source:
+#   document: {stem}.txt
+#   title: Our house rules
+
+# For example, a shorter game:
+# game_end:
+#   target:
+#     points: {example_points}
+#     source: The game is played to {example_points} points.
+"""
+
+
+def write_starter(parent: str, path: Path) -> None:
+    """Write a starter spec, never over an existing file."""
+    find(parent)  # an unknown parent is reported before anything is written
+    if path.exists():
+        raise InputError(
+            "already exists; choose another name (referee new never overwrites a file)", Location(file=str(path))
+        )
+    if path.suffix not in (".yaml", ".yml"):
+        raise InputError("a spec file's name ends in .yaml", Location(file=str(path)))
+    path.write_text(starter(parent, path), encoding="utf-8")

@@ -415,6 +415,10 @@ def _next_lead(f: _Fields) -> list[str]:
     return [f"Next leader: {show(f.get('by'))}."]
 
 
+def _own_cards(f: _Fields) -> list[str]:
+    return ["A player plays only the cards dealt to them, each card once."]
+
+
 def _penalty(name: str) -> Callable[[_Fields], list[str]]:
     label = PENALTY_NAMES[name]
 
@@ -540,6 +544,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "play.first_discard": _first_discard,
     "play.trick_winner": _trick_winner,
     "play.next_lead": _next_lead,
+    "play.own_cards": _own_cards,
     **{f"penalties.{name}": _penalty(name) for name in PENALTY_NAMES},
     "scoring.contract": _contract,
     "scoring.bags": _bags,
@@ -616,9 +621,14 @@ def _clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], 
         lines += ["*The source says nothing on this.*", ""]
     if clause.interpretation:
         lines += [f"**Reading taken:** {_fold(clause.interpretation)}", ""]
-    if clause.severity == "warning":
-        lines += ["A breach of this clause is reported as a warning: the rule is a reading, not the source's words."]
+    why = f" {_fold(clause.severity_reason)}" if clause.severity_reason else ""
+    if clause.checkable and clause.severity == "warning":
+        lines += [
+            f"A breach of this clause is reported as a warning: the rule is a reading, not the source's words.{why}"
+        ]
         lines += [""]
+    elif clause.checkable and why:
+        lines += [f"A breach of this clause is an error.{why}", ""]
     if not clause.checkable:
         lines += [f"**Not checkable from a record:** {_fold(clause.reason or '')}", ""]
     if tag:

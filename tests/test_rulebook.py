@@ -212,3 +212,10 @@ def test_rule_text_handles_every_clause_the_schema_allows() -> None:
                 assert "None" not in text, (clause_id, data, text)  # an absent optional field is not shown
             tried += 1
     assert tried > 50
+
+
+def test_each_clause_says_its_severity_and_why(intramural_page: str) -> None:
+    blocks = {b.split(" }", 1)[0].split("{ #")[-1]: b for b in intramural_page.split("### ") if "{ #" in b}
+    assert "an error. The sheet states that a player must follow suit." in fold(blocks["play.follow"])
+    assert "reported as a warning" in blocks["play.next_lead"] and "The sheet is silent" in blocks["play.next_lead"]
+    assert "A player plays only the cards dealt to them, each card once." in blocks["play.own_cards"]

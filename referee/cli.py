@@ -27,6 +27,16 @@ EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 _SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
 
 
+def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
+    """``--players``: a number of players, or their names comma-separated (then their number counts)."""
+    if value is None:
+        return None, None
+    if value.strip().isdigit():
+        return None, int(value)
+    names = tuple(name.strip() for name in value.split(","))
+    return names, len(names)
+
+
 def _options(pairs: list[str]) -> dict[str, Any]:
     """``name=value`` pairs; values read as YAML scalars (true, 100, text)."""
     chosen: dict[str, Any] = {}
@@ -234,8 +244,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     chosen = _options(args.option)
     _check_options(load(args.rules), chosen)
     spec = load(args.rules, chosen or None)
-    players = tuple(name.strip() for name in args.players.split(",")) if args.players else None
-    for document in simulate(spec, args.games, args.seed, with_score=not args.no_score, players=players):
+    players, seats = _players(args.players)
+    for document in simulate(spec, args.games, args.seed, not args.no_score, players, seats):
         if args.format == "jsonl":
             out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
         elif args.format == "json":
@@ -292,7 +302,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--format", choices=("yaml", "json", "jsonl"), default="yaml")
     sim.add_argument("--no-score", action="store_true", help="leave the table's score out of the logs")
     sim.add_argument(
-        "--players", help="the players' names, comma-separated (their number, where the rules allow several)"
+        "--players",
+        help="how many players, or their names comma-separated in seat order, where the rules allow several counts",
     )
     sim.set_defaults(run=cmd_simulate)
     return top

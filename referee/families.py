@@ -91,6 +91,7 @@ def simulate_game(
     players: tuple[str, ...] | None = None,
     with_score: bool = True,
     game_id: str | None = None,
+    seats: int | None = None,
 ) -> dict[str, Any]:
-    """One legal game under a spec, by its family's simulator."""
-    return of_spec(spec).simulate_game(spec, rng, players=players, with_score=with_score, game_id=game_id)
+    """One legal game under a spec, by its family's simulator (``seats``: how many players, unnamed)."""
+    return of_spec(spec).simulate_game(spec, rng, players=players, with_score=with_score, game_id=game_id, seats=seats)

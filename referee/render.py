@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from fractions import Fraction
 from textwrap import fill
 
 from .report import Report, Violation
@@ -71,19 +72,37 @@ def domino_sheet(report: Report) -> list[str]:
     return lines
 
 
+def _settlement(report: Report) -> list[str]:
+    if report.settlement is None:
+        return []
+    average, differences = report.settlement
+    parts = ", ".join(f"{side} {_amount(d, '+')}" for side, d in zip(report.sides, differences, strict=True))
+    return [f"  Settlement against the average ({_amount(average)}): {parts} (plus pays, minus collects)."]
+
+
+def _amount(value: Fraction, sign: str = "") -> str:
+    """A whole number as it is; an average of totals that is not whole, to two places."""
+    return f"{int(value):{sign}d}" if value.denominator == 1 else f"{float(value):{sign}.2f}"
+
+
 def score_sheet(report: Report) -> list[str]:
-    """The score sheet as a text table: bid, books, points and total per side."""
+    """The score sheet as a text table: bid, books, points and total per side (no bid where no one bids)."""
     if report.family == "dominoes":
         return domino_sheet(report)
-    width = max(30, *(len(s) + 4 for s in report.sides))
+    bids = report.bidding
+    titles = "bid  books  points  total" if bids else "tricks points total"
+    width = max(len(titles) + 5, *(len(s) + 4 for s in report.sides))
     head = "    hand  dealer    " + "".join(f"{s:>{width}}" for s in report.sides)
-    sub = "                    " + "".join(f"{'bid  books  points  total':>{width}}" for _ in report.sides)
+    sub = "                    " + "".join(f"{titles:>{width}}" for _ in report.sides)
     lines = [head, sub]
     for h in report.hands:
         cells = "".join(
-            f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}"
-            f"  {_cell(h.points[i] if h.scored or h.after_end else None):>6}"
-            f"  {h.totals[i]:>5}"
+            (
+                f"{_cell(h.bids[i]):>{width - 22}}  {_cell(h.books[i]):>5}"
+                if bids
+                else f"{_cell(h.books[i]):>{width - 14}}"
+            )
+            + f"  {_cell(h.points[i] if h.scored or h.after_end else None):>6}  {h.totals[i]:>5}"
             for i in range(len(report.sides))
         )
         note = f"  ({h.note})" if h.note else ("  (not scored)" if not h.scored else "")
@@ -127,6 +146,7 @@ def text(report: Report) -> str:
     lines.extend(score_sheet(report))
     lines.append("")
     lines.extend(_result_lines(report))
+    lines.extend(_settlement(report))
     errors = len(report.errors)
     warnings = len(report.warnings)
     verdict = {
@@ -144,7 +164,8 @@ def _result_lines(report: Report) -> list[str]:
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
     ended = report.ended_at_hand
     if report.finished and report.winner:
-        verb = "wins" if report.family == "dominoes" and " & " not in report.winner else "win"
+        one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
+        verb = "wins" if one else "win"  # a player for themself, or a side
         result = f"Result: {report.winner} {verb} ({totals}) after {ended} hands."
     elif report.finished:
         result = f"Result: a tie ({totals}) after {ended} hands."

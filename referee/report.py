@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from .spec import Clause, Spec
@@ -55,6 +56,11 @@ class Code(StrEnum):
     POINTS_MISMATCH = "points_mismatch"
     AWARD_MISMATCH = "award_mismatch"
     PLAY_AFTER_HAND_END = "play_after_hand_end"
+    PASS_WRONG_COUNT = "pass_wrong_count"
+    PASS_WRONG_DIRECTION = "pass_wrong_direction"
+    DISCARD_WITHHELD = "discard_withheld"
+    BARRED_ON_FIRST_TRICK = "barred_on_first_trick"
+    LEFTOVER_TO_WRONG_PLAYER = "leftover_to_wrong_player"
 
 
 class Severity(StrEnum):
@@ -63,6 +69,11 @@ class Severity(StrEnum):
 
     ERROR = "error"
     WARNING = "warning"
+
+
+def _number(value: Fraction) -> int | float:
+    """A whole number as an int; a fraction (an average of totals) to four places."""
+    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,8 @@ class Report:
     hands_audited: int = 0
     ended_at_hand: int | None = None  # the hand after which the game was over
     tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
+    settlement: tuple[Fraction, tuple[Fraction, ...]] | None = None  # the average, and each side's difference
+    bidding: bool = True  # False where hands are scored by the points of cards taken, with no bids
     family: str = "tricks"  # how the text report lays out its score sheet; not part of the JSON
 
     @classmethod
@@ -253,6 +266,12 @@ class Report:
         }
         if self.tie is not None:
             out["tie"] = {"rule": self.tie.id, "interpretation": " ".join((self.tie.interpretation or "").split())}
+        if self.settlement is not None:
+            average, differences = self.settlement
+            out["settlement"] = {
+                "average": _number(average),
+                "differences": {side: _number(d) for side, d in zip(self.sides, differences, strict=True)},
+            }
         if self.file is not None:
             out["file"] = self.file
         if self.game is not None:

@@ -377,7 +377,23 @@ def _lead(f: _Fields) -> list[str]:
     if barred:
         suit = SUITS.get(barred["suit"], barred["suit"]).capitalize()
         out.append(f"{suit} may not be led before trick {barred['trick']}.")
+    held = f.get("suit")
+    if held:
+        also = f.get("broken_also")
+        by = f" or {_cards(also)}" if also else ""
+        name = SUITS.get(held, held)
+        out.append(f"{name.capitalize()} may not be led until one of the {name}{by} has been played.")
+    if barred or held:
+        out.append("A leader holding nothing else may lead one.")
     return out
+
+
+def _first_trick(f: _Fields) -> list[str]:
+    barred = [SUITS.get(s, s) for s in f.get("barred_suits") or []]
+    cards = f.get("barred_cards")
+    if cards:
+        barred.append(_cards(cards))
+    return [f"No {' and no '.join(barred)} may be played to the first trick by a player who holds anything else."]
 
 
 def _follow(f: _Fields) -> list[str]:
@@ -487,6 +503,32 @@ def _points(f: _Fields) -> list[str]:
     return out
 
 
+def _moon(f: _Fields) -> list[str]:
+    return [
+        f"A player who takes every point of a hand scores 0 for it, and each other player "
+        f"{_count(f.get('others'), 'point')}."
+    ]
+
+
+def _settlement(f: _Fields) -> list[str]:
+    if f.get("rule") == "against_average":
+        return [
+            "When the table breaks up, each player's total is compared with the average of all totals: "
+            "a player above it pays the difference, a player below it collects."
+        ]
+    return ["No settlement between players."]
+
+
+def _table_breaks_up(f: _Fields) -> list[str]:
+    return ["There is no target score: the game ends when the table breaks up (where the record ends)."]
+
+
+def _winner(f: _Fields) -> list[str]:
+    if f.get("rule") == "lowest_total":
+        return ["The lowest total wins."]
+    return ["The highest total wins."]
+
+
 def _target(f: _Fields) -> list[str]:
     return [f"The game ends after the hand in which a side reaches {_count(f.get('points'), 'point')}."]
 
@@ -542,6 +584,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "play.take_back": _take_back,
     "play.beat": _beat,
     "play.first_discard": _first_discard,
+    "play.first_trick": _first_trick,
     "play.trick_winner": _trick_winner,
     "play.next_lead": _next_lead,
     "play.own_cards": _own_cards,
@@ -550,6 +593,8 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "scoring.bags": _bags,
     "scoring.overbid_double": _overbid_double,
     "scoring.points": _points,
+    "scoring.moon": _moon,
+    "scoring.settlement": _settlement,
     "game_end.target": _target,
     "game_end.both_reach": _both_reach,
     "game_end.tie": _tie,
@@ -557,6 +602,8 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "game_end.rounds": _rounds,
     "game_end.clock": _clock,
     **DOMINO_DESCRIBE,
+    "game_end.table_breaks_up": _table_breaks_up,
+    "game_end.winner": _winner,
 }
 
 

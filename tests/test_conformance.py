@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "conformance"
 CASE_FILES = sorted(CORPUS.glob("*/*.yaml"))
 CASE_KEYS = {"description", "rules", "options", "clauses", "log", "expect", "xfail"}
-EXPECT_KEYS = {"status", "violations", "incomplete", "score_sheet", "finished", "winner"}
+EXPECT_KEYS = {"status", "violations", "incomplete", "score_sheet", "finished", "winner", "settlement"}
 STATUSES = {"clean", "warnings", "violations", "incomplete", "refused"}
 
 
@@ -105,6 +105,8 @@ def test_case(path: Path) -> None:
         assert report.finished is expect["finished"]
     if "winner" in expect:
         assert report.winner == expect["winner"]
+    if "settlement" in expect:
+        assert report.as_dict().get("settlement") == expect["settlement"]
 
 
 def test_corpus_is_not_empty() -> None:

@@ -109,7 +109,7 @@ def test_rule_text_shows_every_field_even_unknown_ones() -> None:
     assert rule_text("passing.nil_pass", {"cards": 2}) == "Cards: 2."
     text = rule_text("deal.cards", {"per_player": 13, "leftover": "none", "shuffle": "riffle"})
     assert text == "Each player is dealt 13 cards. No cards are left over. Shuffle: riffle."
-    assert rule_text("game_end.table_breaks_up", {}).startswith("(No data")
+    assert rule_text("game_end.unknown", {}).startswith("(No data")
     assert rule_text("penalties.renege", {"books_to_opponents": 3, "points": 0}) == (
         "For each renege (failing to follow suit when able): 3 books go from the offending side to its opponents."
     )

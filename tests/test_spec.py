@@ -262,33 +262,6 @@ def test_a_variant_lead_rule_is_enforced(tmp_path: Path) -> None:
 # Sketches of rule sets the roadmap names, in the spec format as it stands: the schema must already have a
 # place for each concept (the referee refuses them as not supported yet, rather than ignoring them).
 ROADMAP_SKETCHES = {
-    "hearts": """
-spec: 1
-id: hearts/sketch
-title: Hearts sketch
-family: hearts
-source: {document: 001_3f218c6ee18e85e0.txt, title: t}
-players:
-  seats: {source: "Three to seven; best for four.", count: 4, counts: [3, 4, 5, 6, 7]}
-  sides: {source: Each plays for himself., partners: none}
-deal:
-  cards: {interpretation: x, per_player: as_far_as_they_go, leftover: first_trick_winner}
-passing:
-  pass: {interpretation: x, cycle: [right], cards: 3, when: before_bidding}
-ranking:
-  trump: {interpretation: x, suit: none}
-play:
-  first_discard: {interpretation: x, card: QS}
-  lead: {interpretation: x, trump: any_time, suit_not_before_trick: {suit: H, trick: 3}}
-  trick_winner: {interpretation: x, rule: highest_of_led_suit}
-penalties:
-  revoke: {interpretation: x, charge_points: 26, ends_play: true}
-scoring:
-  points: {interpretation: x, suits: {H: 1}, cards: {QS: 13}, total: 26}
-  settlement: {interpretation: x, rule: against_average}
-game_end:
-  table_breaks_up: {interpretation: x}
-""",
     "six-handed spades": """
 spec: 1
 id: spades/six-sketch

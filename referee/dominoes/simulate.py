@@ -164,9 +164,10 @@ def simulate_game(
     players: tuple[str, ...] | None = None,
     with_score: bool = True,
     game_id: str | None = None,
+    seats: int | None = None,
 ) -> dict[str, Any]:
     """One legal domino game from the first draw to game end, as a game-log document."""
-    seats = len(players) if players else max(player_counts(spec))
+    seats = len(players) if players else (seats or max(player_counts(spec)))
     t = tables_for(spec, seats)
     names = list(players or DEFAULT_PLAYERS[:seats])
     game = _Game(t, names, rng, with_score)

@@ -13,7 +13,7 @@ from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
-from . import bidding, deal, penalties, play, scoring
+from . import bidding, deal, passing, penalties, play, points, scoring
 from .cards import COPY, card_symbol, cards_in, remove_card
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
@@ -30,18 +30,27 @@ class _Audit:
         self.log = log
         self.names = log.players
         if len(self.names) != tables.seats:  # before the sides are named from the seats
-            raise self._fail(f"{spec.id} is for {tables.seats} players; the log has {len(self.names)}", "$.players")
+            counts = tables.seat_counts
+            allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(tables.seats)
+            raise self._fail(f"{spec.id} is for {allowed} players; the log has {len(self.names)}", "$.players")
+        self.revokes: list[tuple[int, int]] = []  # (trick, seat) of each revoke in the hand being replayed
+        self.taken: list[int] = [0] * tables.seats  # points each player took in the hand being replayed
+        self.dealt_hands = 0
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
         self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
         self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
         self.report = Report.start(spec, log, self.side_names)
+        self.report.bidding = tables.contracts
         for finding in self._pending:
             self.add(finding, None)
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
-        """Compile (once, cached) and replay."""
-        return cls(spec, tables_for(spec), log).run()
+        """Compile (once, cached, for the log's number of players where the spec allows several) and replay."""
+        tables = tables_for(spec)
+        if len(log.players) in tables.seat_counts:
+            tables = tables_for(spec, len(log.players))
+        return cls(spec, tables, log).run()
 
     # -- where things are -------------------------------------------------
     def _fail(self, message: str, path: str | None = None) -> InputError:
@@ -116,6 +125,7 @@ class _Audit:
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
             else:
+                self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
                 first_unbid = not t.bids_first_hand and scored == 0
                 line = self._hand(hand, dealer, totals, bags, first_unbid)
                 self.report.hands.append(line)
@@ -131,6 +141,13 @@ class _Audit:
                 last = self.report.hands[-1]
                 note = AFTER_END if last.note is None else f"{last.note}; {AFTER_END}"
                 self.report.hands[-1] = replace(last, totals=tuple(final), scored=False, after_end=True, note=note)
+        if t.table_breaks_up and scored and final is None:  # no target: the game ends where the table broke up
+            winner = scoring.leader(t, totals)
+            self.report.finished = True
+            self.report.winner = None if winner is None else self.side_names[winner]
+            self.report.ended_at_hand = self.log.hands[-1].number
+        if t.points is not None and t.points.settlement and self.report.finished:
+            self.report.settlement = points.settlement(final or totals)
         return self.report
 
     def _result(self, number: int, totals: list[int], scored: int, swept: int | None = None) -> list[int] | None:
@@ -146,7 +163,7 @@ class _Audit:
             self.report.ended_at_hand = number
             self.report.tie = None
             return list(totals)
-        best = max(totals)
+        best = min(totals) if t.lowest_wins else max(totals)
         tied = t.target is not None and best >= t.target and totals.count(best) > 1
         self.report.tie = self.spec.clause("game_end.tie") if tied else None
         return None
@@ -217,7 +234,11 @@ class _Audit:
                 self.add(
                     Finding(Code.BID_NOT_ALLOWED, "bidding.first_hand", "bids were made on the unbid first hand"), n
                 )
-        elif hand.bids is not None:
+        elif hand.bids and not t.contracts:
+            self.add(
+                Finding(Code.BID_NOT_ALLOWED, "scoring.points", "bids were recorded; these rules have no bidding"), n
+            )
+        elif hand.bids is not None and t.contracts:
             bids = self._bids(hand)
             contracts, findings = bidding.check_bids(
                 t, bids, hand.bids_ordered, dealer, self.names, self.side_names, totals
@@ -229,10 +250,14 @@ class _Audit:
             self.add(
                 Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
             )
+        elif t.passing and holdings is not None and hand.deal is not None:
+            holdings = self._pass(hand, holdings)
         books: list[int] | None = None
         reneges = [0] * len(t.sides)
         claimers: list[int] = []
         complete = True
+        self.revokes = []
+        self.taken = [0] * t.seats
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
             claimers = self._check_claims(hand) if hand.events else []
@@ -248,6 +273,8 @@ class _Audit:
             tuple(bags),
             False,
         )
+        if not t.contracts and t.points is not None:
+            return self._point_hand(hand, unscored, books, complete, totals)
         if not complete or books is None:
             if books is None and complete:
                 self.report.incomplete.append(
@@ -271,6 +298,57 @@ class _Audit:
         )
         self._check_recorded_score(hand, line)
         return line
+
+    def _pass(self, hand: Hand, holdings: list[int]) -> list[int]:
+        """The holdings after the hand's pass, with what was irregular in it reported."""
+        t = self.t
+        offset = passing.offset_for(t, self.dealt_hands)
+        plays = [(p.seat, p.card) for trick in hand.tricks or () for p in trick]
+        if hand.passes is None and offset is not None:
+            gap = "the cards passed are not recorded; the hands are taken from the cards played"
+            self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
+            return deal.reconstruct(t, plays)
+        after, findings = passing.apply(t, offset, holdings, hand.passes, plays, self.names)
+        for finding in findings:
+            self.add(finding, hand.number)
+        return after
+
+    def _point_hand(
+        self, hand: Hand, unscored: HandScore, books: list[int] | None, complete: bool, totals: list[int]
+    ) -> HandScore:
+        """A hand scored by the points of the cards each player took (Hearts), or by the points written."""
+        rules = self.t.points
+        assert rules is not None
+        if books is None and complete:
+            taken = self._written_points(hand, rules.total)
+            if taken is None:
+                self.report.incomplete.append(
+                    Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
+                )
+                return unscored
+        elif not complete:
+            return unscored
+        else:
+            taken = self.taken
+        revoker = self.revokes[0][1] if self.revokes else None
+        hand_points = points.hand_points(rules, taken, revoker)
+        new_totals = [a + b for a, b in zip(totals, hand_points, strict=True)]
+        line = replace(unscored, points=tuple(hand_points), totals=tuple(new_totals), scored=True)
+        self._check_recorded_score(hand, line)
+        return line
+
+    def _written_points(self, hand: Hand, total: int) -> list[int] | None:
+        """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
+        written: list[int | None] = [None] * self.t.seats
+        for recorded in hand.score or ():
+            written[self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")] = recorded.hand
+        if any(value is None for value in written):
+            return None
+        taken = [value or 0 for value in written]
+        if sum(taken) % total:
+            message = f"the points written for this hand add up to {sum(taken)}, not a multiple of {total}"
+            self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", message), hand.number)
+        return taken
 
     def _bids(self, hand: Hand) -> tuple[Bid, ...]:
         """The hand's bids with each side's bid given to a member of that side."""
@@ -372,7 +450,7 @@ class _Audit:
                         number,
                     )
                 elif position == 0:
-                    broken_rule = play.lead_violation(t, hand_before, card, index == 0, broken)
+                    broken_rule = play.lead_violation(t, hand_before, card, index == 0, broken, number)
                     if broken_rule is not None:
                         message = self._lead_message(broken_rule, seat, card)
                         self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
@@ -395,12 +473,15 @@ class _Audit:
                         number,
                     )
                     reneges[t.side_of[seat]] += 1
+                    self.revokes.append((number, seat))
                 elif t.must_beat and (better := play.unbeaten(t, hand_before, card, cards)):
                     self.add(
                         Finding(Code.DID_NOT_BEAT, "play.beat", self._beat_message(seat, card, cards, better), seat),
                         n,
                         number,
                     )
+                elif (rule := play.follow_violation(t, hand_before, card, cards[0], index == 0)) is not None:
+                    self._discard_finding(rule, n, number, seat, card)
                 if taken_back and (number, seat) in taken_back:
                     self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards)
                 if hand_before & bit:
@@ -411,6 +492,8 @@ class _Audit:
                 cards.append(card)
                 seats.append(seat)
             if len(trick) < t.seats:
+                if self.revokes and t.revoke_ends_play:
+                    return books, True  # play abandoned on finding the revoke
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, n, number), f"trick {number} has {len(trick)} of {t.seats} plays")
                 )
@@ -418,14 +501,52 @@ class _Audit:
             winner_at = play.winning_index(t, cards)
             winner = seats[winner_at]
             books[t.side_of[winner]] += 1
+            if t.points is not None:
+                self.taken[winner] += t.points.of(sum(1 << c for c in cards))
+                if index == 0:
+                    self._leftover(hand, holdings, winner)
             broken = broken or play.breaks_trump(t, cards, winner_at)
             leader = winner
-        if len(tricks) < t.per_player:
+        if len(tricks) < t.per_player and not (self.revokes and t.revoke_ends_play):
             self.report.incomplete.append(
                 Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
             )
             return books, False
         return books, True
+
+    def _discard_finding(self, rule: str, hand: int, trick: int, seat: int, card: int) -> None:
+        name = self.names[seat]
+        if rule == "play.first_discard":
+            self.revokes.append((trick, seat))
+            due = card_symbol(self.t.discard_card)
+            message = (
+                f"{name} played {card_symbol(card)} while unable to follow suit; {due} was due at this first chance"
+            )
+            self.add(Finding(Code.DISCARD_WITHHELD, rule, message, seat), hand, trick)
+        else:
+            message = f"{name} played {card_symbol(card)} to the first trick while holding other cards"
+            self.add(Finding(Code.BARRED_ON_FIRST_TRICK, rule, message, seat), hand, trick)
+
+    def _leftover(self, hand: Hand, holdings: list[int], winner: int) -> None:
+        """The cards left over from the deal go to the first trick's winner, with their points."""
+        t = self.t
+        if not t.widow_to_winner or not t.out_of_play or t.points is None:
+            return
+        if hand.leftover is not None:
+            widow = sum(1 << c for c in hand.leftover)
+        else:  # the cards no one was dealt (or, with no deal recorded, no one played)
+            dealt = 0
+            for held in holdings:
+                dealt |= held
+            widow = t.deck & ~dealt
+        self.taken[winner] += t.points.of(widow)
+        for event in hand.events:
+            if event.type == "leftover_taken" and event.seat is not None and event.seat != winner:
+                message = (
+                    f"{self.names[event.seat]} took the cards left over from the deal; "
+                    f"{self.names[winner]} won the first trick"
+                )
+                self.add(Finding(Code.LEFTOVER_TO_WRONG_PLAYER, "deal.cards", message, event.seat), hand.number, 1)
 
     def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:
         """Books lost and points for the hand's offences, where the spec sets penalties for them."""
@@ -549,6 +670,10 @@ class _Audit:
     def _pair(self, values: list[int] | tuple[int, ...]) -> str:
         return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))
 
+    @property
+    def _score_rule(self) -> str:
+        return "scoring.contract" if self.t.contracts else "scoring.points"
+
     def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
         """Compare what the table wrote with the rules, one finding per slip.
 
@@ -564,7 +689,7 @@ class _Audit:
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
-                clause = forbidden.get(recorded.hand, "scoring.contract")
+                clause = forbidden.get(recorded.hand, self._score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
                 continue
@@ -575,7 +700,7 @@ class _Audit:
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)
-                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, "scoring.contract")
+                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, self._score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             self.written_totals[side] = recorded.total
 

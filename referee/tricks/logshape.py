@@ -53,6 +53,7 @@ _EVENT_TYPES = frozenset(
         "forfeit",
         "card_taken_back",
         "ace_check",
+        "leftover_taken",
     }
 )
 _SCORE_KEYS = frozenset({"hand", "total", "bags"})

@@ -22,12 +22,17 @@ def first_leader(t: Tables, dealer: int | None, holdings: list[int]) -> int | No
     return None if dealer is None else (dealer + 1) % t.seats
 
 
-def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: bool) -> str | None:
-    """Which lead rule leading ``card`` from ``hand`` breaks: a clause id, or None if legal."""
+def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: bool, number: int = 0) -> str | None:
+    """Which lead rule leading ``card`` from ``hand`` to trick ``number`` breaks: a clause id, or None if legal."""
     if first_trick and t.first_lead_cards:
         required = next((c for c in t.first_lead_cards if hand >> c & 1), None)
         if required is not None and card != required:
             return "play.first_lead"
+    if t.suit[card] == t.held_suit and hand & ~t.suit_cards[t.held_suit]:
+        # a suit held back (Hearts: hearts) may be led early only by a leader who holds nothing else
+        number = number or (1 if first_trick else 2)  # a caller that knows only "first or not"
+        if number < t.held_until_trick or (t.held_until_broken and not broken):
+            return "play.lead"
     if t.trump == NO_TRUMP or t.suit[card] != t.trump:
         return None
     only_trumps = hand & ~t.suit_cards[t.trump] == 0
@@ -65,7 +70,26 @@ def _followers(t: Tables, hand: int, led: int) -> int:
     return hand
 
 
-def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broken: bool) -> int:
+def _discard_rules(t: Tables, hand: int, allowed: int, led: int, first_trick: bool) -> tuple[int, str | None]:
+    """The cards left once the discard duty and the first trick's bar apply, and the clause that narrowed them."""
+    discard = t.discard_card
+    if discard >= 0 and hand >> discard & 1 and led >= 0 and not hand & t.suit_cards[led]:
+        return 1 << discard, "play.first_discard"  # unable to follow: the first opportunity to discard it
+    if first_trick and allowed & t.first_trick_barred and allowed & ~t.first_trick_barred:
+        return allowed & ~t.first_trick_barred, "play.first_trick"
+    return allowed, None
+
+
+def follow_violation(t: Tables, hand: int, card: int, led_card: int, first_trick: bool) -> str | None:
+    """Which rule a follower's ``card`` breaks other than following suit: a clause id, or None."""
+    if t.discard_card < 0 and not t.first_trick_barred:
+        return None
+    led = t.suit[led_card]
+    allowed, clause = _discard_rules(t, hand, _followers(t, hand, led), led, first_trick)
+    return None if allowed >> card & 1 else clause
+
+
+def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broken: bool, number: int = 0) -> int:
     """The distinct cards of ``hand`` that may be played to ``trick`` (the cards so far, leader first)."""
     hand &= ONE_COPY  # a card held twice is one choice
     if not trick:
@@ -74,11 +98,14 @@ def legal_plays(t: Tables, hand: int, trick: list[int], first_trick: bool, broke
         while rest:
             low = rest & -rest
             card = low.bit_length() - 1
-            if lead_violation(t, hand, card, first_trick, broken) is None:
+            if lead_violation(t, hand, card, first_trick, broken, number) is None:
                 legal |= low
             rest ^= low
         return legal
-    legal = _followers(t, hand, t.suit[trick[0]])
+    led = t.suit[trick[0]]
+    legal = _followers(t, hand, led)
+    if t.discard_card >= 0 or t.first_trick_barred:
+        legal = _discard_rules(t, hand, legal, led, first_trick)[0]
     if t.must_beat:
         beating = legal & t.beaters[trick[winning_index(t, trick)]]
         if beating:
@@ -106,7 +133,9 @@ def winning_index(t: Tables, cards: list[int]) -> int:
 
 
 def breaks_trump(t: Tables, cards: list[int], winner: int) -> bool:
-    """Whether this trick breaks trumps for later leads, by the spec's meaning of broken."""
+    """Whether this trick breaks trumps (or the suit held back) for later leads, by the spec's meaning of broken."""
+    if t.held_until_broken:
+        return any(t.suit[c] == t.held_suit or t.breakers >> c & 1 for c in cards)
     if t.trump == NO_TRUMP:
         return False
     if t.broken_by == "won":

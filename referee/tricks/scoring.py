@@ -109,6 +109,13 @@ def sweep(t: Tables, books: list[int]) -> int | None:
     return next((side for side, taken in enumerate(books) if taken >= t.sweep_books), None)
 
 
+def leader(t: Tables, totals: list[int]) -> int | None:
+    """The side with the best total (the lowest where the lowest wins), or None for a tie."""
+    best = min(totals) if t.lowest_wins else max(totals)
+    leaders = [s for s, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 def result(t: Tables, totals: list[int], hands_scored: int) -> tuple[bool, int | None]:
     """Whether the game is over after these totals, and the winning side (None for a tie)."""
     reached = t.target is not None and any(total >= t.target for total in totals)
@@ -117,7 +124,7 @@ def result(t: Tables, totals: list[int], hands_scored: int) -> tuple[bool, int |
     if not (reached or floored or out_of_rounds):
         return False, None
     alive = [s for s, total in enumerate(totals) if t.floor is None or total > t.floor] or list(range(len(totals)))
-    best = max(totals[s] for s in alive)
+    best = min(totals[s] for s in alive) if t.lowest_wins else max(totals[s] for s in alive)
     leaders = [s for s in alive if totals[s] == best]
     if len(leaders) == 1:
         return True, leaders[0]

@@ -13,8 +13,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..spec import Spec
-from . import bidding, deal, play, scoring
+from . import bidding, deal, passing, play, scoring
 from .cards import COPY, add_card, card_name, cards_in, remove_card
+from .points import hand_points
 from .tables import Tables, tables_for
 
 DEFAULT_PLAYERS = ("North", "East", "South", "West", "Fifth", "Sixth", "Seventh")
@@ -99,9 +100,11 @@ def _bid_record(
 
 
 def _play_hand(
-    t: Tables, holdings: list[int], dealer: int, rng: random.Random
-) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    t: Tables, holdings: list[int], dealer: int, rng: random.Random, widow: int = 0
+) -> tuple[list[list[tuple[int, int]]], list[int], list[int]]:
+    """The tricks, each side's books, and each seat's points taken (with the widow, to the first trick's winner)."""
     held = list(holdings)
+    taken = [0] * t.seats
     found = play.first_leader(t, dealer, held)
     leader = (dealer + 1) % t.seats if found is None else found  # none of the opening cards dealt: left of dealer
     broken = False
@@ -112,7 +115,7 @@ def _play_hand(
         seats: list[int] = []
         for position in range(t.seats):
             seat = (leader + position) % t.seats
-            choices = cards_in(play.legal_plays(t, held[seat], cards, index == 0, broken))
+            choices = cards_in(play.legal_plays(t, held[seat], cards, index == 0, broken, index + 1))
             card = rng.choice(choices)
             held[seat] = remove_card(held[seat], card)
             cards.append(card)
@@ -121,8 +124,10 @@ def _play_hand(
         broken = broken or play.breaks_trump(t, cards, winner_at)
         leader = seats[winner_at]
         books[t.side_of[leader]] += 1
+        if t.points is not None:
+            taken[leader] += t.points.of(sum(1 << c for c in cards) | (widow if index == 0 else 0))
         tricks.append(list(zip(seats, cards, strict=True)))
-    return tricks, books
+    return tricks, books, taken
 
 
 def simulate_game(
@@ -131,35 +136,49 @@ def simulate_game(
     players: tuple[str, ...] | None = None,
     with_score: bool = True,
     game_id: str | None = None,
+    seats: int | None = None,
 ) -> dict[str, Any]:
     """One legal game from deal to game end, as a game-log document."""
+    count = seats or (len(players) if players else None)
     t = tables_for(spec)
-    if players is not None and len(players) != t.seats:
-        raise InputError(f"{spec.id} is for {t.seats} players, not {len(players)}")
+    if count is not None and count != t.seats:
+        if count not in t.seat_counts:
+            counts = ", ".join(map(str, t.seat_counts))
+            raise InputError(f"{spec.id} is for {counts} players, not {count}")
+        t = tables_for(spec, count)
     names = list(players or DEFAULT_PLAYERS[: t.seats])
+    last_hand = rng.randint(3, 8) if t.table_breaks_up else MAX_HANDS  # a table breaks up when it will
     dealer = rng.randrange(t.seats)
     totals = [0] * len(t.sides)
     bags = [0] * len(t.sides)
     hands: list[dict[str, Any]] = []
     side_keys = [names[side[0]] for side in t.sides]
-    for number in range(1, MAX_HANDS + 1):
-        dealt, out = _deal(t, rng)
+    for number in range(1, last_hand + 1):
+        dealt, leftover = _deal(t, rng)
         holdings = [_holding(cards) for cards in dealt]
-        unbid = not t.bids_first_hand and number == 1
+        holdings, passed = passing.choose(t, holdings, passing.offset_for(t, number), rng.sample)
+        unbid = not t.bids_first_hand and number == 1 and t.contracts
         record: dict[str, Any] = {
             "dealer": names[dealer],
             "deal": {names[s]: [card_name(c) for c in dealt[s]] for s in range(t.seats)},
         }
-        if out:
-            record["leftover"] = [card_name(c) for c in sorted(out)]
+        if leftover:
+            record["leftover"] = [card_name(c) for c in sorted(leftover)]
+        if any(passed):
+            record["passes"] = {names[s]: [card_name(c) for c in passed[s]] for s in range(t.seats)}
         contracts: list[int] = []
         blind = None
-        if not unbid:
+        if not unbid and t.contracts:
             blind = _blind_side(t, totals, dealer, rng)
             record["bids"], contracts = _bid_record(t, _bids(t, holdings, dealer, rng), names, blind, rng)
-        tricks, books = _play_hand(t, holdings, dealer, rng)
+        tricks, books, taken = _play_hand(t, holdings, dealer, rng, sum(1 << c for c in leftover))
         record["tricks"] = [[{names[seat]: card_name(card)} for seat, card in trick] for trick in tricks]
-        if unbid:
+        if leftover and t.widow_to_winner:
+            first = tricks[0][play.winning_index(t, [c for _, c in tricks[0]])][0]
+            record["events"] = [{"type": "leftover_taken", "seat": names[first]}]
+        if t.points is not None and not t.contracts:
+            points = hand_points(t.points, taken, None)
+        elif unbid:
             points = scoring.unbid_points(t, books)
         else:
             blinds = [side == blind for side in range(len(t.sides))]

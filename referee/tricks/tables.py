@@ -23,10 +23,13 @@ from .cards import (
     card_name,
     parse_card,
     rank_of,
+    suit_mask,
     suit_of,
 )
+from .points import PointRules, compile_points
 
 NO_TRUMP = -1
+NO_PASS = None  # in a pass cycle: no pass that hand
 
 # Bid kinds of the log format, by the clause that allows them.
 KIND_CLAUSES = {
@@ -139,6 +142,22 @@ class Tables:
     promoted: int = 0  # bitmask of the cards a spec moves into the trump suit (jokers): their suit is a reading
     kind_clauses: tuple[tuple[str, str], ...] = ()  # each bid kind and the clause that allows or forbids it
     forbidden_scores: tuple[tuple[int, str], ...] = ()  # what a forbidden kind of bid would score, and its clause
+    # Each for self, penalty points (Hearts); defaults keep a contract game as it was.
+    seat_counts: tuple[int, ...] = (4,)  # the player counts the spec allows (the log's players choose)
+    widow_to_winner: bool = False  # the cards left over (out_of_play many) go to the first trick's winner
+    contracts: bool = True  # scored by contract (so bid); False: by the points of the cards taken
+    points: PointRules | None = None
+    discard_card: int = -1  # a card its holder must discard at the first opportunity (Hearts: Q♠)
+    held_suit: int = -1  # a suit (not trumps) that may not be led before held_until_trick, or until broken
+    held_until_trick: int = 1
+    held_until_broken: bool = False
+    breakers: int = 0  # cards whose play breaks the held suit, besides the suit's own
+    first_trick_barred: int = 0  # cards not to be played to the first trick while holding anything else
+    revoke_ends_play: bool = False
+    lowest_wins: bool = False
+    table_breaks_up: bool = False  # no target: the game ends where the record ends
+    pass_cycle: tuple[int | None, ...] = ()  # seats from passer to receiver, hand by hand (None: no pass)
+    pass_cards: int = 0
 
 
 def _spec_error(spec: Spec, message: str, clause: str) -> InputError:
@@ -248,12 +267,34 @@ def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
     return sides
 
 
+def _pass_offsets(cycle: list[str], sides: tuple[tuple[int, ...], ...], seats: int) -> tuple[int | None, ...]:
+    """Each direction of a cycle as the seats from passer to receiver (None: no pass that hand).
+
+    Raises ValueError for a direction these seats cannot have (across with an odd count, a partner with none).
+    """
+    out: list[int | None] = []
+    for direction in cycle:
+        if direction == "none":
+            out.append(None)
+        elif direction == "left":
+            out.append(1)
+        elif direction == "right":
+            out.append(seats - 1)
+        elif direction == "across" and seats % 2 == 0:
+            out.append(seats // 2)
+        elif direction == "partner" and all(len(side) == 2 for side in sides):
+            out.append((sides[0][1] - sides[0][0]) % seats)
+        else:
+            raise ValueError(f"cannot pass {direction} with {seats} players")
+    return tuple(out)
+
+
 ANY = None  # in ENFORCED: any value the schema allows
 
 # What the replay enforces: each clause and, for each of its fields, the values it acts on (ANY: all the
 # schema allows). A spec that sets anything else is refused with Unsupported, never silently half-checked.
 ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
-    "players.seats": {"count": ANY},
+    "players.seats": {"count": ANY, "counts": ANY},
     "players.sides": {"partners": ANY},
     "players.turn": {"direction": ("clockwise",)},
     "deck.cards": {"base": ANY, "copies": ANY, "add": ANY, "remove": ANY},
@@ -261,7 +302,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "ranking.trump": {"suit": ANY, "top": ANY},
     "ranking.identical_cards": {"winner": ANY},
     "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
-    "deal.cards": {"per_player": ANY, "leftover": ("none", "out_of_play")},
+    "deal.cards": {"per_player": ANY, "leftover": ANY},
     "deal.misdeal": {"wrong_count": (True,), "called_by": ("any",), "deadline": ANY},
     "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
     "bidding.order": {
@@ -273,10 +314,19 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
     "bidding.blind": {"allowed": ANY, "behind_by": ANY, "min": ANY, "made_multiplier": ANY, "set_multiplier": ANY},
     "bidding.ten_for_two_hundred": {"allowed": ANY, "points": ANY, "penalty": ANY, "tricks": ANY},
-    "passing.pass": {"cycle": (["none"],), "cards": ANY, "when": ANY},
+    "passing.pass": {"cycle": ANY, "cards": ANY, "when": ANY},
     "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
-    "play.lead": {"trump": ANY, "broken_by": ANY, "only_trump_left": ("may_lead",)},
+    "play.lead": {
+        "trump": ANY,
+        "broken_by": ANY,
+        "only_trump_left": ("may_lead",),
+        "suit": ANY,
+        "broken_also": ANY,
+        "suit_not_before_trick": ANY,
+    },
+    "play.first_discard": {"card": ANY},
+    "play.first_trick": {"barred_suits": ANY, "barred_cards": ANY},
     "play.follow": {"must_follow": ANY},
     "play.take_back": {"renege_only": ANY, "trump_sticks": ANY},
     "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
@@ -288,11 +338,17 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
     "scoring.bags": {"limit": ANY, "penalty": ANY, "carry_over": ANY},
     "scoring.overbid_double": {"points": ANY},
+    "penalties.revoke": {"charge_points": ANY, "ends_play": ANY},
+    "scoring.points": {"cards": ANY, "suits": ANY, "total": ANY},
+    "scoring.moon": {"others": ANY},
+    "scoring.settlement": {"rule": ANY},
     "game_end.target": {"points": ANY},
     "game_end.both_reach": {"rule": ANY},
     "game_end.tie": {"rule": ANY},
     "game_end.floor": {"points": ANY},
     "game_end.rounds": {"max": ANY},
+    "game_end.winner": {"rule": ANY},
+    "game_end.table_breaks_up": {},
 }
 
 
@@ -378,14 +434,70 @@ def _silent(spec: Spec, trump: int) -> None:
                     raise _no_effect(spec, clause_id, name, why)
 
 
-def compile_spec(spec: Spec) -> Tables:
-    """Compile a resolved spec into :class:`Tables` (raises InputError if it cannot)."""
+def seat_counts(spec: Spec) -> tuple[int, ...]:
+    """The numbers of players a spec allows: its ``counts``, or its one ``count``."""
+    count = int(spec.value("players.seats", "count", 4))
+    return tuple(spec.value("players.seats", "counts", None) or (count,))
+
+
+def _points(spec: Spec, deck: int) -> PointRules | None:
+    if not spec.has("scoring.points"):
+        return None
+    try:
+        values, total = compile_points(
+            spec.value("scoring.points", "cards", {}) or {},
+            spec.value("scoring.points", "suits", {}) or {},
+            spec.value("scoring.points", "total"),
+            deck,
+        )
+    except ValueError as exc:
+        raise _spec_error(spec, str(exc), "scoring.points.cards") from None
+    return PointRules(
+        values=values,
+        total=total,
+        moon_others=spec.value("scoring.moon", "others"),
+        revoke_charge=spec.value("penalties.revoke", "charge_points"),
+        settlement=spec.value("scoring.settlement", "rule", "none") == "against_average",
+    )
+
+
+def _held_suit(spec: Spec) -> tuple[int, int, bool, int]:
+    """A suit held back from leading: the suit, the first trick it may be led to, whether until broken, breakers."""
+    before = spec.value("play.lead", "suit_not_before_trick")
+    letter = spec.value("play.lead", "suit")
+    if letter is not None and spec.value("play.lead", "trump", "any_time") != "any_time":
+        raise _spec_error(spec, "holds back both trumps and another suit until broken", "play.lead")
+    if before is not None and letter is not None and before["suit"] != letter:
+        raise _spec_error(spec, "holds back two different suits", "play.lead")
+    held = letter or (before or {}).get("suit")
+    breakers = _cards(spec, spec.value("play.lead", "broken_also", []) or [], "play.lead.broken_also")
+    return (
+        -1 if held is None else SUIT_LETTERS.index(held),
+        (before or {}).get("trick", 1),
+        letter is not None,
+        sum(1 << card for card in breakers),
+    )
+
+
+def _first_trick_barred(spec: Spec) -> int:
+    barred = sum(suit_mask(SUIT_LETTERS.index(s)) for s in spec.value("play.first_trick", "barred_suits", []) or [])
+    for card in _cards(spec, spec.value("play.first_trick", "barred_cards", []) or [], "play.first_trick"):
+        barred |= 1 << card
+    return barred
+
+
+def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
+    """Compile a resolved spec into :class:`Tables` for ``seats`` players (default: the spec's count).
+
+    Raises InputError if it cannot.
+    """
     if spec.family not in ("spades", "hearts"):
         raise Unsupported(
             f"the {spec.family} family is not supported by this referee yet", Location(file=str(spec.path))
         )
     _unsupported(spec)
-    seats = int(spec.value("players.seats", "count", 4))
+    if seats is None:
+        seats = int(spec.value("players.seats", "count", 4))
     deck = _deck(spec)
     trump, suits, power = _ranking(spec, deck)
     _silent(spec, trump)
@@ -395,11 +507,12 @@ def compile_spec(spec: Spec) -> Tables:
         per_player = per_player.get(str(seats), per_player.get(seats))
     if per_player == "as_far_as_they_go":
         per_player = deck_size // seats
-    out_of_play = spec.value("deal.cards", "leftover", "none") == "out_of_play"
+    leftover = spec.value("deal.cards", "leftover", "none")
     if (
         not isinstance(per_player, int)
+        or per_player < 1
         or per_player * seats > deck_size
-        or (per_player * seats != deck_size and not out_of_play)
+        or (per_player * seats != deck_size and leftover == "none")
     ):
         raise _spec_error(
             spec,
@@ -425,6 +538,11 @@ def compile_spec(spec: Spec) -> Tables:
     )
     first_cards = _cards(spec, spec.value("play.first_lead", "cards", []) or [], "play.first_lead.cards")
     bag_limit = spec.value("scoring.bags", "limit", 0)
+    held_suit, held_until, until_broken, breakers = _held_suit(spec)
+    try:
+        pass_cycle = _pass_offsets(spec.value("passing.pass", "cycle", ["none"]), sides, seats)
+    except ValueError as exc:
+        raise _spec_error(spec, str(exc), "passing.pass.cycle") from None
     return Tables(
         spec_id=spec.id,
         family=spec.family,
@@ -499,6 +617,21 @@ def compile_spec(spec: Spec) -> Tables:
         promoted=sum(1 << card for card in top_cards(spec)),
         kind_clauses=kind_clauses,
         forbidden_scores=forbidden_scores,
+        seat_counts=seat_counts(spec),
+        widow_to_winner=leftover == "first_trick_winner",
+        contracts=spec.has("scoring.contract") or not spec.has("scoring.points"),
+        points=_points(spec, deck),
+        discard_card=parse_card(spec.value("play.first_discard", "card")) if spec.has("play.first_discard") else -1,
+        held_suit=held_suit,
+        held_until_trick=held_until,
+        held_until_broken=until_broken,
+        breakers=breakers,
+        first_trick_barred=_first_trick_barred(spec),
+        revoke_ends_play=bool(spec.value("penalties.revoke", "ends_play", False)),
+        lowest_wins=spec.value("game_end.winner", "rule", "highest_total") == "lowest_total",
+        table_breaks_up=spec.has("game_end.table_breaks_up"),
+        pass_cycle=pass_cycle,
+        pass_cards=int(spec.value("passing.pass", "cards", 0)),
     )
 
 
@@ -508,6 +641,6 @@ def top_cards(spec: Spec) -> list[int]:
 
 
 @cache
-def tables_for(spec: Spec) -> Tables:
-    """The compiled tables of a spec, compiled once per spec and options."""
-    return compile_spec(spec)
+def tables_for(spec: Spec, seats: int | None = None) -> Tables:
+    """The compiled tables of a spec for a number of players, compiled once per spec, options and count."""
+    return compile_spec(spec, seats)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from findings import FAST, found, ordered
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import (
     SPEC,
@@ -32,25 +33,9 @@ from referee.tricks.tables import tables_for
 DECK = sorted(intramural_deck())
 TABLES = tables_for(SPEC)
 
-FAST = settings(
-    max_examples=50,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-
 
 def audit(doc: Log) -> Report:
     return referee.audit(SPEC, from_document(doc, Location(file="<simulated>")))
-
-
-def found(report: Report) -> Expected:
-    """The report's violations as sorted (code, hand, trick, seat)."""
-    return ordered([(str(v.code), v.where.hand, v.where.trick, v.where.seat) for v in report.violations])
-
-
-def ordered(expected: Expected) -> Expected:
-    return sorted(expected, key=lambda e: (e[0], e[1], e[2] or 0, e[3] or ""))
 
 
 @FAST

@@ -1,0 +1,103 @@
+"""Passing cards before the play: N cards, in a direction that cycles hand by hand.
+
+The log records what each player passed; who received it is the spec's
+direction for the hand, unless the play shows the cards in another
+player's hand, in which case the pass went there and is reported as
+passed the wrong way. Hands are bitmasks over card ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..report import Code, Finding
+from .cards import card_symbol, cards_in
+from .tables import NO_PASS, Tables
+
+
+def direction_name(t: Tables, offset: int) -> str:
+    """The direction of a pass for people."""
+    if offset == 1:
+        return "to the left"
+    if offset == t.seats - 1:
+        return "to the right"
+    if offset * 2 == t.seats:
+        return "across"
+    return f"{offset} seats to the left"
+
+
+def offset_for(t: Tables, dealt_hands: int) -> int | None:
+    """The pass of the ``dealt_hands``-th hand played (1-based; misdeals do not count)."""
+    if not t.pass_cycle:
+        return NO_PASS
+    return t.pass_cycle[(dealt_hands - 1) % len(t.pass_cycle)]
+
+
+def _receiver(t: Tables, passer: int, passed: int, offset: int, plays: list[tuple[int, int]]) -> int:
+    """Who got the cards: the spec's neighbour, unless the play shows them all with one other player."""
+    players = {seat for seat, card in plays if passed >> card & 1 and seat != passer}
+    if len(players) == 1:
+        return players.pop()
+    return (passer + offset) % t.seats
+
+
+def apply(
+    t: Tables,
+    offset: int | None,
+    holdings: list[int],
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
+    plays: list[tuple[int, int]],
+    names: tuple[str, ...],
+) -> tuple[list[int], list[Finding]]:
+    """Each seat's holding after the pass, and what was irregular about the pass."""
+    if offset is NO_PASS:
+        if passes:
+            return holdings, [
+                Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed on a hand with no pass")
+            ]
+        return holdings, []
+    findings: list[Finding] = []
+    given = dict(passes or ())
+    after = list(holdings)
+    for passer in range(t.seats):
+        cards = given.get(passer, ())
+        name = names[passer]
+        if len(cards) != t.pass_cards:
+            message = f"{name} passed {len(cards)} card(s), not {t.pass_cards}"
+            findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
+        passed = 0
+        for card in cards:
+            if not holdings[passer] >> card & 1:
+                message = f"{name} passed {card_symbol(card)}, which was not dealt to them"
+                findings.append(Finding(Code.CARD_NOT_IN_HAND, "passing.pass", message, passer))
+            else:
+                passed |= 1 << card
+        if not passed:
+            continue
+        due = (passer + offset) % t.seats
+        receiver = _receiver(t, passer, passed, offset, plays)
+        if receiver != due:
+            shown = " ".join(card_symbol(c) for c in cards_in(passed))
+            message = (
+                f"{name} passed {shown} to {names[receiver]}; this hand's pass is {direction_name(t, offset)}, "
+                f"to {names[due]}"
+            )
+            findings.append(Finding(Code.PASS_WRONG_DIRECTION, "passing.pass", message, passer))
+        after[passer] &= ~passed
+        after[receiver] |= passed
+    return after, findings
+
+
+def choose(
+    t: Tables, holdings: list[int], offset: int | None, pick: Callable[[list[int], int], list[int]]
+) -> tuple[list[int], list[list[int]]]:
+    """A legal pass for the simulator: each seat's chosen cards (by ``pick(cards, n)``) and the holdings after."""
+    if offset is NO_PASS:
+        return holdings, [[] for _ in holdings]
+    chosen = [sorted(pick(cards_in(held), t.pass_cards)) for held in holdings]
+    after = list(holdings)
+    for passer, cards in enumerate(chosen):
+        mask = sum(1 << c for c in cards)
+        after[passer] &= ~mask
+        after[(passer + offset) % t.seats] |= mask
+    return after, chosen

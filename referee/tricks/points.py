@@ -1,0 +1,65 @@
+"""Penalty points carried by cards (Hearts): their values, a hand's points, the settlement.
+
+A spec with ``scoring.points`` scores each player by the cards taken in
+tricks instead of by a contract. Compiled once into :class:`PointRules`;
+the replay and the simulator both score through :func:`hand_points`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .cards import CARD_COUNT, SUIT_LETTERS, parse_card, suit_of
+
+
+@dataclass(frozen=True)
+class PointRules:
+    """What each card is worth and how a hand's points are settled."""
+
+    values: tuple[int, ...]  # points of each card id (0 for most)
+    total: int  # the points in a whole deal (the aggregate check)
+    moon_others: int | None  # a player who takes every point scores 0 and each other player this
+    revoke_charge: int | None  # an established revoke charges the revoking player this, and no one else scores
+    settlement: bool  # settle against the average when the table breaks up
+
+    def of(self, cards: int) -> int:
+        """The points of a set of cards (a bitmask)."""
+        values = self.values
+        points = 0
+        while cards:
+            low = cards & -cards
+            points += values[low.bit_length() - 1]
+            cards ^= low
+        return points
+
+
+def compile_points(
+    cards: dict[str, int], suits: dict[str, int], total: int | None, deck: int
+) -> tuple[tuple[int, ...], int]:
+    """Each card's points (a card's own value over its suit's) and the points in the deck."""
+    values = [0] * CARD_COUNT
+    for card in range(CARD_COUNT):
+        if deck >> card & 1 and card < 52:
+            values[card] = suits.get(SUIT_LETTERS[suit_of(card)], 0)
+    for token, value in cards.items():
+        values[parse_card(token)] = value
+    in_deck = sum(values[c] for c in range(CARD_COUNT) if deck >> c & 1)
+    return tuple(values), in_deck if total is None else total
+
+
+def hand_points(rules: PointRules, taken: list[int], revoker: int | None) -> list[int]:
+    """Each player's points for a hand: what they took, or the revoke charge, or the moon."""
+    if revoker is not None and rules.revoke_charge is not None:
+        return [rules.revoke_charge if seat == revoker else 0 for seat in range(len(taken))]
+    if rules.moon_others is not None:
+        shooter = next((seat for seat, points in enumerate(taken) if points == rules.total), None)
+        if shooter is not None:
+            return [0 if seat == shooter else rules.moon_others for seat in range(len(taken))]
+    return list(taken)
+
+
+def settlement(totals: tuple[int, ...] | list[int]) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """The average of the totals and each player's difference from it (what they pay; negative: collect)."""
+    average = Fraction(sum(totals), len(totals))
+    return average, tuple(total - average for total in totals)

@@ -1,0 +1,140 @@
+"""Hearts: simulated games for 3 to 7 players audit clean, each kind of broken game is pinpointed, and the
+point rules (the sheet's settlement example) come out as the sheet prints them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from findings import FAST, Expected, found, ordered
+from hearts_model import (
+    SPEC,
+    Log,
+    after_pass,
+    early_heart_cases,
+    leftover_cases,
+    pass_count_cases,
+    pass_direction_cases,
+    queen_cases,
+    renege_cases,
+    replay,
+    seeds,
+    simulated,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import referee
+from referee.errors import InputError, Location
+from referee.gamelog import from_document
+from referee.report import Report
+from referee.tricks.cards import parse_card
+from referee.tricks.points import PointRules, hand_points, settlement
+from referee.tricks.tables import tables_for
+
+FAST = settings(FAST, max_examples=10)
+
+
+def audit(doc: Log) -> Report:
+    return referee.audit(SPEC, from_document(doc, Location(file="<simulated>")))
+
+
+def test_the_settlement_example_of_the_sheet() -> None:
+    # W 42, X 71, Y 19, Z 24: "156 / 4 = 39 AVERAGE", differences +3, +32, -20, -15
+    average, differences = settlement([42, 71, 19, 24])
+    assert average == 39
+    assert [int(d) for d in differences] == [3, 32, -20, -15] and all(d.denominator == 1 for d in differences)
+
+
+def test_a_settlement_need_not_be_whole() -> None:
+    average, differences = settlement([26, 0, 0])
+    assert average == Fraction(26, 3)
+    assert sum(differences) == 0
+
+
+def test_the_deal_as_far_as_it_goes_for_each_count() -> None:
+    # 52 cards: 17 x 3 + 1, 13 x 4, 10 x 5 + 2, 8 x 6 + 4, 7 x 7 + 3
+    for seats, (each, widow) in {3: (17, 1), 4: (13, 0), 5: (10, 2), 6: (8, 4), 7: (7, 3)}.items():
+        t = tables_for(SPEC, seats)
+        assert (t.seats, t.per_player, t.out_of_play) == (seats, each, widow)
+
+
+def test_card_points_and_the_moon() -> None:
+    t = tables_for(SPEC, 4)
+    assert t.points is not None
+    assert t.points.total == 26
+    assert t.points.of(1 << parse_card("QS") | 1 << parse_card("2H") | 1 << parse_card("AC")) == 14
+    moon = PointRules(t.points.values, 26, 26, None, False)
+    assert hand_points(moon, [26, 0, 0, 0], None) == [0, 26, 26, 26]
+    assert hand_points(t.points, [26, 0, 0, 0], None) == [26, 0, 0, 0]  # no moon in the intramural sheet
+    assert hand_points(t.points, [20, 6, 0, 0], 2) == [0, 0, 26, 0]  # a revoke charges all 26
+
+
+def test_the_log_sets_the_player_count() -> None:
+    doc = simulated(3, 5)
+    assert audit(doc).status == "clean"
+    doc["players"], doc["hands"] = doc["players"][:2], []
+    with pytest.raises(InputError, match="is for 3 to 7 players; the log has 2"):
+        audit(doc)
+
+
+@FAST
+@given(seeds, st.integers(3, 7))
+def test_simulated_games_are_clean(seed: int, seats: int) -> None:
+    doc = simulated(seed, seats)
+    report = audit(doc)
+    assert report.violations == [] and report.incomplete == []
+    assert report.status == "clean" and report.finished
+    for hand, line in zip(doc["hands"], report.hands, strict=True):
+        assert all(len(cards) == 52 // seats for cards in hand["deal"].values())
+        assert len(hand.get("leftover", [])) == 52 % seats
+        assert all(len(cards) == 3 for cards in hand["passes"].values())
+        assert sum(line.points) == 26
+        # the model's trick winners, with the widow's points to the first one
+        winners = replay(hand, after_pass(doc["players"], hand)).winners
+        if 52 % seats:
+            assert hand["events"] == [{"type": "leftover_taken", "seat": winners[0]}]
+    totals = report.totals
+    assert report.settlement is not None
+    assert report.settlement[0] == Fraction(sum(totals), seats)
+
+
+def _pinpointed(case: tuple[Log, Expected]) -> None:
+    doc, expected = case
+    assert found(audit(doc)) == ordered(expected)
+
+
+@FAST
+@given(renege_cases)
+def test_a_renege_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)
+
+
+@FAST
+@given(early_heart_cases)
+def test_hearts_led_too_early_are_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)
+
+
+@FAST
+@given(queen_cases)
+def test_the_queen_held_past_her_first_opportunity_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)
+
+
+@FAST
+@given(pass_direction_cases())
+def test_a_pass_the_wrong_way_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)
+
+
+@FAST
+@given(pass_count_cases())
+def test_a_pass_of_the_wrong_count_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)
+
+
+@FAST
+@given(leftover_cases())
+def test_the_widow_given_to_another_player_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    _pinpointed(case)

@@ -82,8 +82,8 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
             return str(place)
     known = ", ".join(bundled_ids())
     raise InputError(
-        f"unknown rule spec {excerpt(wanted)} (bundled: {known}); a log may name another spec only if "
-        "it is given with --rules or its file or folder with --allow-rules",
+        f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
+        f"or its file or folder with --allow-rules (bundled: {known})",
         where,
     )
 

@@ -162,7 +162,7 @@ def text(report: Report) -> str:
 def _result_lines(report: Report) -> list[str]:
     """The result, the hand that ended the game and any hands after it, or how a tie is played off."""
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
-    ended = report.ended_at_hand
+    ended = report.ended_at_hand if report.ended_at_hand is not None else len(report.hands)
     if report.finished and report.winner:
         one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
         verb = "wins" if one else "win"  # a player for themself, or a side

@@ -404,3 +404,8 @@ def test_the_files_a_spec_comment_names_exist(spec_id: str) -> None:
     comments = " ".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
     for named in re.findall(r"\b((?:tests|referee|docs|schema|rules)/[\w./-]+\.(?:py|yaml|md|json))", comments):
         assert (root / named).is_file(), f"{spec_id}: a comment names {named}, which does not exist"
+
+
+def test_a_clause_the_spec_leaves_out_is_only_a_default_so_a_warning() -> None:
+    stand_in = load("spades/intramural").clause("bidding.blind_nil")
+    assert not stand_in.source and stand_in.severity == "warning"

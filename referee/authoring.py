@@ -58,8 +58,6 @@ def starter(parent: str, path: Path) -> str:
     """The text of a new spec that extends ``parent``: valid as it stands, with what to change next."""
     spec = load(parent)
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "my-club"
-    target = spec.clause("game_end.target")
-    example_points = target.data.get("points", 500)
     return f"""\
 {MODELINE.format(schema=schema_path("rule-spec").resolve().as_uri())}
 # A club's rules, written as changes to {spec.id} ({spec.title}).
@@ -82,8 +80,8 @@ extends: {spec.id}
 # For example, a shorter game:
 # game_end:
 #   target:
-#     points: {example_points}
-#     source: The game is played to {example_points} points.
+#     points: 300
+#     source: The game is played to 300 points.
 """
 
 

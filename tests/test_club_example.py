@@ -81,7 +81,7 @@ def test_a_clause_that_cannot_take_effect_fails_validation(capsys: pytest.Captur
     code, _ = run("validate", str(CLUB / "mistakes" / "no-trumps.yaml"))
     assert code == 2
     err = capsys.readouterr().err
-    assert "at $.play.lead.trump: play.lead.trump: 'after_broken' cannot take effect: the spec has no trump" in err
+    assert "at $.play.lead.trump: trump: 'after_broken' cannot take effect: the spec has no trump" in err
 
 
 def test_new_writes_a_starter_that_validates(tmp_path: Path) -> None:

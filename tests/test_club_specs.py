@@ -222,3 +222,46 @@ def test_an_option_in_a_log_header_is_located_there(tmp_path: Path) -> None:
     assert "cannot be 200 (choose from 500, 300)" in caught.value.message
     report = referee.audit(referee.load_spec(str(spec)), log, {"target": 300})
     assert report.options == {"bag_penalty": -100, "target": 300}  # the report says what was in force
+
+
+def test_a_spec_with_no_rulebook_rests_on_readings_alone(tmp_path: Path) -> None:
+    text = STANDALONE
+    path = _write(tmp_path, "silent.yaml", text)
+    problems, notes = spec_checks.check_file(path)
+    assert problems == [] and notes == []
+    assert spec_checks.quote_summary(load(str(path))).endswith(", 0 quoting the source, 12 on a reading alone")
+    quoted = _write(
+        tmp_path, "quoted.yaml", text.replace("{interpretation: four, count: 4}", "{source: Four., count: 4}")
+    )
+    with pytest.raises(InputError, match="quotes a source, but the spec has no source document") as caught:
+        load(str(quoted))
+    assert caught.value.location.path == "$.players.seats.source"
+
+
+# A whole spec with no rulebook behind it: every clause a reading.
+STANDALONE = """\
+spec: 1
+id: club/no-sheet
+title: Spades as we have always played it
+family: spades
+players:
+  seats: {interpretation: four, count: 4}
+  sides: {interpretation: opposite, partners: opposite}
+  turn: {interpretation: clockwise, direction: clockwise}
+deck:
+  cards: {interpretation: plain pack, base: standard-52}
+ranking:
+  order: {interpretation: ace high, ranks: [A, K, Q, J, "10", "9", "8", "7", "6", "5", "4", "3", "2"]}
+  trump: {interpretation: spades, suit: S}
+deal:
+  cards: {interpretation: thirteen each, per_player: 13}
+bidding:
+  limits: {interpretation: any, player_min: 0, player_max: 13}
+play:
+  follow: {interpretation: follow, must_follow: true}
+  trick_winner: {interpretation: usual, rule: highest_trump_else_led_suit}
+scoring:
+  contract: {interpretation: usual, made_per_trick: 10, overtrick: 1, set_per_trick: -10}
+game_end:
+  target: {interpretation: to 500, points: 500}
+"""

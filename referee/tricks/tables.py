@@ -380,7 +380,7 @@ _NO_TRUMP_SUIT = "the spec has no trump suit (ranking.trump.suit: none)"
 
 def _no_effect(spec: Spec, clause_id: str, name: str, why: str) -> InputError:
     value = spec.value(clause_id, name)
-    return _spec_error(spec, f"{clause_id}.{name}: {value!r} cannot take effect: {why}", f"{clause_id}.{name}")
+    return _spec_error(spec, f"{name}: {value!r} cannot take effect: {why}", f"{clause_id}.{name}")
 
 
 def _by_option(spec: Spec, clause_id: str, name: str) -> bool:

@@ -56,8 +56,8 @@ class InputError(Exception):
         super().__init__(message)
         self.message = message
         where = location or Location()
-        if where.path is not None and len(where.path) > MAX_MESSAGE // 4:  # a path through a long key
-            where = replace(where, path=_one_line(where.path, MAX_MESSAGE // 4))
+        if where.path is not None and (len(where.path) > MAX_MESSAGE // 4 or not where.path.isprintable()):
+            where = replace(where, path=_one_line(where.path, MAX_MESSAGE // 4))  # a path through a key of the input
         self.location = where
 
     def __str__(self) -> str:

@@ -8,6 +8,9 @@ from typing import Any
 from .documents import node_line
 from .errors import InputError, Location
 
+MAX_HANDS = 1_000
+MAX_NAME = 100  # characters in a player's or a side's name, or a game's id
+
 
 class LogReader:
     """The base of each family's log reader: a schema-valid document, where it came from, its players."""
@@ -18,6 +21,24 @@ class LogReader:
         self.node = node
         self.players = tuple(document["players"])
         self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        # Bounds no real game reaches, checked before the work: a small file must not cost a lot, and
+        # what a report prints of the log must be short and hold no line break or terminal escape.
+        for seat, name in enumerate(self.players):
+            self.check_name(name, f"$.players[{seat}]")
+        for name in document.get("sides") or ():
+            self.check_name(name, f"$.sides.{name[:MAX_NAME]}")
+        game_id = (document.get("game") or {}).get("id")
+        if isinstance(game_id, str):
+            self.check_name(game_id, "$.game.id")
+        if len(document["hands"]) > MAX_HANDS:
+            raise self.fail(f"more than {MAX_HANDS} hands (no game has so many)", f"$.hands[{MAX_HANDS}]")
+
+    def check_name(self, name: str, path: str) -> None:
+        """A name the report will print: at most MAX_NAME characters, and no control character."""
+        if len(name) > MAX_NAME:
+            raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", path)
+        if not name.isprintable():
+            raise self.fail(f"a name with a control character: {name!r}", path)
 
     def fail(
         self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None

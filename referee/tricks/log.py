@@ -92,11 +92,6 @@ class GameLog:
     index: int | None = None  # the game's number within its file (1-based), for archives
 
 
-# Bounds no real game reaches, checked before the work: a small file must not cost a lot.
-MAX_HANDS = 1_000
-MAX_NAME = 100  # characters in a player's or a side's name
-
-
 def _whole(value: Any) -> Any:
     """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
     return int(value) if isinstance(value, float) else value
@@ -104,14 +99,6 @@ def _whole(value: Any) -> Any:
 
 class _Reader(LogReader):
     """Builds a GameLog from a schema-valid document, with located errors."""
-
-    def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
-        super().__init__(document, where, node)
-        for seat, name in enumerate(self.players):
-            if len(name) > MAX_NAME:
-                raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", f"$.players[{seat}]")
-            if not name.isprintable():  # a line break or a terminal escape would forge lines of the report
-                raise self.fail(f"a name with a control character: {name!r}", f"$.players[{seat}]")
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:
@@ -211,8 +198,6 @@ class _Reader(LogReader):
         return replace(self.bid(-1, value, side_bid=True), side_key=key)
 
     def game(self) -> GameLog:
-        if len(self.doc["hands"]) > MAX_HANDS:
-            raise self.fail(f"more than {MAX_HANDS} hands (no game has so many)", f"$.hands[{MAX_HANDS}]")
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
         return GameLog(hands=hands, **self.header())
 

@@ -65,6 +65,8 @@ def files() -> dict[str, bytes | str]:
         "null-player.yaml": sub("players: [Ann, Bob, Cat, Dan]", "players: [null, Bob, Cat, Dan]"),
         "control-in-name.yaml": HAND.replace("Ann", '"An\\en"').replace('{"An\\en":', '{"An\\en":'),
         "long-name.yaml": HAND.replace("Ann", "A" * 150),
+        "control-in-side.yaml": sub("hands:\n", 'sides: {"Us\\r\\nERROR": [Ann, Cat], Them: [Bob, Dan]}\nhands:\n'),
+        "long-game-id.yaml": sub("  table: 7", "  table: 7\n  id: " + "g" * 101),
         "too-many-values.yaml": "log: 1\nplayers: [a, b, c, d]\nhands:\n" + "- {}\n" * 12_001,
         "too-many-hands.json": json.dumps({"players": ["a", "b", "c", "d"], "hands": [{}] * 1001}),
         # -- rules the log may not name ----------------------------------------------

@@ -9,6 +9,7 @@ cut short after the broken play, so the one violation and where the record stops
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +53,8 @@ THREE_VARIED = Rules(
     first_card="2C",
     player_max=18,
 )
-RULES = [SOLO, THREE, THREE_VARIED]
+SIX = Rules("spades/six-player", first_lead_spade=False, later_wins=True, player_max=17)
+RULES = [SOLO, THREE, THREE_VARIED, SIX]
 
 
 def suit(card: str) -> str:
@@ -163,6 +165,11 @@ def test_simulated_games_are_clean_and_kept_the_model(rules: Rules) -> None:
                 best = turn.before[winner(rules, turn.before)]
                 if any(beats(rules, c, best) for c in followers):
                     assert beats(rules, turn.card, best)
+        # each trick is led by the model's winner of the one before (two identical cards: the second)
+        for hand in doc["hands"]:
+            plays = [entries(trick) for trick in hand["tricks"]]
+            for before, after in itertools.pairwise(plays):
+                assert after[0][0] == before[winner(rules, [card for _, card in before])][0]
 
 
 @FAST
@@ -283,3 +290,26 @@ def test_one_game_under_two_specs() -> None:
     ]
     assert intramural.sides == ("Ann & Cat", "Bob & Dan")
     assert [(line.bids, line.books, line.points) for line in intramural.hands] == [((2, 12), (1, 12), (-20, 120))]
+
+
+@FAST
+@given(rule_sets, seeds, st.data())
+def test_a_card_played_once_too_often_is_reported_there(rules: Rules, seed: int, data: st.DataObject) -> None:
+    doc = simulated(rules, seed, with_score=False)
+    number = data.draw(st.integers(1, len(doc["hands"])))
+    hand = doc["hands"][number - 1]
+    copies = 2 if rules is SIX else 1
+    last = len(hand["tricks"])
+    seen: dict[str, int] = {}
+    for trick in hand["tricks"][:-1]:
+        for _, card in entries(trick):
+            seen[card] = seen.get(card, 0) + 1
+    spent = sorted(card for card, count in seen.items() if count == copies)  # every copy already played
+    position = data.draw(st.integers(0, len(doc["players"]) - 1))
+    card = data.draw(st.sampled_from(spent))
+    mutated = cut(doc, number, last, position + 1)
+    name = next(iter(mutated["hands"][-1]["tricks"][-1][-1]))
+    mutated["hands"][-1]["tricks"][-1][-1] = {name: card}
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("card_played_twice", "play.own_cards", number, last, name)]

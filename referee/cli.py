@@ -81,6 +81,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
         elif target.resolve() == place.resolve() or wanted == _spec_id(place):
             return str(place)
     known = ", ".join(bundled_ids())
+    # the advice before the list of bundled specs, which grows: a long message is cut at its end
     raise InputError(
         f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
         f"or its file or folder with --allow-rules (bundled: {known})",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from . import families, schemas
 from .documents import is_json_lines, iter_documents
 from .errors import InputError, Location
 from .families import AnyLog
+from .logreader import MAX_HANDS
 from .tricks import logshape
 from .tricks.log import Bid, Event, GameLog, Hand, Play, RecordedScore
 
@@ -40,6 +42,11 @@ __all__ = [
 
 def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
     """A game from a parsed document, read by its family's reader; schema errors carry the JSON path (and line)."""
+    hands = document.get("hands") if isinstance(document, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:  # before the schema, which costs by the hand
+        raise InputError(
+            f"more than {MAX_HANDS} hands (no game has so many)", replace(where, path=f"$.hands[{MAX_HANDS}]")
+        )
     family = families.of_document(document)
     if family is not families.TRICKS or not logshape.conforms(document):
         hand_ok = logshape.hand_conforms if family is families.TRICKS else None

@@ -296,7 +296,7 @@ def test_hands_per_game_and_name_lengths_are_bounded(tmp_path: Path, capsys: pyt
     long_name.write_text(json.dumps(document).replace('"North"', json.dumps("N" * 101)), encoding="utf-8")
     code, _ = run("check", str(many), "--rules", "spades/intramural")
     (line,) = error_lines(capsys)
-    assert code == 2 and line.startswith(f"referee: {many}, at $.hands[1000]: more than 1000 hands")
+    assert code == 2 and line.startswith(f"referee: {many}, at $.hands[500]: more than 500 hands")
     code, _ = run("check", str(long_name))
     (line,) = error_lines(capsys)
     assert code == 2 and line.startswith(f"referee: {long_name}, at $.players[0]: a name of 101 characters")

@@ -718,8 +718,9 @@ def _status(spec: Spec) -> str:
 
 def _excerpt_lines(spec: Spec) -> list[str] | None:
     """The lines of the source that the spec encodes, as written (line breaks kept)."""
+    path = spec.document_path  # a bundled source, or a club's own sheet beside its spec
     try:
-        text = source_text(spec.document)
+        text = source_text(spec.document) if path is None else path.read_text(encoding="utf-8")
     except OSError:
         return None
     bounds = spec.raw["source"].get("excerpt") or {}

@@ -183,3 +183,37 @@ def leftover_cases(draw: st.DrawFn) -> tuple[Log, Expected]:
     taker = draw(st.sampled_from([p for p in players if p != winner]))
     hand["events"] = [{"type": "leftover_taken", "seat": taker}]
     return doc, [("leftover_to_wrong_player", number, 1, taker)]
+
+
+# -- the club's rules (rules/hearts/club.yaml): four players, passes cycling left, right, across, none
+
+CLUB = referee.load_spec("hearts/club")
+CLUB_CYCLE = (1, -1, 2, None)  # seats from passer to receiver in the log's clockwise order, hand by hand
+
+
+def club_simulated(seed: int) -> Log:
+    """One simulated club game, without the table's score."""
+    return simulate_game(CLUB, random.Random(seed), with_score=False)
+
+
+@st.composite
+def club_cycle_cases(draw: st.DrawFn) -> tuple[Log, Expected]:
+    """One hand's pass made in another direction of the cycle than its own, the deal changed to match.
+
+    Under direction d player j gives P[j] to j + d. To pass in direction e instead and leave every hand after
+    the pass as it was, player j must give what j + e received before, P[j + e - d]; the deal swaps that in.
+    """
+    doc = club_simulated(draw(seeds))
+    players = doc["players"]
+    passing_hands = [k for k in range(1, len(doc["hands"]) + 1) if CLUB_CYCLE[(k - 1) % 4] is not None]
+    number = draw(st.sampled_from(passing_hands))
+    due = CLUB_CYCLE[(number - 1) % 4]
+    assert due is not None
+    other = draw(st.sampled_from([d for d in (1, -1, 2) if d != due]))
+    hand = doc["hands"][number - 1]
+    passes = hand["passes"]
+    new_passes = {players[j]: passes[players[(j + other - due) % 4]] for j in range(4)}
+    for name in players:
+        hand["deal"][name] = sorted(set(hand["deal"][name]) - set(passes[name]) | set(new_passes[name]))
+    hand["passes"] = new_passes
+    return doc, [("pass_wrong_direction", number, None, name) for name in players]

@@ -320,18 +320,19 @@ class _Audit:
         rules = self.t.points
         assert rules is not None
         if books is None and complete:
-            taken = self._written_points(hand, rules.total)
-            if taken is None:
+            # the table's own sheet: the points it wrote are the hand's score (a moon or a revoke already settled)
+            written = self._written_points(hand, rules.total)
+            if written is None:
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
                 )
                 return unscored
+            hand_points = written
         elif not complete:
             return unscored
         else:
-            taken = self.taken
-        revoker = self.revokes[0][1] if self.revokes else None
-        hand_points = points.hand_points(rules, taken, revoker)
+            revoker = self.revokes[0][1] if self.revokes else None
+            hand_points = points.hand_points(rules, self.taken, revoker)
         new_totals = [a + b for a, b in zip(totals, hand_points, strict=True)]
         line = replace(unscored, points=tuple(hand_points), totals=tuple(new_totals), scored=True)
         self._check_recorded_score(hand, line)

@@ -8,9 +8,12 @@ from fractions import Fraction
 import pytest
 from findings import FAST, Expected, found, ordered
 from hearts_model import (
+    CLUB,
     SPEC,
     Log,
     after_pass,
+    club_cycle_cases,
+    club_simulated,
     early_heart_cases,
     leftover_cases,
     pass_count_cases,
@@ -138,3 +141,24 @@ def test_a_pass_of_the_wrong_count_is_pinpointed(case: tuple[Log, Expected]) -> 
 @given(leftover_cases())
 def test_the_widow_given_to_another_player_is_pinpointed(case: tuple[Log, Expected]) -> None:
     _pinpointed(case)
+
+
+@FAST
+@given(seeds)
+def test_simulated_club_games_are_clean(seed: int) -> None:
+    doc = club_simulated(seed)
+    report = referee.audit(CLUB, from_document(doc, Location(file="<simulated>")))
+    assert report.status == "clean" and report.finished
+    for number, hand in enumerate(doc["hands"], 1):
+        assert ("passes" in hand) == (number % 4 != 0)  # left, right, across, then no pass
+    lowest = min(report.totals)
+    assert max(report.totals) >= 100
+    assert report.winner == report.sides[report.totals.index(lowest)]
+
+
+@FAST
+@given(club_cycle_cases())
+def test_a_club_pass_out_of_its_cycle_is_pinpointed(case: tuple[Log, Expected]) -> None:
+    doc, expected = case
+    report = referee.audit(CLUB, from_document(doc, Location(file="<simulated>")))
+    assert found(report) == ordered(expected)

@@ -13,7 +13,10 @@ from jsonschema.exceptions import ValidationError, best_match
 from .bundled import schema_path
 from .documents import json_path, node_line, yaml_line
 from .errors import InputError, Location, excerpt
+from .schema_words import explain
 from .spec_schema import partial, with_option_refs
+
+HEADER = ("spec", "id", "title", "family", "summary", "extends", "abstract", "source")
 
 
 @cache
@@ -33,16 +36,20 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: ValidationError, root: dict[str, Any] | None = None) -> str:
     """The error's message, with the value it quotes cut to a short excerpt (a value may be a whole file)."""
-    message = _message(error)
+    message = _message(error, root)
     quoted = repr(error.instance)
     if len(quoted) > 80:
         message = message.replace(quoted, excerpt(error.instance))
     return message if len(message) <= 300 else message[:300] + "…"
 
 
-def _message(error: ValidationError) -> str:
+def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
+    if root is not None and error.absolute_path and error.absolute_path[0] not in HEADER:
+        words = explain(error, root)  # a clause of a rule spec: the field, and what it expects
+        if words is not None:
+            return words
     if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
         return error.message.replace("were unexpected", "are not allowed here").replace(
             "was unexpected", "is not allowed here"
@@ -101,7 +108,9 @@ def check(
         line = node_line(node, path)
     elif text is not None:
         line = yaml_line(text, path) or line
+    schema = validator(name).schema
+    root = dict(schema) if name.startswith("rule-spec") and isinstance(schema, dict) else None
     raise InputError(
-        f"does not match the {name.removesuffix('-partial')} schema: {_describe(error)}",
+        f"does not match the {name.removesuffix('-partial')} schema: {_describe(error, root)}",
         Location(file=where.file, line=line, path=json_path(path), game=where.game),
     )

@@ -265,3 +265,49 @@ scoring:
 game_end:
   target: {interpretation: to 500, points: 500}
 """
+
+
+@pytest.mark.parametrize(
+    ("body", "where", "message"),
+    [
+        (
+            "bidding:\n  limits: {side_min: four, interpretation: x}\n",
+            "$.bidding.limits.side_min",
+            "side_min takes a whole number (at least 0) or {option: NAME}, not 'four'",
+        ),
+        (
+            "bidding:\n  limits: {side_minimum: 4, interpretation: x}\n",
+            "$.bidding.limits",
+            "'side_minimum' is not a field of bidding.limits (did you mean side_min?); its fields: player_min,",
+        ),
+        (
+            "game_end:\n  targt: {points: 300, interpretation: x}\n",
+            "$.game_end",
+            "'targt' is not a field of game_end (did you mean target?)",
+        ),
+        (
+            "ranking:\n  trump: {suit: spades, interpretation: x}\n",
+            "$.ranking.trump.suit",
+            "suit takes one of C, D, H, S, none or {option: NAME}, not 'spades'",
+        ),
+        (
+            "deck:\n  cards: {remove: 2D, interpretation: x}\n",
+            "$.deck.cards.remove",
+            "remove takes a list of cards such as AS, 10H, QS or BJ or {option: NAME}, not '2D'",
+        ),
+    ],
+)
+def test_a_schema_error_names_the_field_and_what_it_takes(tmp_path: Path, body: str, where: str, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, body)))
+    assert caught.value.location.path == where
+    assert message in caught.value.message
+    assert "is not valid under any of the given schemas" not in caught.value.message
+
+
+def test_a_new_clause_without_words_is_told_what_to_write(tmp_path: Path) -> None:
+    text = STANDALONE.replace("target: {interpretation: to 500, points: 500}", "target: {points: 500}")
+    with pytest.raises(InputError) as caught:
+        load(str(_write(tmp_path, "spec.yaml", text)))
+    assert caught.value.location.path == "$.game_end.target"
+    assert "game_end.target needs source: or interpretation:" in caught.value.message

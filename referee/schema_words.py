@@ -1,0 +1,110 @@
+"""Schema errors of a rule spec in words: the field, what it expects, and for a stray name the names it could be.
+
+jsonschema's own messages say what went wrong deep inside a schema ("is not valid under any of the given
+schemas", or one branch's complaint); a spec's author wants to know which field is wrong and what to
+write there instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from jsonschema.exceptions import ValidationError
+
+_REFS = {
+    "#/$defs/optionRef": "{option: NAME}",
+    "#/$defs/card": "a card such as AS, 10H, QS or BJ",
+    "#/$defs/quotes": "a sentence of the source, or a list of them",
+}
+_TYPES = {"integer": "a whole number", "number": "a number", "boolean": "true or false", "string": "text"}
+
+
+def expected(schema: Any, root: dict[str, Any]) -> str:
+    """What a value must be, in words, from its schema."""
+    if not isinstance(schema, dict):
+        return "anything"
+    if "$ref" in schema:
+        ref = schema["$ref"]
+        return _REFS.get(ref) or expected(root["$defs"].get(ref.rsplit("/", 1)[-1], {}), root)
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            parts = [expected(branch, root) for branch in schema[key]]
+            return " or ".join(dict.fromkeys(p for p in parts if p != "null (to remove it)"))
+    if "const" in schema:
+        return repr(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join(str(value) for value in schema["enum"])
+    kind = schema.get("type")
+    if kind == "null":
+        return "null (to remove it)"
+    if kind == "array":
+        return "a list" + (f" of {_plural(expected(schema['items'], root))}" if "items" in schema else "")
+    if kind == "object":
+        return "a mapping of fields"
+    words = _TYPES.get(str(kind), "a value")
+    bounds = [f"at least {schema['minimum']}" if "minimum" in schema else "", ""]
+    bounds[1] = f"at most {schema['maximum']}" if "maximum" in schema else ""
+    bounds = [b for b in bounds if b]
+    return words + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def _plural(words: str) -> str:
+    if words.startswith("a card such as"):
+        return "cards such as" + words.removeprefix("a card such as")
+    return words.removeprefix("a ").removeprefix("an ") + ("s" if not words.startswith("one of") else "")
+
+
+def _fields(schema: dict[str, Any], root: dict[str, Any]) -> list[str]:
+    names = list(schema.get("properties", {}))
+    for part in schema.get("allOf", []):
+        target = root["$defs"].get(part.get("$ref", "").rsplit("/", 1)[-1], part)
+        names += [n for n in target.get("properties", {}) if n not in names]
+    return names
+
+
+def _where(error: ValidationError) -> str:
+    out = ""
+    for step in error.absolute_path:
+        out += f"[{step}]" if isinstance(step, int) else f".{step}"
+    return out.lstrip(".") or "the spec"
+
+
+def _nullable(error: Any) -> bool:
+    """Whether an error's schema is only the wrapper that lets a child spec remove a thing with null."""
+    schema: Any = error.schema
+    branches = schema.get("anyOf", []) if isinstance(schema, dict) else []
+    return any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
+
+
+def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
+    """A schema error of a spec's clause in words (None to keep jsonschema's message)."""
+    error: Any = found
+    # An error inside one branch of anyOf is about the field the anyOf stands for.
+    while (
+        error.parent is not None
+        and list(error.parent.absolute_path) == list(error.absolute_path)
+        and not (_nullable(error.parent) and error.instance is not None)
+    ):
+        error = error.parent
+    where = _where(error)
+    if error.validator in ("additionalProperties", "unevaluatedProperties"):
+        allowed = _fields(error.schema, root)
+        given = error.instance if isinstance(error.instance, dict) else {}
+        strays = [name for name in given if name not in allowed]
+        if not strays:
+            return None
+        close = difflib.get_close_matches(strays[0], allowed, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        return f"{strays[0]!r} is not a field of {where}{hint}; its fields: {', '.join(allowed)}"
+    if error.validator in ("anyOf", "oneOf") and all(
+        set(branch) == {"required"} for branch in error.schema.get(error.validator, [])
+    ):
+        needed = [name for branch in error.schema[error.validator] for name in branch["required"]]
+        return f"{where} needs {' or '.join(f'{n}:' for n in needed)} (a quote of the source, or the reading taken)"
+    if error.validator == "required":
+        missing = [name for name in error.validator_value if name not in (error.instance or {})]
+        return f"{where} needs the field {missing[0] if missing else error.validator_value[0]}"
+    last = error.absolute_path[-1] if error.absolute_path else None
+    field = str(last) if isinstance(last, str) else where
+    return f"{field} takes {expected(error.schema, root)}, not {error.instance!r}"

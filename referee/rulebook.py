@@ -319,8 +319,10 @@ def _overbid_double(f: _Fields) -> list[str]:
 
 def _take_back(f: _Fields) -> list[str]:
     out = []
-    if f.get("renege_only", True):
+    if f.get("renege_only", not f.get("illegal_only")):
         out.append("Only a card played out of suit may be picked up and replaced.")
+    if f.get("illegal_only"):
+        out.append("Only a card whose play broke a rule may be picked up; any other card laid is played.")
     if f.get("trump_sticks"):
         out.append("A trump may never be picked up.")
     return out or ["A card played may be picked up and replaced."]

@@ -13,7 +13,7 @@ from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
-from . import bidding, deal, passing, penalties, play, points, scoring
+from . import bidding, clock, deal, passing, penalties, play, points, scoring
 from .cards import COPY, card_symbol, cards_in, remove_card
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
@@ -106,6 +106,7 @@ class _Audit:
         expected_dealer: int | None = None
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
+        self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         for hand in self.log.hands:
             ended = self.report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
@@ -157,6 +158,10 @@ class _Audit:
         """
         t = self.t
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored)
+        if not over and self.stop is not None and number >= self.stop:
+            # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
+            winner = clock.leader(totals)
+            over = winner is not None
         if over:
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
@@ -484,7 +489,7 @@ class _Audit:
                 elif (rule := play.follow_violation(t, hand_before, card, cards[0], index == 0)) is not None:
                     self._discard_finding(rule, n, number, seat, card)
                 if taken_back and (number, seat) in taken_back:
-                    self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards)
+                    self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards, broken)
                 if hand_before & bit:
                     # A card played from the wrong hand is not marked played: its real holder may still play it
                     # without a second report. Of a card held twice, the second copy goes first (cards.py).
@@ -595,15 +600,22 @@ class _Audit:
             )
         return claimers
 
-    def _taken_back(self, hand: int, trick: int, seat: int, card: int, held: int, cards: list[int]) -> None:
-        """A card picked up again: only a card played out of suit, and never a trump where trumps stick."""
+    def _taken_back(
+        self, hand: int, trick: int, seat: int, card: int, held: int, cards: list[int], broken: bool
+    ) -> None:
+        """A card picked up again: only one played out of suit (or, by the spec, one whose play broke a rule),
+        and never a trump where trumps stick."""
         t = self.t
         name = self.names[seat]
         led = t.suit[cards[0]] if cards else None
+        renege = led is not None and t.suit[card] != led and bool(held & t.suit_cards[led])
+        bad_lead = led is None and play.lead_violation(t, held, card, trick == 1, broken) is not None
         if t.take_back_trump_sticks and t.suit[card] == t.trump:
             message = f"{name} took back {card_symbol(card)}, a trump, which must stay on the board"
-        elif t.take_back_renege_only and (led is None or t.suit[card] == led or not held & t.suit_cards[led]):
+        elif t.take_back_renege_only and not renege:
             message = f"{name} took back {card_symbol(card)}, which was not a card played out of suit"
+        elif t.take_back_illegal_only and not (renege or bad_lead):
+            message = f"{name} took back {card_symbol(card)}, whose play broke no rule: a card laid is a card played"
         else:
             return
         self.add(Finding(Code.CARD_TAKEN_BACK, "play.take_back", message, seat), hand, trick)

@@ -9,6 +9,7 @@ anything it cannot read. Whether the game kept the rules is decided by
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime, time
 from typing import Any
 
 from ..errors import Location
@@ -73,6 +74,7 @@ class Hand:
     misdeal: bool
     events: tuple[Event, ...]
     leftover: tuple[int, ...] | None = None  # cards the record shows left undealt (out of play)
+    started: float | None = None  # for a timed match: when the hand started, in seconds (see clock_seconds)
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,20 @@ class GameLog:
 def _whole(value: Any) -> Any:
     """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
     return int(value) if isinstance(value, float) else value
+
+
+def clock_seconds(text: str) -> float | None:
+    """A clock time as seconds: since midnight for a time of day, since the epoch for a date and time."""
+    if "T" in text or " " in text.strip():
+        try:
+            return datetime.fromisoformat(text).timestamp()
+        except ValueError:
+            return None
+    try:
+        moment = time.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment.hour * 3600 + moment.minute * 60 + moment.second + moment.microsecond / 1e6
 
 
 class _Reader(LogReader):
@@ -178,7 +194,15 @@ class _Reader(LogReader):
         events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None
-        return Hand(number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events, leftover)
+        started = None
+        if "started" in body:
+            started = clock_seconds(body["started"])
+            if started is None:
+                message = f"{body['started']!r} is not a clock time (HH:MM, HH:MM:SS, or an ISO 8601 date and time)"
+                raise self.fail(message, f"{base}.started", number)
+        return Hand(
+            number, dealer, deal, bids, ordered, passes, tricks, books, score, misdeal, events, leftover, started
+        )
 
     def _event(self, number: int, index: int, e: dict[str, Any]) -> Event:
         path = f"$.hands[{number - 1}].events[{index}]"

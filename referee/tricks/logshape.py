@@ -23,7 +23,21 @@ _GAME = {
     "note": (str,),
 }
 _HAND = frozenset(
-    {"dealer", "deal", "leftover", "bids", "passes", "tricks", "plays", "books", "score", "misdeal", "events", "note"}
+    {
+        "dealer",
+        "started",
+        "deal",
+        "leftover",
+        "bids",
+        "passes",
+        "tricks",
+        "plays",
+        "books",
+        "score",
+        "misdeal",
+        "events",
+        "note",
+    }
 )
 _BID_WORDS = frozenset({"nil", "blind nil", "double nil"})
 _BID_KINDS = frozenset(
@@ -156,7 +170,7 @@ def _hand(hand: Any) -> bool:
             return False
         if key == "tricks":
             ok = _tricks(value)
-        elif key == "dealer":
+        elif key in ("dealer", "started"):
             ok = _name(value)
         elif key in ("deal", "passes"):
             ok = type(value) is dict and all(_tokens(v) for v in value.values())

@@ -15,8 +15,11 @@ class SideResult:
     bags: int
 
 
-def contract(t: Tables, bid: int, books: int, blind: bool = False) -> tuple[int, int]:
+def contract(t: Tables, bid: int, books: int, blind: bool = False, not_over: int = 0) -> tuple[int, int]:
     """Points for a contract of ``bid`` with ``books`` taken, and the overtricks.
+
+    ``not_over``: books among them that count towards the bid but never as overtricks (books a renege
+    penalty handed over, where the spec says they are no sandbags).
 
     A blind contract is scored by its multipliers; otherwise a contract of ten for two hundred (where the
     spec has one) by its own points; a contract made with at least twice the books bid, where the spec
@@ -24,7 +27,7 @@ def contract(t: Tables, bid: int, books: int, blind: bool = False) -> tuple[int,
     """
     ten = not blind and t.ten_tricks is not None and bid == t.ten_tricks
     if books >= bid:
-        over = books - bid
+        over = max(0, books - bid - not_over)
         per_trick = t.made_per_trick * (t.blind_made if blind else 1)
         points = (t.ten_points if ten else bid * per_trick) + over * t.overtrick
         if t.overbid_double is not None and bid > 0 and books >= 2 * bid:
@@ -84,10 +87,12 @@ def score_hand(
     ``blind``: which sides' contracts are blind; ``lost``: penalty books each side loses; ``extra``:
     penalty points each side scores besides (see :mod:`referee.tricks.penalties`).
     """
+    taken = books
     books = after_losses(renege_transfer(t, books, reneges), lost)
     out = []
     for side, bid in enumerate(bids):
-        points, over = contract(t, bid, books[side], bool(blind and blind[side]))
+        received = max(0, books[side] - taken[side]) if t.renege_books_not_bags else 0
+        points, over = contract(t, bid, books[side], bool(blind and blind[side]), received)
         penalty, carried = sandbags(t, bags[side], over)
         points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0)
         out.append(SideResult(points, carried))

@@ -126,6 +126,7 @@ class Tables:
     ten_penalty: int | None
     overbid_double: int | None  # points for a hand made with at least twice the books bid
     renege_books_lost: int
+    renege_books_not_bags: bool  # books a renege hands over never count as the receivers' overtricks
     false_claim: bool  # the spec has a penalty for a claim the record does not bear out
     false_claim_books_lost: int
     false_claim_points: int
@@ -134,6 +135,8 @@ class Tables:
     take_back: bool  # the spec says which cards may be taken back (a card_taken_back event is checked)
     take_back_renege_only: bool
     take_back_trump_sticks: bool
+    take_back_illegal_only: bool
+    clock_minutes: int | None  # a timed match's length
     misdeal_deadline: str | None
     target: int | None
     floor: int | None
@@ -328,11 +331,11 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "play.first_discard": {"card": ANY},
     "play.first_trick": {"barred_suits": ANY, "barred_cards": ANY},
     "play.follow": {"must_follow": ANY},
-    "play.take_back": {"renege_only": ANY, "trump_sticks": ANY},
+    "play.take_back": {"renege_only": ANY, "trump_sticks": ANY, "illegal_only": ANY},
     "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
     "play.trick_winner": {"rule": ANY},
     "play.next_lead": {"by": ANY},
-    "penalties.renege": {"books_to_opponents": ANY, "points": ANY, "books_lost": ANY},
+    "penalties.renege": {"books_to_opponents": ANY, "points": ANY, "books_lost": ANY, "books_not_bags": ANY},
     "penalties.false_claim": {"books_lost": ANY, "points": ANY},
     "penalties.other_rule": {"books_lost": ANY, "points": ANY},
     "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
@@ -349,6 +352,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "game_end.rounds": {"max": ANY},
     "game_end.winner": {"rule": ANY},
     "game_end.table_breaks_up": {},
+    "game_end.clock": {"minutes": ANY, "overtime_hands": (1,)},
 }
 
 
@@ -601,6 +605,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         ten_penalty=spec.value("bidding.ten_for_two_hundred", "penalty"),
         overbid_double=spec.value("scoring.overbid_double", "points"),
         renege_books_lost=spec.value("penalties.renege", "books_lost", 0),
+        renege_books_not_bags=bool(spec.value("penalties.renege", "books_not_bags", False)),
         false_claim=spec.has("penalties.false_claim"),
         false_claim_books_lost=spec.value("penalties.false_claim", "books_lost", 0),
         false_claim_points=spec.value("penalties.false_claim", "points", 0),
@@ -609,6 +614,8 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         take_back=spec.has("play.take_back"),
         take_back_renege_only=bool(spec.value("play.take_back", "renege_only", True)),
         take_back_trump_sticks=bool(spec.value("play.take_back", "trump_sticks", False)),
+        take_back_illegal_only=bool(spec.value("play.take_back", "illegal_only", False)),
+        clock_minutes=spec.value("game_end.clock", "minutes"),
         misdeal_deadline=spec.value("deal.misdeal", "deadline"),
         target=spec.value("game_end.target", "points"),
         floor=spec.value("game_end.floor", "points"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,7 @@ TARGET = 500
 SPEC = referee.load_spec("spades/intramural")
 
 Log = dict[str, Any]
+CardOrder = tuple[Callable[[str], str], Callable[[str], int]]  # the suit a card counts as, and its power in it
 Expected = list[tuple[str, int | None, int | None, str | None]]  # (code, hand, trick, seat)
 
 
@@ -49,12 +51,13 @@ def entries(trick: list[dict[str, str]]) -> list[tuple[str, str]]:
     return [next(iter(entry.items())) for entry in trick]
 
 
-def trick_winner(plays: list[tuple[str, str]]) -> str:
+def trick_winner(plays: list[tuple[str, str]], card_order: CardOrder | None = None) -> str:
     """The player whose card wins: the highest spade, else the highest card of the led suit."""
-    trumps = [p for p in plays if suit(p[1]) == "S"]
-    led = suit(plays[0][1])
-    pool = trumps or [p for p in plays if suit(p[1]) == led]
-    return max(pool, key=lambda p: power(p[1]))[0]
+    suit_of, power_of = card_order or (suit, power)
+    trumps = [p for p in plays if suit_of(p[1]) == "S"]
+    led = suit_of(plays[0][1])
+    pool = trumps or [p for p in plays if suit_of(p[1]) == led]
+    return max(pool, key=lambda p: power_of(p[1]))[0]
 
 
 def hand_points(bid: int, books: int) -> int:
@@ -70,7 +73,7 @@ class Replay:
     winners: list[str]
 
 
-def replay(players: list[str], hand: Log) -> Replay:
+def replay(players: list[str], hand: Log, card_order: CardOrder | None = None) -> Replay:
     """Replay a hand's tricks from its deal: turn, holding and following suit."""
     held = {name: set(cards) for name, cards in hand["deal"].items()}
     seat = players.index(hand["dealer"])
@@ -80,16 +83,17 @@ def replay(players: list[str], hand: Log) -> Replay:
     for number, trick in enumerate(hand["tricks"], 1):
         plays = entries(trick)
         first = players.index(leader)
-        led = suit(plays[0][1])
+        suit_of = (card_order or (suit, power))[0]
+        led = suit_of(plays[0][1])
         for position, (name, card) in enumerate(plays):
             if name != players[(first + position) % 4]:
                 problems.append(("turn", number, name))
             if card not in held[name]:
                 problems.append(("not_held", number, name))
-            elif position and suit(card) != led and any(suit(c) == led for c in held[name]):
+            elif position and suit_of(card) != led and any(suit_of(c) == led for c in held[name]):
                 problems.append(("renege", number, name))
             held[name].discard(card)
-        leader = trick_winner(plays)
+        leader = trick_winner(plays, card_order)
         winners.append(leader)
     return Replay(problems, winners)
 
@@ -155,19 +159,21 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # -- mutations: each strategy gives (mutated log, the violations the referee must report)
 
 
-def renege_swaps(tricks: list[list[tuple[str, str]]]) -> list[tuple[int, int, int, int]]:
+def renege_swaps(
+    tricks: list[list[tuple[str, str]]], suit_of: Callable[[str], str] = suit
+) -> list[tuple[int, int, int, int]]:
     """Swaps that make a renege: (trick, position) of a card that followed suit, (trick, position) of a later
     card of the same player's that did not, both 0-based."""
     candidates = []
     for k, trick in enumerate(tricks):
-        led = suit(trick[0][1])
+        led = suit_of(trick[0][1])
         for position in range(1, len(trick)):
             name, card = trick[position]
-            if suit(card) != led:
+            if suit_of(card) != led:
                 continue
             for m in range(k + 1, len(tricks)):
                 later = next(p for p, (who, _) in enumerate(tricks[m]) if who == name)
-                if suit(tricks[m][later][1]) != led:
+                if suit_of(tricks[m][later][1]) != led:
                     candidates.append((k, position, m, later))
     return candidates
 

@@ -92,6 +92,7 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
     order = bidding_order(t, dealer)
     findings = []
     seen: set[int] = set()
+    start = 0  # where in the order the first bid was made: a side's bid at its earliest member's turn
     for position, bid in enumerate(bids):
         # a partnership's bid speaks for all its members at once
         members = t.sides[t.side_of[bid.seat]] if bid.side_bid else (bid.seat,)
@@ -105,10 +106,11 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
         if position == 0:
             expected = order[0]
         else:
-            start = order.index(bids[0].seat)
             expected = next(
                 (s for s in (order[(start + k) % t.seats] for k in range(t.seats)) if s not in seen), bid.seat
             )
+        if position == 0:
+            start = min(order.index(s) for s in members)
         if expected not in members:
             message = f"{who} bid when it was {names[expected]}'s turn"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))

@@ -7,61 +7,21 @@ can move; the rest may be made anywhere.
 from __future__ import annotations
 
 import copy
-import random
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
-from strategies import Expected, Log, entries, renege_swaps, replay, seeds, suit
+from strategies import Log, seeds, suit
+from variants import FAST, PLAYERS, Variant, found, last_bid_hand, last_hand, renege_in_last_hand
 
-import referee
-from referee.errors import Location
-from referee.gamelog import from_document
-from referee.report import Report
-from referee.tricks.simulate import simulate_game
-
-HOUSE = referee.load_spec("spades/house", {"blind": True})
-PLAYERS = ("Ann", "Bob", "Cat", "Dan")
-FAST = settings(
-    max_examples=25,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-
-
-def simulated(seed: int, with_score: bool = True) -> Log:
-    return simulate_game(HOUSE, random.Random(seed), players=PLAYERS, with_score=with_score)
-
-
-def audit(doc: Log, rules: str = "spades/house") -> Report:
-    return referee.audit(rules, from_document(doc, Location(file="<simulated>")))
-
-
-def found(report: Report) -> Expected:
-    return sorted((str(v.code), v.where.hand, v.where.trick, v.where.seat) for v in report.violations)
-
-
-def last_hand(doc: Log) -> tuple[int, Log, list[list[tuple[str, str]]]]:
-    """The last hand's number, the hand, and its tricks as (player, card) pairs."""
-    number = len(doc["hands"])
-    hand = doc["hands"][number - 1]
-    return number, hand, [entries(t) for t in hand["tricks"]]
-
-
-def last_bid_hand(doc: Log) -> int:
-    """The number of the last hand, which must be a bid one (not the unbid first hand)."""
-    number = len(doc["hands"])
-    assume(number > 1)
-    return number
+HOUSE = Variant("spades/house", (("blind", True),))
+simulated = HOUSE.simulated
+audit = HOUSE.audit
 
 
 @FAST
 @given(seeds)
 def test_simulated_games_are_clean(seed: int) -> None:
-    doc = simulated(seed)
-    report = audit(doc)
-    assert report.violations == [] and report.incomplete == []
-    assert report.finished and report.winner is not None
+    doc, report = HOUSE.clean_game(seed)
     assert doc["game"]["options"] == {"blind": True}
     first = doc["hands"][0]
     assert "bids" not in first  # the first hand of a game is not bid
@@ -79,21 +39,9 @@ def test_simulated_games_are_clean(seed: int) -> None:
 @FAST
 @given(seeds, st.data())
 def test_renege_costs_three_books_and_is_pinpointed(seed: int, data: st.DataObject) -> None:
-    doc = simulated(seed, with_score=False)
-    number, hand, tricks = last_hand(doc)
-    before = replay(list(PLAYERS), hand)
-    candidates = renege_swaps(tricks)
-    assume(candidates)
-    k, position, m, later = data.draw(st.sampled_from(candidates))
-    mutated = copy.deepcopy(hand)
-    name = tricks[k][position][0]
-    mutated["tricks"][k][position] = {name: tricks[m][later][1]}
-    mutated["tricks"][m][later] = {name: tricks[k][position][1]}
-    after = replay(list(PLAYERS), mutated)
-    assume(after.problems == [("renege", k + 1, name)] and after.winners == before.winners)
-    doc["hands"][number - 1] = mutated
-    clean, reneged = audit(simulated(seed, with_score=False)), audit(doc)
-    assert found(reneged) == [("renege", number, k + 1, name)]
+    case = renege_in_last_hand(HOUSE, seed, data)
+    number, name, clean, reneged = case.number, case.name, case.clean, case.reneged
+    assert found(reneged) == [("renege", number, case.trick, name)]
     side = PLAYERS.index(name) % 2
     books = clean.hands[-1].books[side] or 0
     # the reneging side scores as if it had 3 books fewer (never fewer than none)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, render, spec_checks
+from . import __version__, authoring, render, spec_checks, spec_diff
 from .audit import audit, enforceable
 from .documents import parse_yaml
 from .errors import InputError, Location, excerpt
@@ -256,6 +256,19 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CLEAN
 
 
+def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
+    """The rule-level differences between two specs; exit 1 when they differ, as diff does."""
+    specs = []
+    for name, flag in ((args.a, "A"), (args.b, "B")):
+        try:
+            specs.append(load(name))
+        except InputError as exc:
+            raise exc.at(file=exc.location.file or f"{flag} ({name})") from None
+    a, b = specs
+    out.write(spec_diff.as_json(a, b) + "\n" if args.format == "json" else spec_diff.text(a, b))
+    return EXIT_VIOLATIONS if spec_diff.as_dict(a, b)["differences"] else EXIT_CLEAN
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     top = argparse.ArgumentParser(prog="referee", description="Audit recorded card games against written rules.")
@@ -294,6 +307,12 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("path", help="the new spec file (.yaml); never overwritten")
     new.add_argument("--extends", required=True, metavar="SPEC", help="the spec it builds on (id or file)")
     new.set_defaults(run=cmd_new)
+
+    diff = sub.add_parser("diff", help="the rule-level differences between two specs (ids or files)")
+    diff.add_argument("a", metavar="A", help="rule spec id or file")
+    diff.add_argument("b", metavar="B", help="rule spec id or file")
+    diff.add_argument("--format", choices=("text", "json"), default="text")
+    diff.set_defaults(run=cmd_diff)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
     sim.add_argument("--rules", required=True)

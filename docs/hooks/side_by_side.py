@@ -1,0 +1,129 @@
+"""MkDocs hook: a comparison page per game family and a page per source document, made at build time.
+
+Like the rulebook pages, these exist only in the build. The nav entries
+``Side by side: compare/index.md`` and ``Sources: sources/index.md`` are
+expanded into an index followed by one entry per family or document. Every
+page comes from the bundled specs and sources alone, so a new spec shows up
+with no change here, and the same specs give the same pages byte for byte.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # a source checkout builds its docs without installing the package
+
+from referee import compare_pages, source_pages  # noqa: E402
+from referee.compare_pages import Linker  # noqa: E402
+from referee.concepts import families  # noqa: E402
+from referee.rulebook import escape  # noqa: E402
+from referee.source_map import documents  # noqa: E402
+from referee.spec import Spec, bundled_ids, load  # noqa: E402
+
+COMPARE, SOURCES = "compare/index.md", "sources/index.md"
+
+
+def _specs() -> tuple[Spec, ...]:
+    return tuple(load(spec_id) for spec_id in bundled_ids())
+
+
+def _url(src: str, directory_urls: bool) -> str:
+    """The URL path of a page built from ``src`` (``rules/spades/intramural.md``)."""
+    stem = src[: -len(".md")]
+    if not directory_urls:
+        return stem + ".html"
+    return "" if stem == "index" else (stem[: -len("index")] if stem.endswith("/index") else stem + "/")
+
+
+def linker(page: str, directory_urls: bool) -> Linker:
+    """Links from a generated page to a spec's rulebook page, or a clause on it (raw HTML is not rewritten)."""
+    here = _url(page, directory_urls).rstrip("/") if directory_urls else posixpath.dirname(page)
+
+    def link(spec_id: str, clause: str) -> str:
+        target = _url(f"rules/{spec_id}.md", directory_urls)
+        relative = posixpath.relpath(target.rstrip("/") or ".", here or ".")
+        return relative + ("/" if directory_urls else "") + (f"#{clause}" if clause else "")
+
+    return link
+
+
+def compare_index(grouped: dict[str, list[Spec]]) -> str:
+    """The index of the comparison pages."""
+    lines = [
+        "# Side by side",
+        "",
+        "The bundled rule sets of each game family compared rule by rule: one column per rule set, one row per "
+        "rule concept, the differences marked. Each page is built from the specs, so it always says what the "
+        "referee checks. [Sources](../sources/index.md) shows each source document with its sentences linked to the "
+        "clauses that encode them.",
+        "",
+        "| Family | Rule sets |",
+        "|---|---|",
+    ]
+    for family, specs in grouped.items():
+        names = ", ".join(f"`{spec.id}`" for spec in specs)
+        lines.append(f"| [{family.capitalize()}]({family}.md) | {names} |")
+    return "\n".join(lines) + "\n"
+
+
+def sources_index(paths: list[Path], specs: tuple[Spec, ...]) -> str:
+    """The index of the source pages."""
+    lines = [
+        "# Sources",
+        "",
+        "The five source documents as received, sentence by sentence: each sentence marked as a rule, a reading, "
+        "an option or not checkable, and linked to the clauses that quote it. A sentence no clause accounts for "
+        "is flagged.",
+        "",
+        "| Document | Title | Rule sets encoded from it |",
+        "|---|---|---|",
+    ]
+    for path in paths:
+        title = escape(source_pages.title_of(path, specs)).replace("|", "\\|")
+        readers = ", ".join(f"`{s.id}`" for s in specs if s.document_path == path) or "none yet"
+        lines.append(f"| [`{path.name}`]({path.stem}.md) | {title} | {readers} |")
+    return "\n".join(lines) + "\n"
+
+
+def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+    """Expand the two nav entries into their index and one page per family or document."""
+    nav = config.nav
+    if nav is None:
+        return config
+    specs = _specs()
+    for position, item in enumerate(nav):
+        if not isinstance(item, dict) or len(item) != 1:
+            continue
+        ((title, target),) = item.items()
+        if target == COMPARE:
+            pages = [{family.capitalize(): f"compare/{family}.md"} for family in families(specs)]
+            nav[position] = {title: [COMPARE, *pages]}
+        elif target == SOURCES:
+            pages = [{path.name: f"sources/{path.stem}.md"} for path in documents()]
+            nav[position] = {title: [SOURCES, *pages]}
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
+    """Add the generated pages to the build."""
+    specs = _specs()
+    grouped = families(specs)
+    use_dirs = bool(config.use_directory_urls)
+    files.append(File.generated(config, COMPARE, content=compare_index(grouped)))
+    for family, members in grouped.items():
+        page = f"compare/{family}.md"
+        files.append(File.generated(config, page, content=compare_pages.markdown(family, members, linker(page, use_dirs))))
+    files.append(File.generated(config, SOURCES, content=sources_index(documents(), specs)))
+    for path in documents():
+        page = f"sources/{path.stem}.md"
+        content = source_pages.markdown(path, specs, linker(page, use_dirs))
+        files.append(File.generated(config, page, content=content))
+    return files

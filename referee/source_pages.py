@@ -1,0 +1,98 @@
+"""The source page of a document: its text sentence by sentence, each linked to the clauses that encode it.
+
+Each sentence is marked by how the clauses quoting it account for it (a
+rule, a reading, an option, not checkable from a record) and links to those
+clauses on their rule sets' pages; the rulebook pages link back to the
+sentence (anchors ``s1``, ``s2``, ... from :mod:`referee.source_map`). A
+sentence no clause quotes in full is flagged.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from .compare_pages import Linker
+from .source_map import Sentence, sentences
+from .spec import Spec
+
+KIND_LABELS = {"rule": "rule", "reading": "reading", "option": "option", "not_checkable": "not checkable"}
+
+
+def title_of(document: Path, specs: tuple[Spec, ...]) -> str:
+    """A document's title as the specs citing it give it (else its file name)."""
+    titles = sorted(spec.document_title for spec in specs if spec.document_path == document and spec.document_title)
+    return titles[0] if titles else document.name
+
+
+def _marks(sentence: Sentence) -> str:
+    if sentence.heading:
+        return ""
+    badges = "".join(f'<span class="mark mark-{k}">{KIND_LABELS[k]}</span> ' for k in sentence.kinds)
+    if not sentence.covered:
+        flag = "partly quoted" if sentence.refs else "accounted for by nothing"
+        badges += f'<span class="mark mark-none">{flag}</span>'
+    return badges.strip()
+
+
+def _refs(sentence: Sentence, link: Linker) -> str:
+    links = []
+    for ref in sentence.refs:
+        href = escape(link(ref.spec_id, ref.clause), quote=True)
+        links.append(f'<a href="{href}"><code>{escape(ref.spec_id)}</code> {escape(ref.clause)}</a>')
+    return "<br>".join(links)
+
+
+def html_text(rows: tuple[Sentence, ...], link: Linker) -> str:
+    """The document as an HTML table: sentence, how it is accounted for, the clauses quoting it."""
+    out = ['<div class="source-scroll">', '<table class="source-text">']
+    out.append('<thead><tr><th scope="col">Source sentence</th><th scope="col">Marked as</th>')
+    out.append('<th scope="col">Encoded by</th></tr></thead>')
+    out.append("<tbody>")
+    paragraph = None
+    for sentence in rows:
+        if sentence.heading:
+            out.append(f'<tr id="{sentence.anchor}" class="heading"><th colspan="3">{escape(sentence.text)}</th></tr>')
+            paragraph = sentence.paragraph
+            continue
+        gap = " paragraph" if paragraph is not None and sentence.paragraph != paragraph else ""
+        paragraph = sentence.paragraph
+        flagged = "" if sentence.covered else " unaccounted"
+        out.append(
+            f'<tr id="{sentence.anchor}" class="sentence{gap}{flagged}">'
+            f'<td><a class="anchor" href="#{sentence.anchor}">{sentence.anchor[1:]}</a> {escape(sentence.text)}</td>'
+            f"<td>{_marks(sentence)}</td><td>{_refs(sentence, link)}</td></tr>"
+        )
+    out += ["</tbody>", "</table>", "</div>"]
+    return "\n".join(out)
+
+
+def markdown(document: Path, specs: tuple[Spec, ...], link: Linker) -> str:
+    """The source page of one document."""
+    rows = sentences(document, specs)
+    readers = [spec for spec in specs if spec.document_path == document]
+    body = [s for s in rows if not s.heading]
+    counts = {k: sum(1 for s in body if k in s.kinds) for k in KIND_LABELS}
+    flagged = [s for s in body if not s.covered]
+    lines = [f"# {escape(title_of(document, specs))}", "", f"Source document `{document.name}`, as received.", ""]
+    if readers:
+        encoded = ", ".join(f"[{escape(spec.title)}]({escape(link(spec.id, ''), quote=True)})" for spec in readers)
+        lines += [f"Rule sets encoded from it: {encoded}.", ""]
+    else:
+        lines += ["No bundled rule set is encoded from it yet.", ""]
+    tally = ", ".join(f"{n} {KIND_LABELS[k]}{'s' if n != 1 and k != 'not_checkable' else ''}" for k, n in counts.items())
+    lines += [
+        f"{len(body)} sentences; quoted as {tally} (a sentence may be quoted by several clauses). "
+        "Each sentence links to the clauses that quote it; each clause on a rulebook page links back here.",
+        "",
+    ]
+    if flagged:
+        lines += [
+            f"**{len(flagged)} sentence(s) accounted for by nothing** (marked in the table): no clause of a bundled "
+            "rule set quotes them in full, so either their rule set has no spec yet or a spec leaves them out.",
+            "",
+        ]
+    else:
+        lines += ["Every sentence is accounted for.", ""]
+    lines += [html_text(rows, link), ""]
+    return "\n".join(lines)

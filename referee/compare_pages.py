@@ -13,30 +13,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from .concepts import Entry, Line, Table, table
+from .concepts import Entry, Line, Table, missing, table
 from .spec import Spec
 
 # href of a clause on a spec's page, given (spec id, clause id or "" for the page itself)
 Linker = Callable[[str, str], str]
 
 
-def _missing(clause: str) -> str:
-    if clause.startswith("options."):
-        return "No such option: the rule set fixes this."
-    if clause.startswith("not_checkable."):
-        return "Not listed."
-    return "Not stated: the referee's default applies."
-
-
 def _entry(spec: Spec, entry: Entry | None, line: Line, link: Linker) -> str:
     mark = ' class="differs"' if line.differs else ""
     if entry is None:
-        return f'<p{mark}><span class="clause-id">{escape(line.clause)}</span> <em>{_missing(line.clause)}</em></p>'
+        return f'<p{mark}><span class="clause-id">{escape(line.clause)}</span> <em>{missing(line.clause)}</em></p>'
     href = escape(link(spec.id, entry.clause), quote=True)
-    kind = {"reading": " (a reading)", "option": " (an option)", "not_checkable": " (not checkable)"}.get(entry.kind, "")
+    kind = {"reading": " (a reading)", "option": " (an option)", "not_checkable": " (not checkable)"}.get(
+        entry.kind, ""
+    )
     return (
-        f'<p{mark}><a class="clause-id" href="{href}">{escape(entry.clause)}</a>{escape(kind)} '
-        f"{escape(entry.text)}</p>"
+        f'<p{mark}><a class="clause-id" href="{href}">{escape(entry.clause)}</a>{escape(kind)} {escape(entry.text)}</p>'
     )
 
 
@@ -57,7 +50,9 @@ def html_table(compared: Table, link: Linker) -> str:
             "<td>" + "".join(_entry(spec, line.cells[i], line, link) for line in row.lines) + "</td>"
             for i, spec in enumerate(compared.specs)
         )
-        out.append(f'<tr id="{row.key}"{mark}><th scope="row" class="concept">{escape(row.title)}{note}</th>{cells}</tr>')
+        out.append(
+            f'<tr id="{row.key}"{mark}><th scope="row" class="concept">{escape(row.title)}{note}</th>{cells}</tr>'
+        )
     out += ["</tbody>", "</table>", "</div>"]
     return "\n".join(out)
 

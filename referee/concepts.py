@@ -92,7 +92,7 @@ def entries(spec: Spec) -> list[Entry]:
     out = []
     for clause in spec.clauses.values():
         refs = _option_refs(spec, clause.id)
-        text = rule_text(clause.id, clause.data) if clause.data else "States the source's words only."
+        text = rule_text(clause.id, clause.data)
         if not clause.checkable:
             text = f"Not checkable from a record: {' '.join((clause.reason or '').split())}"
         if refs:
@@ -110,6 +110,15 @@ def entries(spec: Spec) -> list[Entry]:
         text = " ".join((clause.reason or "").split()) or "Not checkable from a record."
         out.append(Entry(clause.id, text, _canonical({"checkable": False}), "not_checkable"))
     return out
+
+
+def missing(clause: str) -> str:
+    """What a rule set that has no such clause says of it."""
+    if clause.startswith("options."):
+        return "No such option: the rule set fixes this."
+    if clause.startswith("not_checkable."):
+        return "Not listed."
+    return "Not stated: the referee's default applies."
 
 
 @dataclass(frozen=True)
@@ -156,9 +165,7 @@ def table(specs: list[Spec] | tuple[Spec, ...]) -> Table:
     rows = []
     for key, title in [(key, title) for key, title, _ in CONCEPTS] + [OTHER]:
         lines = tuple(
-            Line(clause, tuple(found.get(clause) for found in by_spec))
-            for clause in order
-            if concept_of(clause) == key
+            Line(clause, tuple(found.get(clause) for found in by_spec)) for clause in order if concept_of(clause) == key
         )
         if lines:
             rows.append(Row(key, title, lines))

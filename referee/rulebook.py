@@ -80,14 +80,24 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+
+
+def card_words(token: Any) -> str:
+    """A card token as a player says it: ``2D`` is the 2 of diamonds, ``BJ`` the big joker."""
+    try:
+        name = card_name(parse_card(token))
+    except CardError:
+        return str(token)
+    if name in ("BJ", "LJ"):
+        return "the big joker" if name == "BJ" else "the little joker"
+    rank, suit = name[:-1], name[-1]
+    return f"the {_RANK_WORDS.get(rank, rank)} of {SUITS[suit]}"
+
+
 def _cards(tokens: Any) -> str:
-    names = []
-    for token in tokens or ():
-        try:
-            names.append(card_name(parse_card(token)))
-        except CardError:
-            names.append(str(token))
-    return ", ".join(names)
+    names = [card_words(token) for token in tokens or ()]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def show(value: Any) -> str:
@@ -418,6 +428,10 @@ def _first_discard(f: _Fields) -> list[str]:
     return [f"The player dealt {card} must play it at the first opportunity (when unable to follow suit)."]
 
 
+def _own_cards(f: _Fields) -> list[str]:
+    return ["Each player plays only the cards dealt to them, each card once."]
+
+
 def _trick_winner(f: _Fields) -> list[str]:
     rule = f.get("rule")
     if rule == "highest_trump_else_led_suit":
@@ -498,7 +512,7 @@ def _points(f: _Fields) -> list[str]:
     for suit, value in (f.get("suits") or {}).items():
         out.append(f"Each of the {SUITS.get(suit, suit)} taken counts {value}.")
     for card, value in (f.get("cards") or {}).items():
-        out.append(f"{_cards([card])} taken counts {value}.")
+        out.append(f"{_cards([card]).capitalize()} taken counts {value}.")
     total = f.get("total")
     if total is not None:
         out.append(f"{_count(total, 'point')} in all each hand.")

@@ -66,7 +66,7 @@ def _span(spec: Spec, flat: str) -> tuple[int, int]:
 
 
 def _headings(specs: tuple[Spec, ...], document: Path) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for spec in specs:
         if spec.document_path != document:
             continue
@@ -144,7 +144,11 @@ def unaccounted(document: Path, specs: tuple[Spec, ...]) -> list[Sentence]:
 
 def anchors(document: Path, specs: tuple[Spec, ...], spec_id: str, clause_id: str) -> list[str]:
     """The anchors of the sentences a clause of a spec quotes (for links from a rulebook back to its source)."""
-    return [s.anchor for s in sentences(document, specs) if any(r.spec_id == spec_id and r.clause == clause_id for r in s.refs)]
+    return [
+        s.anchor
+        for s in sentences(document, specs)
+        if any(r.spec_id == spec_id and r.clause == clause_id for r in s.refs)
+    ]
 
 
 def documents() -> list[Path]:

@@ -80,7 +80,9 @@ def markdown(document: Path, specs: tuple[Spec, ...], link: Linker) -> str:
         lines += [f"Rule sets encoded from it: {encoded}.", ""]
     else:
         lines += ["No bundled rule set is encoded from it yet.", ""]
-    tally = ", ".join(f"{n} {KIND_LABELS[k]}{'s' if n != 1 and k != 'not_checkable' else ''}" for k, n in counts.items())
+    tally = ", ".join(
+        f"{n} {KIND_LABELS[k]}{'s' if n != 1 and k != 'not_checkable' else ''}" for k, n in counts.items()
+    )
     lines += [
         f"{len(body)} sentences; quoted as {tally} (a sentence may be quoted by several clauses). "
         "Each sentence links to the clauses that quote it; each clause on a rulebook page links back here.",

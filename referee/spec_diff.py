@@ -6,7 +6,7 @@ import json
 from textwrap import fill
 from typing import Any
 
-from .concepts import Line, Table, table
+from .concepts import Line, Table, missing, table
 from .spec import Spec
 
 
@@ -71,7 +71,7 @@ def text(a: Spec, b: Spec) -> str:
             lines.append(f"  {clause['clause']}")
             for side, spec in (("a", a), ("b", b)):
                 entry = clause[side]
-                words = "(no such clause: the referee's default applies)" if entry is None else entry["text"]
+                words = missing(clause["clause"]) if entry is None else entry["text"]
                 lines += _para(f"{side.upper()} {spec.id + ':':<{width}}", words)
     count = data["differences"]
     lines += ["", f"{count} clause(s) differ, {data['same']} agree." if count else "No rule differs."]

@@ -120,7 +120,9 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
     files.append(File.generated(config, COMPARE, content=compare_index(grouped)))
     for family, members in grouped.items():
         page = f"compare/{family}.md"
-        files.append(File.generated(config, page, content=compare_pages.markdown(family, members, linker(page, use_dirs))))
+        files.append(
+            File.generated(config, page, content=compare_pages.markdown(family, members, linker(page, use_dirs)))
+        )
     files.append(File.generated(config, SOURCES, content=sources_index(documents(), specs)))
     for path in documents():
         page = f"sources/{path.stem}.md"

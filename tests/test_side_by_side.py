@@ -1,0 +1,159 @@
+"""Rule sets side by side: concept rows, ``referee diff``, the source map, and the pages built from them."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the tests run from a source checkout
+
+from referee import compare_pages, source_pages, spec_diff  # noqa: E402
+from referee.cli import main  # noqa: E402
+from referee.concepts import OTHER, concept_of, families, table  # noqa: E402
+from referee.rulebook import markdown as rulebook_markdown  # noqa: E402
+from referee.source_map import anchors, documents, sentences, unaccounted  # noqa: E402
+from referee.spec import bundled_ids, load  # noqa: E402
+
+CLUB = "docs/examples/specs/club.yaml"
+INTRAMURAL_DOC = ROOT / "rules" / "sources" / "001_3f218c6ee18e85e0.txt"
+
+
+def run(*argv: str) -> tuple[str, int]:
+    out = io.StringIO()
+    code = main(list(argv), out)
+    return out.getvalue(), code
+
+
+def bundled() -> tuple:  # type: ignore[type-arg]
+    return tuple(load(spec_id) for spec_id in bundled_ids())
+
+
+def plain_link(spec_id: str, clause: str) -> str:
+    return f"/rules/{spec_id}/" + (f"#{clause}" if clause else "")
+
+
+def test_each_clause_id_finds_its_concept_row() -> None:
+    assert concept_of("players.sides") == "players"
+    assert concept_of("ranking.trump") == "deck"  # deck and ranking share a row
+    assert concept_of("play.first_lead") == "leads"  # an exact id before its section
+    assert concept_of("play.trick_winner") == "trick_winner"
+    assert concept_of("play.some_new_rule") == "following"  # a new clause of a known section: that section's row
+    assert concept_of("options.target") == "options"
+    assert concept_of("not_checkable.smoking") == "not_checkable"
+    assert concept_of("tiles.set") == "deck"
+    assert concept_of("weather.rain") == OTHER[0]  # a section nobody knows: the catch-all row
+
+
+def test_the_table_marks_what_differs_and_what_agrees() -> None:
+    intramural, solo = load("spades/intramural"), load("spades/solo")
+    rows = {row.key: row for row in table([intramural, solo]).rows}
+    players = {line.clause: line for line in rows["players"].lines}
+    assert not players["players.seats"].differs  # both: 4 players
+    assert players["players.sides"].differs  # opposite partners v none
+    assert rows["players"].differs
+    winner = {line.clause: line for line in rows["trick_winner"].lines}["play.trick_winner"]
+    assert not winner.differs and not rows["trick_winner"].differs
+    beat = {line.clause: line for line in rows["following"].lines}["play.beat"]
+    assert beat.cells[0] is None and beat.cells[1] is not None  # only solo has the must-beat rule
+
+
+def test_diff_of_a_club_spec_and_its_parent_is_the_option_it_adds() -> None:
+    club, intramural = load(CLUB), load("spades/intramural")
+    data = spec_diff.as_dict(club, intramural)
+    changed = [(row["concept"], c["clause"], c["status"]) for row in data["rows"] for c in row["clauses"]]
+    # The club file changes one thing: the target becomes option `target` (default 500, or 300).
+    assert changed == [("game_end", "game_end.target", "changed"), ("options", "options.target", "only_a")]
+    assert data["differences"] == 2
+    assert data["same"] == len(intramural.clauses) - 1
+    assert "option target" in data["rows"][0]["clauses"][0]["a"]["text"]
+    assert data["rows"][1]["clauses"][0]["a"]["rule"] == {"default": 500, "type": "integer", "values": [500, 300]}
+
+
+def test_diff_text_and_json_from_the_command_line() -> None:
+    text, code = run("diff", CLUB, "spades/intramural")
+    assert code == 1  # they differ, as diff(1) says
+    assert "Game end\n  game_end.target\n" in text
+    agree = len(load("spades/intramural").clauses) - 1
+    assert text.rstrip().endswith(f"2 clause(s) differ, {agree} agree.")
+    raw, code = run("diff", CLUB, "spades/intramural", "--format", "json")
+    assert code == 1
+    assert json.loads(raw) == spec_diff.as_dict(load(CLUB), load("spades/intramural"))
+    same, code = run("diff", "spades/intramural", "spades/intramural")
+    assert code == 0 and same.rstrip().endswith("No rule differs.")
+
+
+def test_diff_of_an_unknown_spec_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
+    _, code = run("diff", "spades/nope", "spades/intramural")
+    assert code == 2
+    assert "unknown rule spec 'spades/nope'" in capsys.readouterr().err
+
+
+def test_diff_is_the_table_of_two() -> None:
+    # Every line the table of the two marks as differing is in the diff, and no other.
+    a, b = load("spades/intramural"), load("spades/solo")
+    marked = {line.clause for row in table([a, b]).rows for line in row.lines if line.differs}
+    listed = {c["clause"] for row in spec_diff.as_dict(a, b)["rows"] for c in row["clauses"]}
+    assert marked == listed and len(marked) > 5
+
+
+def test_source_sentences_keep_their_closing_bracket_and_headings() -> None:
+    found = {s.text: s for s in sentences(INTRAMURAL_DOC, bundled())}
+    assert "(A side may have a negative score.)" in found
+    assert found["SPADES RULES"].heading and found["1. Dealing"].heading
+    assert found["OFFICE OF INTRAMURAL, RECREATION, AND SPORT CLUBS"].heading
+
+
+def test_every_sentence_of_the_intramural_part_is_accounted_for() -> None:
+    rows = sentences(INTRAMURAL_DOC, bundled())
+    start = next(s for s in rows if s.text == "SPADES RULES").start
+    end = next(s for s in rows if s.text == "HEARTS RULES").start
+    part = [s for s in rows if start < s.start < end and not s.heading]
+    assert len(part) == 22
+    assert all(s.covered for s in part)
+    follow = next(s for s in part if s.text == "A player must follow suit, if able.")
+    assert ("spades/intramural", "play.follow") in {(r.spec_id, r.clause) for r in follow.refs}
+    assert follow.kinds == ("reading",)  # the clause quoting it takes a reading (what may be played when void)
+
+
+def test_a_sentence_no_spec_quotes_is_flagged() -> None:
+    rows = unaccounted(INTRAMURAL_DOC, ())
+    assert "A player must follow suit, if able." in {s.text for s in rows}
+
+
+def test_a_clause_links_back_to_the_sentences_it_quotes() -> None:
+    found = anchors(INTRAMURAL_DOC, bundled(), "spades/intramural", "play.follow")
+    rows = {s.anchor: s.text for s in sentences(INTRAMURAL_DOC, bundled())}
+    assert [rows[a] for a in found] == ["A player must follow suit, if able."]
+
+
+def test_pages_are_byte_identical_from_the_same_specs() -> None:
+    specs = bundled()
+    for family, members in families(specs).items():
+        assert compare_pages.markdown(family, members, plain_link) == compare_pages.markdown(
+            family, list(members), plain_link
+        )
+    for path in documents():
+        assert source_pages.markdown(path, specs, plain_link) == source_pages.markdown(path, specs, plain_link)
+
+
+def test_each_comparison_link_names_a_clause_on_its_rulebook_page() -> None:
+    specs = bundled()
+    pages = {spec.id: rulebook_markdown(spec) for spec in specs}
+    for family, members in families(specs).items():
+        page = compare_pages.markdown(family, members, plain_link)
+        links = re.findall(r'href="/rules/([^"#]+)/#([^"]+)"', page)
+        assert len(links) >= sum(len(spec.clauses) for spec in members)
+        for spec_id, clause in links:
+            assert f"{{ #{clause} }}" in pages[spec_id], (spec_id, clause)
+
+
+def test_every_document_has_a_source_page() -> None:
+    assert len(documents()) == 5
+    page = source_pages.markdown(INTRAMURAL_DOC, bundled(), plain_link)
+    assert 'id="s16"' in page and "/rules/spades/intramural/#play.follow" in page

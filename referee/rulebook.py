@@ -428,10 +428,6 @@ def _first_discard(f: _Fields) -> list[str]:
     return [f"The player dealt {card} must play it at the first opportunity (when unable to follow suit)."]
 
 
-def _own_cards(f: _Fields) -> list[str]:
-    return ["Each player plays only the cards dealt to them, each card once."]
-
-
 def _trick_winner(f: _Fields) -> list[str]:
     rule = f.get("rule")
     if rule == "highest_trump_else_led_suit":

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from jsonschema import Draft202012Validator
 
 import referee
 from referee import render
@@ -194,3 +196,18 @@ def test_sides_of_the_wrong_shape_are_refused() -> None:
     case["log"]["sides"] = {"Three": ["Ann", "Bob", "Cat"], "One": ["Dan"]}
     with pytest.raises(referee.InputError, match="the log's sides do not match"):
         referee.audit(SPEC, from_document(case["log"], Location(file="sides.yaml")))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bad/game_continued_hands_audited.yaml",
+        "good/tie_over_500_unfinished.yaml",
+        "bad/joker_lead_renege.yaml",
+        "good/sides_neighbours_warning.yaml",
+    ],
+)
+def test_the_new_report_fields_fit_the_report_schema(name: str) -> None:
+    schema = json.loads((CASES.parent.parent / "schema" / "report.schema.json").read_text(encoding="utf-8"))
+    errors = list(Draft202012Validator(schema).iter_errors(_case_report(name).as_dict()))
+    assert not errors, [e.message for e in errors]

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from . import __version__, authoring, render, spec_checks, spec_diff
 from .audit import audit, enforceable
-from .documents import parse_yaml
+from .documents import is_file, parse_yaml
 from .errors import InputError, Location, excerpt
 from .gamelog import AnyLog, iter_games, log_yaml
 from .simulate import simulate
@@ -74,7 +74,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
     for place in allowed:
         if place.is_dir():
             by_id = place / f"{wanted}.yaml"
-            if _SPEC_ID.fullmatch(wanted) and by_id.is_file():
+            if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
                 return str(by_id)
             if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
                 return wanted

@@ -273,6 +273,22 @@ def _open(path: Path) -> BinaryIO:
         raise InputError(f"cannot read: {exc.strerror}", Location(file=str(path))) from None
 
 
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False, not an error, for a name the system cannot take (too long, say)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # ENAMETOOLONG, or a NUL byte in the name
+        return False
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for a name the system cannot take."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _decode(data: bytes, name: str, first_line: int) -> str | InputError:
     try:
         return data.decode("utf-8")

@@ -58,6 +58,8 @@ class InputError(Exception):
         where = location or Location()
         if where.path is not None and (len(where.path) > MAX_MESSAGE // 4 or not where.path.isprintable()):
             where = replace(where, path=_one_line(where.path, MAX_MESSAGE // 4))  # a path through a key of the input
+        if where.file is not None and (len(where.file) > MAX_MESSAGE // 2 or not where.file.isprintable()):
+            where = replace(where, file=_one_line(where.file, MAX_MESSAGE // 2))  # a name a spec or a log wrote
         self.location = where
 
     def __str__(self) -> str:

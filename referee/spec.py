@@ -18,7 +18,7 @@ from typing import Any
 
 from . import schemas
 from .bundled import rules_dir, sources_dir
-from .documents import parse_yaml, read_text
+from .documents import exists, is_file, parse_yaml, read_text
 from .errors import InputError, Location
 from .quotes import flat_text, misquote_message, normalize_space
 from .spec_merge import Chain, Origin, merge, own_origins
@@ -173,12 +173,12 @@ def bundled_ids() -> list[str]:
 def find(spec: str) -> Path:
     """The file of a spec given by id (``spades/intramural``) or path."""
     as_path = Path(spec)
-    if as_path.suffix in (".yaml", ".yml") or as_path.exists():
-        if not as_path.is_file():
+    if as_path.suffix in (".yaml", ".yml") or exists(as_path):
+        if not is_file(as_path):
             raise InputError("no such rule spec file", Location(file=spec))
         return as_path
     candidate = rules_dir() / f"{spec}.yaml"
-    if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and candidate.is_file():
+    if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and is_file(candidate):
         return candidate
     known = ", ".join(bundled_ids())
     raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
@@ -189,10 +189,10 @@ def document_path(spec_path: Path, document: str) -> Path | None:
     if not document:
         return None
     beside = spec_path.parent / document
-    if beside.is_file():
+    if is_file(beside):
         return beside.resolve()
     bundled = sources_dir() / document
-    if "/" not in document and bundled.is_file():
+    if "/" not in document and is_file(bundled):
         return bundled.resolve()
     return None
 
@@ -221,7 +221,7 @@ def chain(path: Path, seen: tuple[Path, ...] = ()) -> Chain:
         return Chain(raw, own_origins(raw, path, own_document, SECTIONS), own_document)
     beside = path.parent / parent_id  # a parent given by path is found from the child's folder
     try:
-        parent_path = (beside if beside.suffix in (".yaml", ".yml") and beside.is_file() else find(parent_id)).resolve()
+        parent_path = (beside if beside.suffix in (".yaml", ".yml") and is_file(beside) else find(parent_id)).resolve()
     except InputError as exc:
         raise InputError(exc.message, Location(file=str(path), path="$.extends")) from None
     here = (*seen, path.resolve())

@@ -135,6 +135,7 @@ def files() -> dict[str, bytes | str]:
         "spec-lone-surrogate.yaml": SPEC.replace("\ntitle: ", '\ntitle: "\\udbff" # ', 1),
         "spec-not-a-spec.yaml": "root:x:0:0:root:/root:/bin/bash\n" * 200,
         "spec-boolean-id.yaml": SPEC.replace("id: spades/intramural", "id: yes", 1),
+        "spec-long-source-name.yaml": SPEC.replace("document: 001_3f218c6ee18e85e0.txt", "document: " + "x" * 300, 1),
         "spec-bad-byte.yaml": SPEC.encode().replace(b"title: ", b"title: \xff", 1),
     }
 

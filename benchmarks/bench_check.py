@@ -3,6 +3,7 @@
 A plain script, not a test: run it on a quiet machine and read the figures.
 
     python benchmarks/bench_check.py --games 300 --rules spades/intramural
+    python benchmarks/bench_check.py --games 300 --rules hearts/intramural   # four players (--players 3..7)
 
 It simulates the archive (seeded), then times three things, best of
 ``--repeat`` runs each: the whole command (read, parse, audit, JSON out),
@@ -41,6 +42,7 @@ def main_bench() -> None:
     parser.add_argument("--rules", default="spades/intramural")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--players", type=int, help="how many players, where the rules allow several")
     args = parser.parse_args()
 
     spec = referee.load_spec(args.rules)
@@ -49,7 +51,7 @@ def main_bench() -> None:
         archive = Path(folder) / "games.jsonl"
         with archive.open("w", encoding="utf-8") as out:
             for number in range(args.games):
-                document = simulate_game(spec, rng, game_id=str(number))
+                document = simulate_game(spec, rng, game_id=str(number), seats=args.players)
                 out.write(json.dumps(document, separators=(",", ":")) + "\n")
         size = archive.stat().st_size
         games: list[GameLog] = [g for g in iter_games(archive) if isinstance(g, GameLog)]
@@ -70,7 +72,8 @@ def main_bench() -> None:
         t_whole = _best(args.repeat, whole)
         t_parse = _best(args.repeat, parse_only)
         t_audit = _best(args.repeat, audit_only)
-    print(f"archive: {args.games} games, {hands} hands, {size / 1e6:.1f} MB ({args.rules}, seed {args.seed})")
+    players = f", {args.players} players" if args.players else ""
+    print(f"archive: {args.games} games, {hands} hands, {size / 1e6:.1f} MB ({args.rules}{players}, seed {args.seed})")
     print(f"referee check --format json: {t_whole:6.2f} s  {hands / t_whole:8.0f} hands/s")
     print(f"  parse only (JSON + log):   {t_parse:6.2f} s  {hands / t_parse:8.0f} hands/s")
     print(f"  audit only (replay+score): {t_audit:6.2f} s  {hands / t_audit:8.0f} hands/s")

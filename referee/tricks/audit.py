@@ -508,7 +508,7 @@ class _Audit:
             winner = seats[winner_at]
             books[t.side_of[winner]] += 1
             if t.points is not None:
-                self.taken[winner] += t.points.of(sum(1 << c for c in cards))
+                self.taken[winner] += t.points.in_cards(cards)
                 if index == 0:
                     self._leftover(hand, holdings, winner)
             broken = broken or play.breaks_trump(t, cards, winner_at)

@@ -33,9 +33,9 @@ def offset_for(t: Tables, dealt_hands: int) -> int | None:
     return t.pass_cycle[(dealt_hands - 1) % len(t.pass_cycle)]
 
 
-def _receiver(t: Tables, passer: int, passed: int, offset: int, plays: list[tuple[int, int]]) -> int:
+def _receiver(t: Tables, passer: int, passed: int, offset: int, played_by: dict[int, int]) -> int:
     """Who got the cards: the spec's neighbour, unless the play shows them all with one other player."""
-    players = {seat for seat, card in plays if passed >> card & 1 and seat != passer}
+    players = {played_by[card] for card in cards_in(passed) if card in played_by} - {passer}
     if len(players) == 1:
         return players.pop()
     return (passer + offset) % t.seats
@@ -58,6 +58,7 @@ def apply(
         return holdings, []
     findings: list[Finding] = []
     given = dict(passes or ())
+    played_by = {card: seat for seat, card in plays}
     after = list(holdings)
     for passer in range(t.seats):
         cards = given.get(passer, ())
@@ -75,7 +76,7 @@ def apply(
         if not passed:
             continue
         due = (passer + offset) % t.seats
-        receiver = _receiver(t, passer, passed, offset, plays)
+        receiver = _receiver(t, passer, passed, offset, played_by)
         if receiver != due:
             shown = " ".join(card_symbol(c) for c in cards_in(passed))
             message = (

@@ -82,8 +82,9 @@ def _discard_rules(t: Tables, hand: int, allowed: int, led: int, first_trick: bo
 
 def follow_violation(t: Tables, hand: int, card: int, led_card: int, first_trick: bool) -> str | None:
     """Which rule a follower's ``card`` breaks other than following suit: a clause id, or None."""
-    if t.discard_card < 0 and not t.first_trick_barred:
-        return None
+    discard = t.discard_card
+    if not (first_trick and t.first_trick_barred) and (discard < 0 or card == discard or not hand >> discard & 1):
+        return None  # no duty that this card could break
     led = t.suit[led_card]
     allowed, clause = _discard_rules(t, hand, _followers(t, hand, led), led, first_trick)
     return None if allowed >> card & 1 else clause

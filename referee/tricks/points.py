@@ -22,16 +22,25 @@ class PointRules:
     moon_others: int | None  # a player who takes every point scores 0 and each other player this
     revoke_charge: int | None  # an established revoke charges the revoking player this, and no one else scores
     settlement: bool  # settle against the average when the table breaks up
+    groups: tuple[tuple[int, int], ...] = ()  # (value, bitmask of the cards worth it), for counting fast
 
     def of(self, cards: int) -> int:
         """The points of a set of cards (a bitmask)."""
+        return sum(value * (cards & mask).bit_count() for value, mask in self.groups)
+
+    def in_cards(self, cards: list[int]) -> int:
+        """The points of the cards of a trick."""
         values = self.values
-        points = 0
-        while cards:
-            low = cards & -cards
-            points += values[low.bit_length() - 1]
-            cards ^= low
-        return points
+        return sum(values[card] for card in cards)
+
+
+def value_groups(values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The cards that carry points, grouped by their value."""
+    masks: dict[int, int] = {}
+    for card, value in enumerate(values):
+        if value:
+            masks[value] = masks.get(value, 0) | 1 << card
+    return tuple(masks.items())
 
 
 def compile_points(

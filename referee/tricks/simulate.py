@@ -125,7 +125,7 @@ def _play_hand(
         leader = seats[winner_at]
         books[t.side_of[leader]] += 1
         if t.points is not None:
-            taken[leader] += t.points.of(sum(1 << c for c in cards) | (widow if index == 0 else 0))
+            taken[leader] += t.points.in_cards(cards) + (t.points.of(widow) if index == 0 else 0)
         tricks.append(list(zip(seats, cards, strict=True)))
     return tricks, books, taken
 

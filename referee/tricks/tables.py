@@ -26,7 +26,7 @@ from .cards import (
     suit_mask,
     suit_of,
 )
-from .points import PointRules, compile_points
+from .points import PointRules, compile_points, value_groups
 
 NO_TRUMP = -1
 NO_PASS = None  # in a pass cycle: no pass that hand
@@ -438,6 +438,28 @@ def _silent(spec: Spec, trump: int) -> None:
                     raise _no_effect(spec, clause_id, name, why)
 
 
+def _silent_points(spec: Spec) -> None:
+    """Refuse what a game scored by card points (or by contract) would pass over: the other way's clauses."""
+    if spec.has("scoring.points"):
+        if spec.has("scoring.contract"):
+            why = "the hands are scored by the points of the cards taken (scoring.points)"
+            raise _no_effect(spec, "scoring.contract", "made_per_trick", why)
+        for name in ("books_to_opponents", "points"):
+            if spec.value("penalties.renege", name, 0):
+                why = "the hands are scored by card points; a revoke's charge is penalties.revoke.charge_points"
+                raise _no_effect(spec, "penalties.renege", name, why)
+        return
+    no_points = "no card carries points (there is no scoring.points)"
+    for clause_id, name in (
+        ("scoring.moon", "others"),
+        ("scoring.settlement", "rule"),
+        ("penalties.revoke", "charge_points"),
+        ("penalties.revoke", "ends_play"),
+    ):
+        if spec.value(clause_id, name) not in (None, "none", False):
+            raise _no_effect(spec, clause_id, name, no_points)
+
+
 def seat_counts(spec: Spec) -> tuple[int, ...]:
     """The numbers of players a spec allows: its ``counts``, or its one ``count``."""
     count = int(spec.value("players.seats", "count", 4))
@@ -462,6 +484,7 @@ def _points(spec: Spec, deck: int) -> PointRules | None:
         moon_others=spec.value("scoring.moon", "others"),
         revoke_charge=spec.value("penalties.revoke", "charge_points"),
         settlement=spec.value("scoring.settlement", "rule", "none") == "against_average",
+        groups=value_groups(values),
     )
 
 
@@ -505,6 +528,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
     deck = _deck(spec)
     trump, suits, power = _ranking(spec, deck)
     _silent(spec, trump)
+    _silent_points(spec)
     deck_size = deck.bit_count()
     per_player = spec.value("deal.cards", "per_player", deck_size // seats)
     if isinstance(per_player, dict):

@@ -3,6 +3,7 @@ point rules (the sheet's settlement example) come out as the sheet prints them."
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -31,9 +32,10 @@ import referee
 from referee.errors import InputError, Location
 from referee.gamelog import from_document
 from referee.report import Report
+from referee.spec import resolve
 from referee.tricks.cards import parse_card
 from referee.tricks.points import PointRules, hand_points, settlement
-from referee.tricks.tables import tables_for
+from referee.tricks.tables import compile_spec, tables_for
 
 FAST = settings(FAST, max_examples=10)
 
@@ -162,3 +164,22 @@ def test_a_club_pass_out_of_its_cycle_is_pinpointed(case: tuple[Log, Expected]) 
     doc, expected = case
     report = referee.audit(CLUB, from_document(doc, Location(file="<simulated>")))
     assert found(report) == ordered(expected)
+
+
+@pytest.mark.parametrize(
+    ("spec_id", "change", "refused"),
+    [
+        ("spades/intramural", {"scoring": {"moon": {"interpretation": "x", "others": 26}}}, "scoring.moon.others"),
+        ("spades/intramural", {"penalties": {"revoke": {"interpretation": "x", "charge_points": 26}}}, "revoke"),
+        ("hearts/club", {"penalties": {"renege": {"interpretation": "x", "points": -10}}}, "penalties.renege"),
+    ],
+)
+def test_a_clause_of_the_other_way_of_scoring_is_refused(spec_id: str, change: Log, refused: str) -> None:
+    # card points and contracts do not mix: a clause the replay would pass over is refused, not ignored
+    spec = referee.load_spec(spec_id)
+    raw = copy.deepcopy(spec.raw)
+    for section, clauses in change.items():
+        raw.setdefault(section, {}).update(clauses)
+    with pytest.raises(InputError, match="cannot take effect") as error:
+        compile_spec(resolve(raw, spec.path))
+    assert refused in str(error.value)

@@ -4,6 +4,7 @@ A plain script, not a test: run it on a quiet machine and read the figures.
 
     python benchmarks/bench_check.py --games 300 --rules spades/intramural
     python benchmarks/bench_check.py --games 300 --rules hearts/intramural   # four players (--players 3..7)
+    python benchmarks/bench_check.py --games 300 --rules dominoes/all-fives --players 4
 
 It simulates the archive (seeded), then times three things, best of
 ``--repeat`` runs each: the whole command (read, parse, audit, JSON out),
@@ -22,7 +23,8 @@ from pathlib import Path
 
 import referee
 from referee.cli import main
-from referee.gamelog import GameLog, iter_games
+from referee.errors import InputError
+from referee.gamelog import AnyLog, iter_games
 from referee.simulate import simulate_game
 
 
@@ -54,7 +56,7 @@ def main_bench() -> None:
                 document = simulate_game(spec, rng, game_id=str(number), seats=args.players)
                 out.write(json.dumps(document, separators=(",", ":")) + "\n")
         size = archive.stat().st_size
-        games: list[GameLog] = [g for g in iter_games(archive) if isinstance(g, GameLog)]
+        games: list[AnyLog] = [g for g in iter_games(archive) if not isinstance(g, InputError)]
         hands = sum(len(g.hands) for g in games)
 
         def whole() -> None:
@@ -63,7 +65,7 @@ def main_bench() -> None:
 
         def parse_only() -> None:
             for game in iter_games(archive):
-                assert isinstance(game, GameLog)
+                assert not isinstance(game, InputError)
 
         def audit_only() -> None:
             for game in games:

@@ -48,7 +48,7 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
             f"more than {MAX_HANDS} hands (no game has so many)", replace(where, path=f"$.hands[{MAX_HANDS}]")
         )
     family = families.of_document(document)
-    if family is not families.TRICKS or not logshape.conforms(document):
+    if not logshape.conforms(document):
         hand_ok = logshape.hand_conforms if family is families.TRICKS else None
         schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
     return family.read_log(document, where, node)

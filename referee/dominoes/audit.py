@@ -150,7 +150,7 @@ class _Audit(TurnReplay):
             self.totals[award.side] += award.points
         self._check_award(hand, award)
         self._line(n, state, True, award.note)
-        self._check_score(hand, state, award.clause)
+        self._check_score(hand, state, award)
         self._check_target()
         if state.out is not None:
             return state.out if t.after_domino_winner else None
@@ -202,11 +202,13 @@ class _Audit(TurnReplay):
                     hand.number,
                 )
 
-    def _check_score(self, hand: DominoHand, state: HandState, clause: str) -> None:
+    def _check_score(self, hand: DominoHand, state: HandState, award: scoring.Award) -> None:
         if hand.score is None:
             return
         for recorded in hand.score:
             side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
+            # a side's hand is the ends it scored and, for the hand's winner, the award
+            clause = award.clause if side == award.side or not self.t.ends_multiple else "dominoes_scoring.ends"
             name = self.side_names[side]
             points, total = state.points[side], self.totals[side]
             if recorded.hand is not None and recorded.hand != points:

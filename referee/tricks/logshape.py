@@ -31,12 +31,16 @@ _HAND = frozenset(
         "bids",
         "passes",
         "tricks",
-        "plays",
         "books",
         "score",
         "misdeal",
         "events",
         "note",
+        # dominoes
+        "draw",
+        "boneyard",
+        "plays",
+        "award",
     }
 )
 _BID_WORDS = frozenset({"nil", "blind nil", "double nil"})
@@ -162,6 +166,31 @@ def _events(value: Any) -> bool:
     return True
 
 
+_ENDS = frozenset({"left", "right", "up", "down"})
+
+
+def _turn(value: Any) -> bool:
+    """A domino turn: a tile or knock as a word, {tile, end, points} or {draw}."""
+    if type(value) is str:
+        return value != ""
+    if type(value) is not dict:
+        return False
+    if "draw" in value:
+        return len(value) == 1 and _name(value["draw"])
+    if not _name(value.get("tile")):
+        return False
+    for key, item in value.items():
+        if key == "end":
+            if type(item) is not str or item not in _ENDS:
+                return False
+        elif key == "points":
+            if not _int(item, 0):
+                return False
+        elif key != "tile":
+            return False
+    return True
+
+
 def _hand(hand: Any) -> bool:
     if type(hand) is not dict:
         return False
@@ -188,8 +217,14 @@ def _hand(hand: Any) -> bool:
             ok = _events(value)
         elif key == "note":
             ok = type(value) is str
-        else:  # plays (dominoes): left to the schema
-            ok = False
+        elif key == "draw":
+            ok = type(value) is dict and all(_tokens(v) for v in value.values())
+        elif key == "boneyard":
+            ok = _tokens(value)
+        elif key == "plays":
+            ok = type(value) is list and all(_single(entry) and _turn(next(iter(entry.values()))) for entry in value)
+        else:  # award (dominoes)
+            ok = type(value) is dict and all(_int(v, 0) for v in value.values())
         if not ok:
             return False
     return True

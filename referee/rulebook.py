@@ -312,6 +312,24 @@ def _bid_kind(name: str) -> Callable[[_Fields], list[str]]:
             low = f.get("min")
             if low is not None:
                 out.append(f"A blind bid is at least {low}.")
+        elif name == "nil":
+            out.append(
+                f"A nil bidder who takes no trick scores {f.get('bonus', 100)} for the side; one who takes any, "
+                f"{f.get('penalty', -100)}."
+            )
+            partner = f.get("partner_min")
+            if partner:
+                out.append(f"The nil bidder's partner bids at least {partner}.")
+            counts = f.get("tricks_count_for_partner", True)
+            out.append(
+                "The nil bidder's tricks count towards the partner's bid."
+                if counts
+                else "The nil bidder's tricks do not count towards the partner's bid."
+            )
+        elif name == "boston":
+            out.append(f"A side's bid of all 13 tricks, made, scores {f.get('points', 300)}.")
+            if f.get("penalty") is not None:
+                out.append(f"Set, it scores {f.get('penalty')}.")
         elif name == "ten_for_two_hundred":
             tricks, points = f.get("tricks", 10), f.get("points", 200)
             out.append(f"A side's bid of {tricks}, made, scores {points}.")

@@ -234,6 +234,7 @@ class _Audit:
             holdings = deal.reconstruct(t, [(p.seat, p.card) for trick in hand.tricks for p in trick])
         contracts: list[int | None] = [None] * len(t.sides)
         blind: list[bool] | None = None
+        bids: tuple[Bid, ...] = ()
         if first_unbid:
             if hand.bids:
                 self.add(
@@ -263,6 +264,7 @@ class _Audit:
         complete = True
         self.revokes = []
         self.taken = [0] * t.seats
+        self.seat_books = [0] * t.seats  # tricks each player took (a nil bidder's own count)
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
             claimers = self._check_claims(hand) if hand.events else []
@@ -294,7 +296,11 @@ class _Audit:
             if any(c is None for c in contracts):
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
                 return replace(unscored, note=f"{why}: not scored")
-            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges, blind, lost, extra)
+            nils = bidding.nil_bidders(t, bids)
+            if nils and hand.tricks is None:
+                return replace(unscored, note="a nil bid is scored from the tricks, and none are recorded: not scored")
+            made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
+            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges, blind, lost, extra, made)
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]
@@ -507,6 +513,7 @@ class _Audit:
             winner_at = play.winning_index(t, cards)
             winner = seats[winner_at]
             books[t.side_of[winner]] += 1
+            self.seat_books[winner] += 1
             if t.points is not None:
                 self.taken[winner] += t.points.in_cards(cards)
                 if index == 0:

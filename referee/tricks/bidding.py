@@ -49,7 +49,32 @@ def bid_tricks(t: Tables, bid: Bid) -> int:
     """The tricks a bid contracts for: its number, or a ten-for-two-hundred bid's ten where none is written."""
     if bid.tricks is not None:
         return bid.tricks
-    return t.ten_tricks or 0 if bid.kind == "ten_for_two_hundred" else 0
+    return next((tricks for kind, tricks, _, _ in t.specials if kind == bid.kind), 0)
+
+
+def nil_bidders(t: Tables, bids: tuple[Bid, ...]) -> list[int]:
+    """The seats that bid nil, where the rules allow it (a nil not allowed is reported and counts as 0)."""
+    if "nil" not in t.allowed_kinds:
+        return []
+    return [bid.seat for bid in bids if bid.kind == "nil" and not bid.side_bid]
+
+
+def nil_partner_findings(t: Tables, bids: tuple[Bid, ...], names: tuple[str, ...]) -> list[Finding]:
+    """A nil bidder's partner who bid less than the rules ask of them."""
+    findings = []
+    nils = set(nil_bidders(t, bids))
+    for bid in bids:
+        partners = [s for s in t.sides[t.side_of[bid.seat]] if s != bid.seat]
+        if bid.seat in nils or bid.side_bid or not nils.intersection(partners):
+            continue
+        if bid_tricks(t, bid) < t.nil_partner_min:
+            who = " and ".join(names[s] for s in partners if s in nils)
+            message = (
+                f"{names[bid.seat]} bid {bid_tricks(t, bid)} beside {who}'s nil; "
+                f"the partner of a nil bidder must bid at least {t.nil_partner_min}"
+            )
+            findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.nil", message, bid.seat))
+    return findings
 
 
 def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> Finding | None:
@@ -146,6 +171,8 @@ def check_bids(
             side_total[t.side_of[bid.seat]] = bid_tricks(t, bid)
         elif bid.seat not in by_seat:
             by_seat[bid.seat] = bid
+    if t.nil_partner_min:
+        findings.extend(nil_partner_findings(t, bids, names))
     contracts: list[int | None] = []
     for side, members in enumerate(t.sides):
         side_name = side_names[side] if side_names else " & ".join(names[seat] for seat in members)

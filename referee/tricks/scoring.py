@@ -25,18 +25,18 @@ def contract(t: Tables, bid: int, books: int, blind: bool = False, not_over: int
     spec has one) by its own points; a contract made with at least twice the books bid, where the spec
     penalises that, scores the penalty instead.
     """
-    ten = not blind and t.ten_tricks is not None and bid == t.ten_tricks
+    special = None if blind else next((s for s in t.specials if s[1] == bid), None)
     if books >= bid:
         over = max(0, books - bid - not_over)
         per_trick = t.made_per_trick * (t.blind_made if blind else 1)
-        points = (t.ten_points if ten else bid * per_trick) + over * t.overtrick
+        points = (special[2] if special else bid * per_trick) + over * t.overtrick
         if t.overbid_double is not None and bid > 0 and books >= 2 * bid:
             points = t.overbid_double
         return points, over
     if blind:
         return bid * t.set_per_trick * t.blind_set, 0
-    if ten and t.ten_penalty is not None:
-        return t.ten_penalty, 0
+    if special and special[3] is not None:
+        return special[3], 0
     return bid * t.set_per_trick, 0
 
 
@@ -81,20 +81,27 @@ def score_hand(
     blind: list[bool] | None = None,
     lost: list[int] | None = None,
     extra: list[int] | None = None,
+    nils: list[tuple[int, int]] | None = None,
 ) -> list[SideResult]:
     """Each side's points for a bid hand, with sandbags and penalties applied.
 
     ``blind``: which sides' contracts are blind; ``lost``: penalty books each side loses; ``extra``:
-    penalty points each side scores besides (see :mod:`referee.tricks.penalties`).
+    penalty points each side scores besides (see :mod:`referee.tricks.penalties`); ``nils``: each nil bid
+    as (its side, the tricks its bidder took).
     """
     taken = books
     books = after_losses(renege_transfer(t, books, reneges), lost)
+    nil_points = [0] * len(bids)
+    for side, tricks in nils or ():
+        nil_points[side] += t.nil_bonus if tricks == 0 else t.nil_penalty
+        if not t.nil_counts_for_partner:
+            books = [b - tricks if s == side else b for s, b in enumerate(books)]
     out = []
     for side, bid in enumerate(bids):
         received = max(0, books[side] - taken[side]) if t.renege_books_not_bags else 0
         points, over = contract(t, bid, books[side], bool(blind and blind[side]), received)
         penalty, carried = sandbags(t, bags[side], over)
-        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0)
+        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0) + nil_points[side]
         out.append(SideResult(points, carried))
     return out
 

@@ -121,9 +121,12 @@ class Tables:
     blind_min: int
     blind_made: int  # multipliers of a blind contract's points, made and set
     blind_set: int
-    ten_tricks: int | None  # the contract that scores ten_points when made (10 for 200), if the spec has one
-    ten_points: int
-    ten_penalty: int | None
+    # contracts with points of their own (10 for 200, Boston): (kind, tricks, points made, points set or None)
+    specials: tuple[tuple[str, int, int, int | None], ...]
+    nil_bonus: int  # a nil bidder who takes no trick: points for the side; one who takes any: nil_penalty
+    nil_penalty: int
+    nil_partner_min: int  # the least the partner of a nil bidder may bid
+    nil_counts_for_partner: bool  # the nil bidder's tricks count towards the partner's bid
     overbid_double: int | None  # points for a hand made with at least twice the books bid
     renege_books_lost: int
     renege_books_not_bags: bool  # books a renege hands over never count as the receivers' overtricks
@@ -317,6 +320,8 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
     "bidding.blind": {"allowed": ANY, "behind_by": ANY, "min": ANY, "made_multiplier": ANY, "set_multiplier": ANY},
     "bidding.ten_for_two_hundred": {"allowed": ANY, "points": ANY, "penalty": ANY, "tricks": ANY},
+    "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY},
+    "bidding.nil": {"allowed": ANY, "bonus": ANY, "penalty": ANY, "partner_min": ANY, "tricks_count_for_partner": ANY},
     "passing.pass": {"cycle": ANY, "cards": ANY, "when": ANY},
     "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
@@ -622,11 +627,20 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         blind_min=spec.value("bidding.blind", "min", 0),
         blind_made=spec.value("bidding.blind", "made_multiplier", 1),
         blind_set=spec.value("bidding.blind", "set_multiplier", 1),
-        ten_tricks=(
-            spec.value("bidding.ten_for_two_hundred", "tricks", 10) if "ten_for_two_hundred" in allowed else None
+        specials=tuple(
+            (
+                kind,
+                spec.value(KIND_CLAUSES[kind], "tricks", tricks),
+                spec.value(KIND_CLAUSES[kind], "points", made),
+                spec.value(KIND_CLAUSES[kind], "penalty"),
+            )
+            for kind, tricks, made in (("ten_for_two_hundred", 10, 200), ("boston", 13, 300))
+            if kind in allowed
         ),
-        ten_points=spec.value("bidding.ten_for_two_hundred", "points", 200),
-        ten_penalty=spec.value("bidding.ten_for_two_hundred", "penalty"),
+        nil_bonus=spec.value("bidding.nil", "bonus", 100),
+        nil_penalty=spec.value("bidding.nil", "penalty", -100),
+        nil_partner_min=spec.value("bidding.nil", "partner_min", 0),
+        nil_counts_for_partner=bool(spec.value("bidding.nil", "tricks_count_for_partner", True)),
         overbid_double=spec.value("scoring.overbid_double", "points"),
         renege_books_lost=spec.value("penalties.renege", "books_lost", 0),
         renege_books_not_bags=bool(spec.value("penalties.renege", "books_not_bags", False)),

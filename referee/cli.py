@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, render, spec_checks, spec_diff
+from . import __version__, authoring, game_compare, render, spec_checks, spec_diff
 from .audit import audit, enforceable
 from .documents import is_file, parse_yaml
 from .errors import InputError, Location, excerpt
@@ -269,6 +269,29 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_VIOLATIONS if spec_diff.as_dict(a, b)["differences"] else EXIT_CLEAN
 
 
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    """One game under several specs: where the verdicts and scores differ, hand by hand; exit 1 where they do."""
+    specs = []
+    for name in args.rules:
+        try:
+            specs.append(load(name))
+        except InputError as exc:
+            raise exc.at(file=exc.location.file or f"--rules {name}") from None
+    worst = EXIT_CLEAN
+    printed = False
+    for game in iter_games(Path(args.log)):
+        if isinstance(game, InputError):
+            raise game
+        data = game_compare.run(specs, game)
+        worst = max(worst, EXIT_VIOLATIONS if game_compare.differs(data) else EXIT_CLEAN)
+        if args.format == "json":
+            out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        else:
+            out.write(("\n" if printed else "") + game_compare.text(data))
+            printed = True
+    return worst
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     top = argparse.ArgumentParser(prog="referee", description="Audit recorded card games against written rules.")
@@ -313,6 +336,12 @@ def parser() -> argparse.ArgumentParser:
     diff.add_argument("b", metavar="B", help="rule spec id or file")
     diff.add_argument("--format", choices=("text", "json"), default="text")
     diff.set_defaults(run=cmd_diff)
+
+    compare = sub.add_parser("compare", help="one game audited under several specs, side by side")
+    compare.add_argument("log", metavar="LOG", help="a log file (every game in it is compared)")
+    compare.add_argument("--rules", nargs="+", required=True, metavar="SPEC", help="two or more spec ids or files")
+    compare.add_argument("--format", choices=("text", "json"), default="text")
+    compare.set_defaults(run=cmd_compare)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
     sim.add_argument("--rules", required=True)

@@ -46,7 +46,8 @@ class Sentence:
     paragraph: int
     heading: bool
     refs: tuple[Ref, ...]
-    covered: bool  # every word stands in some quote
+    covered: bool  # every word stands in some quote (or in a heading the specs declare)
+    inside: bool  # within the part of the document some spec encodes
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -63,6 +64,10 @@ def _span(spec: Spec, flat: str) -> tuple[int, int]:
         return 0, len(flat)
     end = flat.find(normalize_space(bounds["to"]), start + 1) if bounds.get("to") else -1
     return start, end if end > 0 else len(flat)
+
+
+def _spans(specs: tuple[Spec, ...], document: Path, flat: str) -> list[tuple[int, int]]:
+    return [_span(spec, flat) for spec in specs if spec.document_path == document]
 
 
 def _headings(specs: tuple[Spec, ...], document: Path) -> set[str]:
@@ -119,13 +124,20 @@ def sentences(document: Path, specs: tuple[Spec, ...]) -> tuple[Sentence, ...]:
     text = document_text(document)
     flat = normalize_space(text)
     places = _quotes(specs, document, flat)
+    headings = _headings(specs, document)
+    spans = _spans(specs, document, flat)
     out = []
     position = 0
-    for number, (piece, paragraph, heading) in enumerate(_pieces(text, _headings(specs, document)), 1):
+    for number, (piece, paragraph, heading) in enumerate(_pieces(text, headings), 1):
         start = flat.find(piece, position)
         end = start + len(piece)
         position = end
         covered = [False] * len(piece)
+        for label in headings:  # a declared heading inside a line ("The Pack:") needs no clause
+            at = piece.find(label)
+            while label and at >= 0:
+                covered[at : at + len(label)] = [True] * len(label)
+                at = piece.find(label, at + 1)
         refs: list[Ref] = []
         for low, high, ref in places:
             if low < end and high > start:
@@ -133,7 +145,8 @@ def sentences(document: Path, specs: tuple[Spec, ...]) -> tuple[Sentence, ...]:
                 for i in range(max(low, start), min(high, end)):
                     covered[i - start] = True
         whole = all(covered[i] or not piece[i].isalnum() for i in range(len(piece)))
-        out.append(Sentence(f"s{number}", piece, start, end, paragraph, heading, tuple(refs), whole))
+        inside = any(low <= start < high for low, high in spans)
+        out.append(Sentence(f"s{number}", piece, start, end, paragraph, heading, tuple(refs), whole, inside))
     return tuple(out)
 
 

@@ -20,9 +20,14 @@ KIND_LABELS = {"rule": "rule", "reading": "reading", "option": "option", "not_ch
 
 
 def title_of(document: Path, specs: tuple[Spec, ...]) -> str:
-    """A document's title as the specs citing it give it (else its file name)."""
-    titles = sorted(spec.document_title for spec in specs if spec.document_path == document and spec.document_title)
-    return titles[0] if titles else document.name
+    """A document's title as the specs citing it give it: what their titles share, else all of them."""
+    titles = sorted({spec.document_title for spec in specs if spec.document_path == document and spec.document_title})
+    if not titles:
+        return document.name
+    heads = {title.split(":", 1)[0].strip() for title in titles if ":" in title}
+    if len(titles) > 1 and len(heads) == 1 and all(":" in title for title in titles):
+        return heads.pop()
+    return "; ".join(titles)
 
 
 def _marks(sentence: Sentence) -> str:
@@ -31,16 +36,18 @@ def _marks(sentence: Sentence) -> str:
     badges = "".join(f'<span class="mark mark-{k}">{KIND_LABELS[k]}</span> ' for k in sentence.kinds)
     if not sentence.covered:
         flag = "partly quoted" if sentence.refs else "accounted for by nothing"
+        flag += "" if sentence.inside else " (outside every rule set's part)"
         badges += f'<span class="mark mark-none">{flag}</span>'
     return badges.strip()
 
 
 def _refs(sentence: Sentence, link: Linker) -> str:
-    links = []
+    """The clauses quoting a sentence, grouped by spec: ``spades/intramural: deck.cards, play.own_cards``."""
+    grouped: dict[str, list[str]] = {}
     for ref in sentence.refs:
         href = escape(link(ref.spec_id, ref.clause), quote=True)
-        links.append(f'<a href="{href}"><code>{escape(ref.spec_id)}</code> {escape(ref.clause)}</a>')
-    return "<br>".join(links)
+        grouped.setdefault(ref.spec_id, []).append(f'<a href="{href}">{escape(ref.clause)}</a>')
+    return "<br>".join(f"<code>{escape(spec_id)}</code>: {', '.join(links)}" for spec_id, links in grouped.items())
 
 
 def html_text(rows: tuple[Sentence, ...], link: Linker) -> str:

@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests run from a source checkout
 
-from referee import compare_pages, source_pages, spec_diff  # noqa: E402
+from referee import compare_pages, game_compare, source_pages, spec_diff  # noqa: E402
 from referee.cli import main  # noqa: E402
 from referee.concepts import OTHER, concept_of, families, table  # noqa: E402
 from referee.rulebook import markdown as rulebook_markdown  # noqa: E402
@@ -157,3 +157,58 @@ def test_every_document_has_a_source_page() -> None:
     assert len(documents()) == 5
     page = source_pages.markdown(INTRAMURAL_DOC, bundled(), plain_link)
     assert 'id="s16"' in page and "/rules/spades/intramural/#play.follow" in page
+
+
+OVERTRICKS = "examples/club/overtricks.yaml"
+MAPLE = "examples/club/club.yaml"
+
+
+def compared(*rules: str) -> dict:  # type: ignore[type-arg]
+    from referee.gamelog import iter_games
+
+    (game,) = list(iter_games(ROOT / OVERTRICKS))
+    assert not isinstance(game, Exception)
+    return game_compare.run([load(r) for r in rules], game)
+
+
+def test_compare_finds_the_hand_the_bags_rule_changes() -> None:
+    data = compared("spades/intramural", MAPLE)
+    # Hand 3: We bid 5 and take 9 (54 by both sheets), and the overtricks reach 4 + 3 + 4 = 11, so the
+    # club's rule takes 100: 54 - 100 = -46. Hands 1, 2, 4 and 5 score alike (no new tenth overtrick).
+    assert [h["hand"] for h in data["hands"]] == [3]
+    (hand,) = data["hands"]
+    assert hand["by_rules"]["spades/intramural"]["points"] == {"We": 54, "They": 40}
+    assert hand["by_rules"]["club/maple-street"]["points"] == {"We": -46, "They": 40}
+    # The table wrote the club's score (41 after three hands), so only the intramural audit finds a slip.
+    assert [v["code"] for v in hand["by_rules"]["spades/intramural"]["violations"]] == ["score_mismatch"]
+    assert hand["by_rules"]["club/maple-street"]["violations"] == []
+    assert [c["clause"] for c in hand["clauses"]] == ["scoring.bags"]
+    assert "No sandbag penalty" in hand["clauses"][0]["by_rules"]["spades/intramural"]
+    assert "reach 10, it scores -100" in hand["clauses"][0]["by_rules"]["club/maple-street"]
+    # 5 hands: They 50 + 60 + 40 + 70 + 81 = 301 under both; We 141 by the club, 241 by the intramural sheet.
+    winners = {v["rules"]: (v["totals"], v["winner"]) for v in data["verdicts"]}
+    assert winners["club/maple-street"] == ({"We": 141, "They": 301}, "They")
+    assert winners["spades/intramural"] == ({"We": 241, "They": 301}, None)
+
+
+def test_compare_of_a_spec_with_itself_finds_nothing() -> None:
+    data = compared("spades/intramural", "spades/intramural")
+    assert data["hands"] == [] and not game_compare.differs(data)
+    assert "agree on every hand" in game_compare.text(data)
+
+
+def test_compare_names_a_spec_the_game_cannot_be_audited_under() -> None:
+    data = compared("spades/intramural", "spades/six-player")
+    (six,) = [v for v in data["verdicts"] if v["rules"] == "spades/six-player"]
+    assert six["status"] == "not_audited" and "6 players" in six["error"]
+    assert game_compare.differs(data)
+
+
+def test_compare_from_the_command_line() -> None:
+    text, code = run("compare", OVERTRICKS, "--rules", "spades/intramural", MAPLE)
+    assert code == 1 and "  Hand 3\n" in text and "why: scoring.bags" in text
+    raw, code = run("compare", OVERTRICKS, "--rules", "spades/intramural", MAPLE, "--format", "json")
+    data = json.loads(raw)
+    assert code == 1 and data == {**compared("spades/intramural", MAPLE), "file": OVERTRICKS}
+    _, code = run("compare", OVERTRICKS, "--rules", "spades/intramural", "spades/intramural")
+    assert code == 0

@@ -29,6 +29,8 @@ from referee.source_map import documents  # noqa: E402
 from referee.spec import Spec, bundled_ids, load  # noqa: E402
 
 COMPARE, SOURCES = "compare/index.md", "sources/index.md"
+# The wide tables need the room of the page's table of contents (a theme setting, so it is added here).
+WIDE = "---\nhide:\n  - toc\n---\n\n"
 
 
 def _specs() -> tuple[Spec, ...]:
@@ -121,11 +123,11 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
     for family, members in grouped.items():
         page = f"compare/{family}.md"
         files.append(
-            File.generated(config, page, content=compare_pages.markdown(family, members, linker(page, use_dirs)))
+            File.generated(config, page, content=WIDE + compare_pages.markdown(family, members, linker(page, use_dirs)))
         )
     files.append(File.generated(config, SOURCES, content=sources_index(documents(), specs)))
     for path in documents():
         page = f"sources/{path.stem}.md"
-        content = source_pages.markdown(path, specs, linker(page, use_dirs))
+        content = WIDE + source_pages.markdown(path, specs, linker(page, use_dirs))
         files.append(File.generated(config, page, content=content))
     return files

@@ -1,0 +1,182 @@
+"""``referee compare LOG --rules A B ...``: one game audited under several specs, where the verdicts differ.
+
+Each hand is audited under each spec; a hand is shown when the specs find
+different violations in it (by code, place and severity) or score it
+differently. Beside it stand the clauses that make the difference: the
+clauses of the violations found, and the penalty clause named after each
+violation's code (``penalties.renege`` for a renege), wherever the specs
+state them differently; if the hand's violations are ruled alike but it is
+scored differently, the scoring and penalty clauses that differ.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from textwrap import fill
+from typing import Any
+
+from .audit import audit
+from .concepts import entries, missing
+from .errors import InputError
+from .gamelog import AnyLog
+from .report import Report, Violation
+from .spec import Spec
+
+
+@dataclass(frozen=True)
+class Audit:
+    """A game under one spec: its report, or why it could not be audited under that spec."""
+
+    spec: Spec
+    report: Report | None
+    error: str | None = None
+
+
+def _key(v: Violation) -> tuple[str, str, int | None, str | None]:
+    return (str(v.code), str(v.severity), v.where.trick, v.where.seat)
+
+
+def _hand(report: Report, hand: int) -> dict[str, Any]:
+    found = [v for v in report.violations if v.where.hand == hand]
+    score = next((h for h in report.hands if h.hand == hand), None)
+    points = {} if score is None else dict(zip(report.sides, score.points, strict=True))
+    totals = {} if score is None else dict(zip(report.sides, score.totals, strict=True))
+    return {
+        "violations": [
+            {
+                "code": str(v.code),
+                "severity": str(v.severity),
+                "rule": v.clause.id,
+                "trick": v.where.trick,
+                "seat": v.where.seat,
+                "message": v.message,
+            }
+            for v in found
+        ],
+        "keys": sorted({_key(v) for v in found}, key=str),
+        "points": points,
+        "totals": totals,
+        "scored": score is not None and score.scored,
+    }
+
+
+def _texts(specs: list[Spec]) -> list[dict[str, tuple[str, str]]]:
+    return [{e.clause: (e.text, e.rule) for e in entries(spec)} for spec in specs]
+
+
+def _why(clauses: set[str], texts: list[dict[str, tuple[str, str]]]) -> list[str]:
+    """The clauses among ``clauses`` that the specs do not all state alike, in a fixed order."""
+    return sorted(c for c in clauses if len({None if c not in t else t[c][1] for t in texts}) > 1)
+
+
+def compare(audits: list[Audit]) -> dict[str, Any]:
+    """The comparison as data: each spec's verdict, and the hands where the specs differ, with the clauses why."""
+    done = [a for a in audits if a.report is not None]
+    specs = [a.spec for a in done]
+    texts = _texts(specs)
+    reports = [a.report for a in done if a.report is not None]
+    numbers = sorted({h.hand for report in reports for h in report.hands})
+    scoring = {c for t in texts for c in t if c.split(".", 1)[0] in ("scoring", "penalties")}
+    hands = []
+    for number in numbers:
+        by = {a.spec.id: _hand(a.report, number) for a in done if a.report is not None}
+        verdicts = {json.dumps(h["keys"]) for h in by.values()}
+        scores = {json.dumps(h["points"], sort_keys=True) for h in by.values()}
+        if len(verdicts) <= 1 and len(scores) <= 1:
+            continue
+        named = {v["rule"] for h in by.values() for v in h["violations"]}
+        named |= {f"penalties.{v['code']}" for h in by.values() for v in h["violations"]}
+        why = _why(named, texts)
+        if not why and len(scores) > 1:
+            why = _why(scoring, texts)
+        clauses = [
+            {"clause": c, "by_rules": {s.id: (t[c][0] if c in t else None) for s, t in zip(specs, texts, strict=True)}}
+            for c in why
+        ]
+        for h in by.values():
+            del h["keys"]
+        hands.append({"hand": number, "by_rules": by, "clauses": clauses})
+    verdicts_out: list[dict[str, Any]] = []
+    for a in audits:
+        if a.report is None:
+            verdicts_out.append({"rules": a.spec.id, "status": "not_audited", "error": a.error})
+            continue
+        r = a.report
+        verdicts_out.append(
+            {
+                "rules": a.spec.id,
+                "status": r.status,
+                "errors": len(r.errors),
+                "warnings": len(r.warnings),
+                "totals": dict(zip(r.sides, r.totals, strict=True)),
+                "winner": r.winner,
+                "finished": r.finished,
+            }
+        )
+    return {"compare": 1, "rules": [a.spec.id for a in audits], "verdicts": verdicts_out, "hands": hands}
+
+
+def run(specs: list[Spec], game: AnyLog) -> dict[str, Any]:
+    """Audit one game under each spec and compare; a spec the game cannot be audited under is said so."""
+    audits = []
+    for spec in specs:
+        try:
+            audits.append(Audit(spec, audit(spec, game)))
+        except InputError as exc:
+            audits.append(Audit(spec, None, exc.message))
+    out = compare(audits)
+    if game.file is not None:
+        out["file"] = game.file
+    if game.index is not None:
+        out["game"] = game.index
+    return out
+
+
+def differs(data: dict[str, Any]) -> bool:
+    """Whether the specs' verdicts or scores differ anywhere (or a spec could not audit the game)."""
+    return bool(data["hands"]) or any(v["status"] == "not_audited" for v in data["verdicts"])
+
+
+def _wrap(text: str, indent: int) -> list[str]:
+    pad = " " * indent
+    return fill(text, 100, initial_indent=pad, subsequent_indent=pad + "    ").splitlines()
+
+
+def _points(points: dict[str, int]) -> str:
+    return ", ".join(f"{side} {value}" for side, value in points.items()) or "not scored"
+
+
+def text(data: dict[str, Any]) -> str:
+    """The comparison for people: the verdicts, then hand by hand each spec's findings and the clauses why."""
+    title = data.get("file") or "game"
+    if data.get("game") is not None:
+        title += f", game {data['game']}"
+    width = max(len(r) for r in data["rules"]) + 1
+    lines = [title]
+    for v in data["verdicts"]:
+        if v["status"] == "not_audited":
+            lines += _wrap(f"{v['rules'] + ':':<{width}} cannot be audited under it: {v['error']}", 2)
+            continue
+        result = f"{v['winner']} win" if v["winner"] else ("a tie" if v["finished"] else "not finished")
+        lines += _wrap(
+            f"{v['rules'] + ':':<{width}} {v['errors']} error(s), {v['warnings']} warning(s); "
+            f"{_points(v['totals'])}; {result}",
+            2,
+        )
+    for hand in data["hands"]:
+        lines += ["", f"  Hand {hand['hand']}"]
+        for rules, found in hand["by_rules"].items():
+            lines.append(f"    {rules}: points {_points(found['points'])}")
+            for v in found["violations"]:
+                place = ", ".join(str(p) for p in (f"trick {v['trick']}" if v["trick"] else None, v["seat"]) if p)
+                lines += _wrap(f"{v['severity'].upper():7} {v['code']}" + (f" ({place})" if place else ""), 6)
+            if not found["violations"]:
+                lines.append("      no violation")
+        for clause in hand["clauses"]:
+            lines.append(f"    why: {clause['clause']}")
+            for rules, words in clause["by_rules"].items():
+                lines += _wrap(f"{rules + ':':<{width}} {words or missing(clause['clause'])}", 6)
+    if not differs(data):
+        lines += ["", "  The rule sets agree on every hand: the same violations and the same scores."]
+    return "\n".join(lines) + "\n"

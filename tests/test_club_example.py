@@ -113,3 +113,28 @@ def test_rules_show_prints_the_effective_spec_with_origins() -> None:
     assert run("rules", "--show", "spades/intramural") == run(
         "rules", "--show", str(ROOT / "rules/spades/intramural.yaml")
     )
+
+
+def test_the_schema_explains_every_section_and_clause_to_an_editor() -> None:
+    import json
+
+    schema = json.loads((ROOT / "schema" / "rule-spec.schema.json").read_text(encoding="utf-8"))
+    from referee.spec import SECTIONS
+
+    for section in SECTIONS:
+        body = schema["properties"].get(section)
+        if body is None:
+            continue
+        assert body.get("title") and body.get("description"), section
+        for name, clause in body["properties"].items():
+            assert clause.get("title") and clause.get("description"), f"{section}.{name}: a title and a description"
+    # a field the club example sets shows an example of its value, and takes {option: NAME}
+    bags = schema["properties"]["scoring"]["properties"]["bags"]["properties"]
+    assert -100 in bags["penalty"]["examples"]
+    assert {"$ref": "#/$defs/optionRef"} in bags["penalty"]["anyOf"]
+
+
+def test_the_club_spec_names_the_schema_for_editors() -> None:
+    first = (CLUB / "club.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    assert (CLUB / first.split("$schema=", 1)[1]).resolve() == (ROOT / "schema" / "rule-spec.schema.json")

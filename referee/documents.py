@@ -31,9 +31,6 @@ MAX_TEXT_BYTES = 8 * 1024 * 1024  # a YAML file read whole (a spec), before its 
 
 # A line that starts a YAML document, and a directive line before one.
 _DOCUMENT_START = re.compile(r"---(?:[ \t\r\n]|$)")
-# What may hide a value the loaders do not bound: an escaped UTF-16 surrogate, a long number.
-_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
-_SUSPECT = re.compile(rf"\\u[dD][89a-fA-F]|{_LONG_NUMBER.pattern}|[0-9][eE][-+]?[0-9]{{2}}")
 
 
 def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
@@ -61,6 +58,11 @@ def _walk_problem(document: Any) -> tuple[list[str | int], str] | None:
             stack.extend(reversed(pending))  # popped in the document's order
         elif isinstance(value, list):
             stack.extend((value[i], [*path, i]) for i in range(len(value) - 1, -1, -1))
+        elif isinstance(value, _Unfit):
+            digits = value.text.lstrip("-")
+            if digits.isdigit():
+                return path, f"a number of {len(digits)} digits (at most {MAX_DIGITS})"
+            return path, f"a number no game holds ({excerpt(value.text)})"
         elif isinstance(value, str):
             if _not_text(value):
                 return path, f"holds {_surrogate(value)}, half of a UTF-16 pair, which is not text"
@@ -206,10 +208,34 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+class _Unfit:
+    """A JSON number no game holds, kept where it stood so that the walk can say where it is."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 def parse_json(text: str, name: str, line: int | None = None) -> Any:
     """One JSON value; duplicate keys, NaN, lone surrogates and numbers past MAX_DIGITS are errors."""
+    unfit: list[str] = []
+
+    def integer(digits: str) -> Any:  # the C parser calls it for each integer: kept short
+        if len(digits) <= MAX_DIGITS or (len(digits) == MAX_DIGITS + 1 and digits[0] == "-"):
+            return int(digits)
+        unfit.append(digits)
+        return _Unfit(digits)
+
+    def real(digits: str) -> Any:
+        value = float(digits)
+        if math.isfinite(value) and abs(value) < 10**MAX_DIGITS:
+            return value
+        unfit.append(digits)
+        return _Unfit(digits)
+
     try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+        document = json.loads(
+            text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant, parse_int=integer, parse_float=real
+        )
     except json.JSONDecodeError as exc:
         at = (line or 1) + exc.lineno - 1
         raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})", Location(file=name, line=at)) from None
@@ -218,16 +244,12 @@ def parse_json(text: str, name: str, line: int | None = None) -> Any:
         where = line if found is None else (line or 1) + text.count("\n", 0, found.start())
         raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
     except ValueError as exc:
-        if "integer string conversion" in str(exc):  # more digits than Python will read
-            found = _LONG_NUMBER.search(text)
-            where = line if found is None else (line or 1) + text.count("\n", 0, found.start())
-            raise InputError(f"a number of more than {MAX_DIGITS} digits", Location(file=name, line=where)) from None
         offset = _duplicate_at(text)
         where = line if offset is None else (line or 1) + text.count("\n", 0, offset)
         raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
     except RecursionError:
         raise InputError("nested too deeply to read", Location(file=name, line=line)) from None
-    if _SUSPECT.search(text):  # rare: only then is the document walked
+    if unfit or "\\ud" in text or "\\uD" in text:  # rare: only then is the document walked
         found_problem = _walk_problem(document)
         if found_problem is not None:
             path, problem = found_problem

@@ -160,7 +160,7 @@ def test_a_huge_integer_is_a_located_input_error(tmp_path: Path, capsys: pytest.
         (["check", str(log)], f"{log}:{1 + clean_text().splitlines().index('  table: 3')}:"),
         (["validate", str(spec)], f"{spec}:{spec_line}:"),
         (["check", str(CLEAN), "--rules", str(spec)], f"{spec}:{spec_line}:"),
-        (["check", str(jsonl)], f"{jsonl}:2, game 2:"),
+        (["check", str(jsonl)], f"{jsonl}:2, game 2, at $.x:"),
     ):
         code, _ = run(*argv)
         lines = error_lines(capsys)

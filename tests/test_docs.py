@@ -214,7 +214,7 @@ def test_each_refused_clause_is_refused(clause_id: str, fragment: str) -> None:
     assert clause_id in str(refused.value) or f"$.{clause_id}" in str(refused.value.location)
 
 
-DOMINO_SECTIONS = ("tiles", "draw", "layout", "dominoes_scoring")  # the whole family is refused
+DOMINO_SECTIONS = ("tiles", "draw", "layout", "dominoes_scoring")  # the domino replay: tests/dominoes/test_tables.py
 
 
 def test_every_field_the_replay_ignores_is_refused_and_documented() -> None:

@@ -312,31 +312,6 @@ game_end:
 not_checkable:
   - {id: table_talk, interpretation: no talk across the board, reason: speech is not recorded}
 """,
-    "dominoes": """
-spec: 1
-id: dominoes/sketch
-title: Dominoes sketch
-family: dominoes
-source: {document: 000_3ed51c69cc10dcc6.txt, title: t}
-players:
-  seats: {interpretation: x, count: 4, counts: [2, 3, 4]}
-  sides: {interpretation: x, partners: none}
-tiles:
-  set: {interpretation: x, highest: 6}
-draw:
-  hand: {interpretation: x, per_player: {"2": 7, "3": 7, "4": 5}}
-  first_play: {interpretation: x, rule: highest_double, no_double: reshuffle}
-layout:
-  line: {interpretation: x, shape: spinner, doubles: crosswise}
-  unable: {interpretation: x, action: draw}
-  must_play: {interpretation: x, when_able: true}
-dominoes_scoring:
-  ends: {interpretation: x, multiple: 5, min: 10}
-  domino: {interpretation: x, from: backman, round_to: 5, needs_on_board: 10}
-  blocked: {interpretation: x, winner: least_spots, scores: opponents_spots, round_to: 5}
-game_end:
-  target: {interpretation: x, points: 150}
-""",
 }
 
 

@@ -113,6 +113,10 @@ def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
     return None
 
 
+def _who(members: tuple[int, ...], names: tuple[str, ...]) -> str:
+    return " & ".join(names[s] for s in members)
+
+
 def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[str, ...]) -> list[Finding]:
     order = bidding_order(t, dealer)
     findings = []
@@ -121,23 +125,21 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
     for position, bid in enumerate(bids):
         # a partnership's bid speaks for all its members at once
         members = t.sides[t.side_of[bid.seat]] if bid.side_bid else (bid.seat,)
-        who = " & ".join(names[s] for s in members)
-        if seen.intersection(members):
-            message = f"{who} bid a second time"
+        if bid.seat in seen or (bid.side_bid and not seen.isdisjoint(members)):
+            message = f"{_who(members, names)} bid a second time"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
             continue
         # As with plays, a bid out of turn stands and the turn goes on from whoever bid first, to the first
         # player yet to bid: one misplaced bid is reported once, not again for each bid after it.
         if position == 0:
             expected = order[0]
+            start = min(order.index(s) for s in members)
         else:
             expected = next(
                 (s for s in (order[(start + k) % t.seats] for k in range(t.seats)) if s not in seen), bid.seat
             )
-        if position == 0:
-            start = min(order.index(s) for s in members)
-        if expected not in members:
-            message = f"{who} bid when it was {names[expected]}'s turn"
+        if expected != bid.seat and expected not in members:
+            message = f"{_who(members, names)} bid when it was {names[expected]}'s turn"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
         seen.update(members)
     return findings

@@ -13,6 +13,7 @@ import yaml
 
 import referee
 from referee import spec_checks
+from referee.bundled import rules_dir
 from referee.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +112,7 @@ def test_rules_show_prints_the_effective_spec_with_origins() -> None:
     assert "  bags:  # from spades/intramural; limit, penalty, carry_over, source by club/maple-street" in lines
     # by id or by path, the same
     assert run("rules", "--show", "spades/intramural") == run(
-        "rules", "--show", str(ROOT / "rules/spades/intramural.yaml")
+        "rules", "--show", str(rules_dir() / "spades" / "intramural.yaml")
     )
 
 

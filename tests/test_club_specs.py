@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee import spec_checks
+from referee.bundled import rules_dir
 from referee.errors import InputError
 from referee.spec import load
 from referee.tricks.tables import compile_spec
@@ -142,8 +143,12 @@ def test_family_and_source_are_inherited(tmp_path: Path) -> None:
 
 
 def test_loading_by_id_or_by_path_is_the_same() -> None:
-    by_path = load(str(Path(__file__).resolve().parent.parent / "rules" / "spades" / "intramural.yaml"))
+    # the bundled file by path is the very spec the id names (installed or not: a wheel carries its own copy)
+    by_path = load(str(rules_dir() / "spades" / "intramural.yaml"))
     assert load("spades/intramural") is by_path
+    # and the checkout's copy by path reads to the same effective spec
+    checkout = load(str(Path(__file__).resolve().parent.parent / "rules" / "spades" / "intramural.yaml"))
+    assert checkout.raw == by_path.raw and checkout.clauses == by_path.clauses
 
 
 def test_extends_by_path_and_a_cycle(tmp_path: Path) -> None:

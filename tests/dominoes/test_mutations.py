@@ -57,6 +57,7 @@ def _tile(value: Any) -> str | None:
 
 
 def _plays(doc: Doc) -> list[dict[str, Any]]:
+    assume("plays" in doc["hands"][0])  # a first hand drawn again (no double held) has no turns to mutate
     plays: list[dict[str, Any]] = doc["hands"][0]["plays"]
     return plays
 

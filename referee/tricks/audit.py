@@ -14,7 +14,7 @@ from ..errors import InputError, Location
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
 from ..spec import Spec
 from . import bidding, clock, deal, passing, penalties, play, points, scoring
-from .cards import COPY, card_symbol, cards_in, remove_card
+from .cards import COPY, card_symbol, cards_in
 from .log import Bid, GameLog, Hand
 from .tables import Tables, tables_for
 
@@ -390,6 +390,8 @@ class _Audit:
         leader = play.first_leader(t, dealer, held)
         count = t.seats
         deck = t.deck
+        doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
+        must_beat = t.must_beat
         taken_back = (
             {(e.trick, e.seat): e.card for e in hand.events if e.type == "card_taken_back" and e.card is not None}
             if t.take_back and hand.events
@@ -486,7 +488,7 @@ class _Audit:
                     )
                     reneges[t.side_of[seat]] += 1
                     self.revokes.append((number, seat))
-                elif t.must_beat and (better := play.unbeaten(t, hand_before, card, cards)):
+                elif must_beat and (better := play.unbeaten(t, hand_before, card, cards)):
                     self.add(
                         Finding(Code.DID_NOT_BEAT, "play.beat", self._beat_message(seat, card, cards, better), seat),
                         n,
@@ -499,8 +501,13 @@ class _Audit:
                 if hand_before & bit:
                     # A card played from the wrong hand is not marked played: its real holder may still play it
                     # without a second report. Of a card held twice, the second copy goes first (cards.py).
-                    held[seat] = remove_card(hand_before, card)
-                    played |= bit << COPY if played & bit else bit
+                    if doubled:  # inline cards.remove_card and add_card: this runs for every card of every game
+                        second = bit << COPY
+                        held[seat] = hand_before & ~second if hand_before & second else hand_before & ~bit
+                        played |= second if played & bit else bit
+                    else:
+                        held[seat] = hand_before & ~bit
+                        played |= bit
                 cards.append(card)
                 seats.append(seat)
             if len(trick) < t.seats:

@@ -27,10 +27,12 @@ def check_deal(
     findings: list[Finding] = []
     holdings = []
     dealt = 0
+    deck = t.deck
     for seat, cards in enumerate(deal):
         mask = 0
-        for card in cards:
-            if not t.deck >> card & 1:
+        for card in cards:  # inline, no calls: this loop runs for every card of every game
+            bit = 1 << card
+            if not deck & bit:
                 findings.append(
                     Finding(
                         Code.CARD_NOT_IN_DECK,
@@ -39,18 +41,26 @@ def check_deal(
                         seat,
                     )
                 )
-            elif _over(t, dealt, card):
-                again = "twice" if t.deck >> (card + COPY) & 1 == 0 else "more often than the deck has it"
-                findings.append(
-                    Finding(
-                        Code.DEAL_DUPLICATE_CARD,
-                        "deal.misdeal",
-                        f"{card_symbol(card)} was dealt {again} (again to {names[seat]})",
-                        seat,
+                dealt |= bit
+                mask |= bit
+            elif not dealt & bit:
+                dealt |= bit
+                mask |= bit
+            else:  # seen before: its second copy, where the deck has one not yet dealt (cards.py)
+                second = bit << COPY
+                if deck & second and not dealt & second:
+                    dealt |= second
+                else:
+                    again = "more often than the deck has it" if deck & second else "twice"
+                    findings.append(
+                        Finding(
+                            Code.DEAL_DUPLICATE_CARD,
+                            "deal.misdeal",
+                            f"{card_symbol(card)} was dealt {again} (again to {names[seat]})",
+                            seat,
+                        )
                     )
-                )
-            dealt = add_card(dealt, card)
-            mask = add_card(mask, card) if t.deck >> (card + COPY) & 1 else mask | 1 << card
+                mask |= second if mask & bit and deck & second else bit
         holdings.append(mask)
         if len(cards) != t.per_player:
             findings.append(

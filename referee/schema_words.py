@@ -55,6 +55,13 @@ def _plural(words: str) -> str:
     return words.removeprefix("a ").removeprefix("an ") + ("s" if not words.startswith("one of") else "")
 
 
+def _unwrap(schema: Any) -> Any:
+    """A schema without the nullable wrapper a child spec's schema puts round it."""
+    if isinstance(schema, dict) and "properties" not in schema:
+        return next((b for b in schema.get("anyOf", []) if isinstance(b, dict) and "properties" in b), schema)
+    return schema if isinstance(schema, dict) else {}
+
+
 def _fields(schema: dict[str, Any], root: dict[str, Any]) -> list[str]:
     names = list(schema.get("properties", {}))
     for part in schema.get("allOf", []):
@@ -94,9 +101,23 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
         strays = [name for name in given if name not in allowed]
         if not strays:
             return None
-        close = difflib.get_close_matches(strays[0], allowed, n=1)
+        stray = strays[0]
+        if "." in stray:  # game_end.target.points: 300, written as one key
+            parts = stray.split(".")
+            nested = f"{{{parts[-1]}: {given[stray]!r}}}"
+            for part in reversed(parts[1:-1]):
+                nested = f"{{{part}: {nested}}}"
+            return f"{stray!r} is not a field of {where}: YAML does not read dots as levels; write {parts[0]}: {nested}"
+        if not error.absolute_path:
+            section = next(
+                (n for n, b in root["properties"].items() if stray in _unwrap(b).get("properties", {})), None
+            )
+            if section is not None and section not in ("source",):
+                return f"{stray!r} is not allowed here: it is a clause of {section}; write {section}: {{{stray}: ...}}"
+            return None
+        close = difflib.get_close_matches(stray, allowed, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
-        return f"{strays[0]!r} is not a field of {where}{hint}; its fields: {', '.join(allowed)}"
+        return f"{stray!r} is not a field of {where}{hint}; its fields: {', '.join(allowed)}"
     if error.validator in ("anyOf", "oneOf") and all(
         set(branch) == {"required"} for branch in error.schema.get(error.validator, [])
     ):

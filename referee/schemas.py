@@ -46,7 +46,8 @@ def _describe(error: ValidationError, root: dict[str, Any] | None = None) -> str
 
 
 def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
-    if root is not None and error.absolute_path and error.absolute_path[0] not in HEADER:
+    at_root = not error.absolute_path and error.validator == "additionalProperties"
+    if root is not None and (at_root or (error.absolute_path and error.absolute_path[0] not in HEADER)):
         words = explain(error, root)  # a clause of a rule spec: the field, and what it expects
         if words is not None:
             return words

@@ -11,7 +11,7 @@ tables for replay.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -123,6 +123,7 @@ class Spec:
     chosen: tuple[tuple[str, Any], ...] = ()
     not_checkable: tuple[Clause, ...] = field(default=(), compare=False, hash=False, repr=False)
     chain: Chain | None = field(default=None, compare=False, hash=False, repr=False)
+    stamp: tuple[int, int] = (0, 0)  # the file's change time and size: an edited spec is another spec
 
     @property
     def document_path(self) -> Path | None:
@@ -151,7 +152,7 @@ class Spec:
         """The same spec with some options set (others keep their defaults)."""
         if self.chain is None:
             raise InputError("this spec was not loaded from a file", Location(file=str(self.path)))
-        return resolve(self.chain, self.path, chosen)
+        return replace(resolve(self.chain, self.path, chosen), stamp=self.stamp)
 
     def all_clauses(self) -> list[Clause]:
         """Every clause, option and not-checkable entry: everything that quotes the source."""
@@ -428,18 +429,20 @@ def _shown(document: Path, spec: Spec) -> str:
 
 
 @cache
-def _load_default(path: Path) -> Spec:
+def _load_default(path: Path, stamp: tuple[int, int] = (0, 0)) -> Spec:
+    """A spec as its file stands (``stamp``: the file's change time and size, so an edited file is read anew)."""
     spec = resolve(chain(path), path)
     wrong = misquotes(spec)  # a spec is held to its quotes wherever it is loaded from
     if wrong:
         raise wrong[0][2]
-    return spec
+    return replace(spec, stamp=stamp)
 
 
 def load(spec: str | Path, options: dict[str, Any] | None = None) -> Spec:
     """Load a spec by id or path, with ``options`` set: one call."""
     path = find(str(spec)).resolve()
-    base = _load_default(path)
+    stat = path.stat()
+    base = _load_default(path, (stat.st_mtime_ns, stat.st_size))
     return base.with_options(options) if options else base
 
 

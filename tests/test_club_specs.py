@@ -316,3 +316,23 @@ def test_a_new_clause_without_words_is_told_what_to_write(tmp_path: Path) -> Non
         load(str(_write(tmp_path, "spec.yaml", text)))
     assert caught.value.location.path == "$.game_end.target"
     assert "game_end.target needs source: or interpretation:" in caught.value.message
+
+
+def test_the_natural_ways_to_say_game_to_300_work_or_say_what_to_write(tmp_path: Path) -> None:
+    """Failure 2 of the issue: three of four ways of writing "the same, but game to 300" were refused
+    with messages that did not say what to write instead."""
+    # 1. one field and a quote, no family or source of its own: the way, and it works
+    quoted = "game_end:\n  target:\n    points: 300\n    source: The game consist of 500 points.\n"
+    assert compile_spec(load(str(_child(tmp_path, quoted)))).target == 300
+    # 2. the number alone: refused, saying to add the words it rests on
+    with pytest.raises(InputError, match=r"add source: .* or interpretation: "):
+        load(str(_child(tmp_path, "game_end:\n  target: {points: 300}\n")))
+    # 3. the path as one key: refused, with the nested form to write
+    with pytest.raises(InputError, match=r"write game_end: \{target: \{points: 300\}\}"):
+        load(str(_child(tmp_path, "game_end.target.points: 300\n")))
+    # 4. an option on the command line, for a spec that has none: refused, pointing at a child spec
+    with pytest.raises(InputError, match=r"write a spec that extends it \(referee new --extends spades/intramural"):
+        load("spades/intramural", {"target": 300})
+    # and the clause name without its section
+    with pytest.raises(InputError, match=r"it is a clause of game_end; write game_end: \{target: \.\.\.\}"):
+        load(str(_child(tmp_path, "target: {points: 300}\n")))

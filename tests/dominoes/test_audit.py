@@ -1,0 +1,109 @@
+"""The domino referee on hand-made logs: input it cannot audit, and findings the corpus does not cover."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import referee
+from referee.cli import main
+from referee.errors import InputError, Location
+from referee.gamelog import from_document, log_yaml
+from referee.simulate import simulate_game
+
+HAND: dict[str, Any] = {
+    "draw": {
+        "Ann": ["6-6", "6-3", "6-1", "3-0", "2-2", "1-1", "0-0"],
+        "Bob": ["6-4", "6-2", "4-4", "4-2", "5-3", "5-4", "4-3"],
+    },
+    "plays": [{"Ann": "6-6"}, {"Bob": {"tile": "6-4", "end": "left"}}, {"Ann": {"tile": "6-3", "end": "right"}}],
+}
+LOG: dict[str, Any] = {"game": {"rules": "dominoes/all-fives"}, "players": ["Ann", "Bob"], "hands": [HAND]}
+
+
+def _log(**changes: Any) -> dict[str, Any]:
+    document = copy.deepcopy(LOG)
+    document["hands"][0].update(changes)
+    return document
+
+
+def _audit(document: dict[str, Any], rules: str = "dominoes/all-fives") -> referee.Report:
+    return referee.audit(rules, from_document(document, Location(file="<test>")))
+
+
+def test_a_domino_log_against_card_rules_is_refused() -> None:
+    with pytest.raises(InputError, match="another family"):
+        _audit(LOG, "spades/intramural")
+
+
+def test_five_players_for_all_fives_are_refused_at_the_players() -> None:
+    document = copy.deepcopy(LOG)
+    document["players"] = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    document["hands"][0]["draw"].update({"Cat": [], "Dan": [], "Eve": []})
+    with pytest.raises(InputError, match="for 2 or 3 or 4 players, not 5") as refused:
+        _audit(document)
+    assert refused.value.location.path == "$.players"
+
+
+def test_a_draw_must_name_its_tile() -> None:
+    with pytest.raises(InputError, match="names the tile") as refused:
+        from_document(_log(plays=[{"Ann": "6-6"}, {"Bob": "draw"}]), Location(file="<test>"))
+    assert refused.value.location.path == "$.hands[0].plays[1]"
+
+
+def test_a_tile_that_is_not_a_tile_is_located() -> None:
+    with pytest.raises(InputError, match="not a tile") as refused:
+        from_document(_log(plays=[{"Ann": "6-7"}]), Location(file="<test>"))
+    assert refused.value.location.path == "$.hands[0].plays[0]"
+
+
+def test_a_play_that_fits_two_different_ends_must_name_one() -> None:
+    plays = [{"Ann": "6-6"}, {"Bob": {"tile": "6-4", "end": "left"}}, {"Ann": "6-3"}, {"Bob": "4-3"}]
+    with pytest.raises(InputError, match="fits more than one end") as refused:
+        _audit(_log(plays=plays))
+    assert refused.value.location.path == "$.hands[0].plays[3]"
+
+
+def test_a_play_without_an_end_goes_on_the_one_it_fits() -> None:
+    plays = [{"Ann": "6-6"}, {"Bob": "6-4"}, {"Ann": "6-3"}, {"Bob": "6-2"}]
+    report = _audit(_log(plays=plays))
+    assert report.violations == [] and report.status == "incomplete"
+
+
+def test_a_tile_drawn_twice_and_a_short_draw() -> None:
+    draw = {"Ann": ["6-6", "6-3", "6-1", "3-0", "2-2", "1-1"], "Bob": ["6-6", "6-2", "4-4", "4-2", "5-3", "5-4", "4-3"]}
+    report = _audit(_log(draw=draw))
+    found = [(str(v.code), v.clause.id, v.where.seat) for v in report.violations[:2]]
+    assert found == [("deal_wrong_count", "draw.hand", "Ann"), ("tile_drawn_twice", "tiles.set", "Bob")]
+
+
+def test_a_tile_laid_twice() -> None:
+    plays = [*HAND["plays"], {"Bob": {"tile": "6-3", "end": "up"}}]
+    report = _audit(_log(plays=plays))
+    assert [(str(v.code), v.where.turn) for v in report.violations] == [("tile_played_twice", 4)]
+
+
+def test_the_check_command_reads_a_domino_log_and_exits_by_what_it_found(tmp_path: Any) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(log_yaml(_log(plays=[{"Bob": "6-4"}])), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["check", str(path)], out=out) == 2  # the hand stops short: incomplete
+    assert "wrong_opener (turn 1, Bob)" in out.getvalue()
+    assert "Ann holds 6-6, the highest double" in out.getvalue()
+
+
+def test_a_domino_report_fits_the_report_schema() -> None:
+    schema = json.loads((Path(__file__).resolve().parents[2] / "schema" / "report.schema.json").read_text())
+    document = simulate_game(referee.load_spec("dominoes/block-partners"), random.Random(2))
+    document["hands"][0]["award"] = {"North": 999}  # a violation, so the report has one to show
+    report = _audit(document, "dominoes/block-partners").as_dict()
+    assert not [e.message for e in Draft202012Validator(schema).iter_errors(report)]
+    assert report["violations"][0]["code"] == "award_mismatch"
+    assert set(report["score_sheet"][0]["sides"]["North & South"]) == {"points", "total", "spots"}

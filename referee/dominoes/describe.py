@@ -25,8 +25,8 @@ def _set(f: Fields) -> list[str]:
 def _hand(f: Fields) -> list[str]:
     count = f.get("per_player")
     if isinstance(count, dict):
-        parts = [f"{n} each for {players} players" for players, n in count.items()]
-        return ["Each player draws " + ", ".join(parts) + "."]
+        parts = [f"{n} with {players} players" for players, n in count.items()]
+        return ["Each player draws " + ", ".join(parts).replace(" with", " tiles with", 1) + "."]
     return [f"Each player draws {count} tiles."]
 
 

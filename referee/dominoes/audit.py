@@ -130,7 +130,9 @@ class _Audit(TurnReplay):
         if opener is None and t.reshuffle_without_double and hand.turns:
             self.add(
                 Finding(
-                    Code.NO_DOUBLE_REDRAW, clause, "no player held a double, so the tiles should have been drawn again"
+                    Code.NO_DOUBLE_REDRAW,
+                    "draw.no_double",
+                    "no player held a double, so the tiles should have been drawn again",
                 ),
                 n,
             )

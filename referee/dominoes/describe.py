@@ -37,10 +37,11 @@ def _leftover(f: Fields) -> list[str]:
 
 
 def _first_play(f: Fields) -> list[str]:
-    out = ["The player holding the highest double lays it as the first tile."]
-    if f.get("no_double") == "reshuffle":
-        out.append("If nobody holds a double, the tiles are shuffled and drawn again (a log marks the hand `misdeal`).")
-    return out
+    return ["The player holding the highest double lays it as the first tile."]
+
+
+def _no_double(f: Fields) -> list[str]:
+    return ["If nobody holds a double, the tiles are shuffled and drawn again (a log marks the hand `misdeal`)."]
 
 
 def _next_hand(f: Fields) -> list[str]:
@@ -146,6 +147,7 @@ DESCRIBE: dict[str, Callable[[Any], list[str]]] = {
     "draw.hand": _hand,
     "draw.leftover": _leftover,
     "draw.first_play": _first_play,
+    "draw.no_double": _no_double,
     "draw.next_hand": _next_hand,
     "layout.line": _line,
     "layout.unable": _unable,

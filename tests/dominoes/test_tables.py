@@ -73,7 +73,8 @@ tiles:
   set: {interpretation: x, highest: 6}
 draw:
   hand: {interpretation: x, per_player: {"2": 7, "3": 7, "4": 5}}
-  first_play: {interpretation: x, rule: highest_double, no_double: reshuffle}
+  first_play: {interpretation: x, rule: highest_double}
+  no_double: {interpretation: x, rule: reshuffle}
 layout:
   line: {interpretation: x, shape: spinner, doubles: crosswise}
   unable: {interpretation: x, action: draw}

@@ -533,6 +533,12 @@ def _points(f: _Fields) -> list[str]:
     return out
 
 
+def _short_hand(f: _Fields) -> list[str]:
+    if f.get("takes_tricks"):
+        return ["A player found short of cards takes each trick they cannot play to, with its points."]
+    return ["A player short of cards takes no trick for it."]
+
+
 def _moon(f: _Fields) -> list[str]:
     return [
         f"A player who takes every point of a hand scores 0 for it, and each other player "
@@ -615,6 +621,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "play.beat": _beat,
     "play.first_discard": _first_discard,
     "play.first_trick": _first_trick,
+    "play.short_hand": _short_hand,
     "play.trick_winner": _trick_winner,
     "play.next_lead": _next_lead,
     "play.own_cards": _own_cards,

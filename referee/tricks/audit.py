@@ -416,6 +416,9 @@ class _Audit:
                     expected = next(
                         (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
                     )
+                if t.short_takes and not held[expected] and all(e.seat != expected for e in trick):
+                    # a player out of cards, who does not play to this trick, is passed over (incorrect hand)
+                    expected = next((s for s in ((expected + k) % count for k in range(count)) if held[s]), expected)
                 if seat != expected or position >= count:
                     in_order = False
                     if seat in seats:
@@ -510,29 +513,44 @@ class _Audit:
                         played |= bit
                 cards.append(card)
                 seats.append(seat)
+            taker = None  # a player short of cards, who takes a trick they cannot play to
             if len(trick) < t.seats:
                 if self.revokes and t.revoke_ends_play:
                     return books, True  # play abandoned on finding the revoke
-                self.report.incomplete.append(
-                    Incomplete(Where(self.log.index, n, number), f"trick {number} has {len(trick)} of {t.seats} plays")
-                )
-                return books, False
+                taker = self._short_taker(seats, held)
+                if taker is None:
+                    where = Where(self.log.index, n, number)
+                    self.report.incomplete.append(
+                        Incomplete(where, f"trick {number} has {len(trick)} of {t.seats} plays")
+                    )
+                    return books, False
             winner_at = play.winning_index(t, cards)
             winner = seats[winner_at]
-            books[t.side_of[winner]] += 1
-            self.seat_books[winner] += 1
+            takes = winner if taker is None else taker
+            books[t.side_of[takes]] += 1
+            self.seat_books[takes] += 1
             if t.points is not None:
-                self.taken[winner] += t.points.in_cards(cards)
+                self.taken[takes] += t.points.in_cards(cards)
                 if index == 0:
-                    self._leftover(hand, holdings, winner)
+                    self._leftover(hand, holdings, takes)
             broken = broken or play.breaks_trump(t, cards, winner_at)
-            leader = winner
+            leader = winner  # a short player who took the trick has no card to lead: the best card's player leads
         if len(tricks) < t.per_player and not (self.revokes and t.revoke_ends_play):
             self.report.incomplete.append(
                 Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
             )
             return books, False
         return books, True
+
+    def _short_taker(self, seats: list[int], held: list[int]) -> int | None:
+        """Under the incorrect-hand rule: the player out of cards who takes a trick they could not play to."""
+        if not self.t.short_takes or not seats:
+            return None
+        missing = [(seats[0] + k) % self.t.seats for k in range(1, self.t.seats)]
+        missing = [s for s in missing if s not in seats]
+        if any(held[s] for s in missing):
+            return None  # a player who still holds a card did not play: the record stops short
+        return missing[0]
 
     def _discard_finding(self, rule: str, hand: int, trick: int, seat: int, card: int) -> None:
         name = self.names[seat]

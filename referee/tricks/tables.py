@@ -164,6 +164,7 @@ class Tables:
     table_breaks_up: bool = False  # no target: the game ends where the record ends
     pass_cycle: tuple[int | None, ...] = ()  # seats from passer to receiver, hand by hand (None: no pass)
     pass_cards: int = 0
+    short_takes: bool = False  # a player short of cards takes each trick they cannot play to
 
 
 def _spec_error(spec: Spec, message: str, clause: str) -> InputError:
@@ -335,6 +336,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     },
     "play.first_discard": {"card": ANY},
     "play.first_trick": {"barred_suits": ANY, "barred_cards": ANY},
+    "play.short_hand": {"takes_tricks": ANY},
     "play.follow": {"must_follow": ANY},
     "play.take_back": {"renege_only": ANY, "trump_sticks": ANY, "illegal_only": ANY},
     "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
@@ -677,6 +679,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         table_breaks_up=spec.has("game_end.table_breaks_up"),
         pass_cycle=pass_cycle,
         pass_cards=int(spec.value("passing.pass", "cards", 0)),
+        short_takes=bool(spec.value("play.short_hand", "takes_tricks", False)),
     )
 
 

@@ -322,3 +322,14 @@ def test_the_readme_says_why_its_first_command_exits_2(capsys: pytest.CaptureFix
     assert run("check", *(str(ROOT / p) for p in examples))[0] == 2
     assert run("check", *(str(ROOT / p) for p in examples if not p.endswith("truncated.yaml")))[0] == 1
     capsys.readouterr()
+
+
+def test_a_device_is_not_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """/dev/zero never ends: reading it whole would take all the memory there is."""
+    device = Path("/dev/zero")
+    if not device.exists():
+        pytest.skip("no /dev/zero here")
+    for name in ("/dev/zero", "/dev/null"):
+        assert run("check", name)[0] == 2
+        (line,) = error_lines(capsys)
+        assert line == f"referee: {name}: is a device, not a file"

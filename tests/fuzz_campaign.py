@@ -52,7 +52,7 @@ def _mutators(args: argparse.Namespace) -> None:
         def progress(number: int, failures: fuzzing.Failures) -> None:
             _record(args.out, failures, number, started, args.seed)
 
-        failures = fuzzing.campaign(args.inputs, args.seed, Path(folder), progress)
+        failures = fuzzing.campaign(args.inputs, args.seed, Path(folder), progress, slow=fuzzing.SLOW)
     _record(args.out, failures, args.inputs, started, args.seed)
     print(f"{args.inputs} inputs, {len(failures.found)} distinct failures", file=sys.stderr)
 
@@ -76,7 +76,7 @@ def _atheris(args: argparse.Namespace) -> None:
             return
         state["inputs"] += 1
         case = fuzzing.Case(data[1:], KINDS[data[0] % 4])
-        fuzzing.run_one(case, folder, failures, with_cli=state["inputs"] % 10 == 0)
+        fuzzing.run_one(case, folder, failures, with_cli=state["inputs"] % 10 == 0, slow=fuzzing.SLOW)
         if state["inputs"] % 1_000 == 0 or state["inputs"] >= args.inputs:  # libFuzzer ends the process itself
             _record(args.out, failures, int(state["inputs"]), state["started"], args.seed)
 

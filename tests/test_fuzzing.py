@@ -67,3 +67,13 @@ def test_the_harness_catches_what_is_not_an_input_error(tmp_path: Path, monkeypa
     failures = fuzzing.Failures()
     key = fuzzing.run_one(fuzzing.Case(b"{}", ".json"), tmp_path, failures)
     assert key is not None and key.startswith("KeyError")
+
+
+FOUND = sorted((Path(__file__).parent / "fuzz_found").iterdir())
+
+
+@pytest.mark.parametrize("path", FOUND, ids=[p.name for p in FOUND])
+def test_what_the_campaign_found_stays_fixed(path: Path, tmp_path: Path) -> None:
+    """Inputs the long campaign found failing (a crash, or seconds of work), replayed as they were."""
+    kind = "spec" if path.name.endswith(".spec.yaml") else path.suffix
+    _no_failure(fuzzing.Case(path.read_bytes(), kind), tmp_path, with_cli=True)

@@ -84,8 +84,7 @@ def test_the_warning_clause_is_marked(intramural_page: str) -> None:
 def test_rules_are_in_plain_words(intramural_page: str) -> None:
     assert (
         "Deck: the standard 52-card pack + the big joker and the little joker − the 2 of diamonds and "
-        "the 2 of clubs (52 cards)."
-        in intramural_page
+        "the 2 of clubs (52 cards)." in intramural_page
     )
     assert "A player bids 1 to 13. The bids of a partnership must add up to at least 4." in intramural_page
     assert (

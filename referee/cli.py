@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, game_compare, render, spec_checks, spec_diff
+from . import __version__, authoring, families, game_compare, html_report, render, spec_checks, spec_diff
 from .audit import audit, enforceable
 from .documents import is_file, parse_yaml
 from .errors import InputError, Location, excerpt
@@ -146,6 +146,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         specs[args.rules] = spec
     tally: Counter[str] = Counter()
     printed = False
+    sections: list[str] = []
     for name in args.logs:
         try:
             for game in iter_games(Path(name)):
@@ -165,7 +166,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                     tally["unreadable"] += 1
                     continue
                 worst = max(worst, report.exit_code)
-                if args.format == "json":
+                if args.format == "html":
+                    spec = _spec_for(game, args, specs, options)
+                    sections.append(html_report.game_html(report, families.pictures(spec, game, report)))
+                elif args.format == "json":
                     out.write(render.as_json(report) + "\n")
                 elif not args.quiet or report.violations or report.incomplete:
                     out.write(("\n" if printed else "") + render.text(report) + "\n")
@@ -176,6 +180,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             tally["unreadable"] += 1
     if tally["unreadable"]:
         worst = EXIT_INPUT
+    if args.format == "html":
+        out.write(html_report.page(sections))
     if args.format == "text" and tally.total() > 1:
         counts = ", ".join(f"{tally[s]} {s}" for s in ("clean", "warnings", "violations", "incomplete", "unreadable"))
         out.write(("\n" if printed else "") + f"{tally.total()} games: {counts}\n")
@@ -309,7 +315,7 @@ def parser() -> argparse.ArgumentParser:
         help="a spec file or folder of specs that a log's header may name (by path or id)",
     )
     check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json", "html"), default="text")
     check.add_argument("--quiet", "-q", action="store_true", help="text: print only games with findings")
     check.set_defaults(run=cmd_check)
 

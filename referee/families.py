@@ -22,6 +22,7 @@ from .report import Report
 from .spec import Spec
 from .tricks import audit as trick_audit
 from .tricks import log as trick_log
+from .tricks import picture as trick_picture
 from .tricks import simulate as trick_simulate
 from .tricks import tables as trick_tables
 
@@ -38,6 +39,8 @@ class Family:
     read_log: Callable[[dict[str, Any], Location, Any], AnyLog]
     run: Callable[[Spec, Any], Report]
     simulate_game: Callable[..., dict[str, Any]]
+    # The picture of a game's play for ``check --format html``: (hand number, HTML) per hand; None draws none.
+    draw: Callable[[Spec, Any, Report], list[tuple[int, str]]] | None = None
 
 
 TRICKS = Family(
@@ -47,6 +50,7 @@ TRICKS = Family(
     trick_log.read,
     trick_audit.run,
     trick_simulate.simulate_game,
+    trick_picture.draw,
 )
 DOMINOES = Family(
     "domino",
@@ -67,6 +71,12 @@ def of_spec(spec: Spec) -> Family:
 def of_document(document: Any) -> Family:
     """The family a log document records: a domino game has a draw, a boneyard or plays."""
     return DOMINOES if domino_log.is_domino_document(document) else TRICKS
+
+
+def pictures(spec: Spec, log: AnyLog, report: Report) -> list[tuple[int, str]]:
+    """The picture of a game's play, hand by hand, as its family draws it (none where it draws none)."""
+    draw = of_spec(spec).draw
+    return [] if draw is None else draw(spec, log, report)
 
 
 def compile_spec(spec: Spec) -> object:

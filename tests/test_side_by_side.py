@@ -212,3 +212,21 @@ def test_compare_from_the_command_line() -> None:
     assert code == 1 and data == {**compared("spades/intramural", MAPLE), "file": OVERTRICKS}
     _, code = run("compare", OVERTRICKS, "--rules", "spades/intramural", "spades/intramural")
     assert code == 0
+
+
+def test_check_html_draws_each_trick_with_the_fault_outlined() -> None:
+    page, code = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert code == 1
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
+    figures = re.findall(r'<figure class="trick" id="hand-1-trick-(\d+)">(.*?)</figure>', page)
+    assert [int(n) for n, _ in figures] == list(range(1, 14))
+    tricks = dict(figures)
+    # Trick 1: Dan leads 2♠, Ann the little joker, Bob A♠, Cat 8♠: the jokers are the top spades, so Ann wins.
+    assert re.search(r'class="card led"><title>Dan: 2♠ \(led\)', tricks["1"])
+    assert re.search(r'class="card won"><title>Ann: LJ \(won the trick\)', tricks["1"])
+    # Trick 3: Dan leads Q♣; Bob, holding 4♣, plays 8♥ (the renege, outlined); Dan's queen is the best club.
+    assert re.search(r'class="card fault"><title>Bob: 8♥ \(at fault\)', tricks["3"])
+    assert re.search(r'class="card led won"><title>Dan: Q♣ \(led, won the trick\)', tricks["3"])
+    assert "<strong>renege</strong>" in tricks["3"] and "fault" not in tricks["2"]
+    again, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert again == page  # the same game gives the same page, byte for byte

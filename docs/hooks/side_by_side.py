@@ -21,14 +21,19 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # a source checkout builds its docs without installing the package
 
-from referee import compare_pages, source_pages  # noqa: E402
+from referee import compare_pages, html_report, source_pages  # noqa: E402
+from referee import families as game_families  # noqa: E402
+from referee.audit import audit  # noqa: E402
 from referee.compare_pages import Linker  # noqa: E402
 from referee.concepts import families  # noqa: E402
+from referee.errors import InputError  # noqa: E402
+from referee.gamelog import iter_games  # noqa: E402
 from referee.rulebook import escape  # noqa: E402
 from referee.source_map import documents  # noqa: E402
 from referee.spec import Spec, bundled_ids, load  # noqa: E402
 
-COMPARE, SOURCES = "compare/index.md", "sources/index.md"
+COMPARE, SOURCES, PLAYS = "compare/index.md", "sources/index.md", "plays/index.md"
+EXAMPLES = ROOT / "docs" / "examples"
 # The wide tables need the room of the page's table of contents (a theme setting, so it is added here).
 WIDE = "---\nhide:\n  - toc\n---\n\n"
 
@@ -95,6 +100,46 @@ def sources_index(paths: list[Path], specs: tuple[Spec, ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _plays() -> dict[str, tuple[str, str]]:
+    """The docs' example logs that audit, drawn: {file stem: (title, page body)}; the rest are left out."""
+    drawn = {}
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        sections = []
+        for game in iter_games(path):
+            if isinstance(game, InputError) or game.rules is None:
+                continue
+            try:
+                spec = load(game.rules)
+                report = audit(spec, game)
+            except InputError:
+                continue
+            report.file = f"docs/examples/{path.name}"
+            sections.append(html_report.game_html(report, game_families.pictures(spec, game, report)))
+        if sections:
+            command = f"referee check --format html docs/examples/{path.name} > {path.stem}.html"
+            body = (
+                f"# {path.name}\n\nThe example game `docs/examples/{path.name}` as `{command}` draws it: for a "
+                "trick-taking game each trick by seat, the card led and the card that won marked, a card at fault "
+                "outlined in red with its violation beside the trick; for dominoes the line of play.\n\n"
+                + html_report.fragment(sections)
+            )
+            drawn[path.stem] = (path.name, body)
+    return drawn
+
+
+def plays_index(drawn: dict[str, tuple[str, str]]) -> str:
+    """The index of the pictures of play."""
+    lines = [
+        "# Pictures of play",
+        "",
+        "The example games of these pages drawn trick by trick, as `referee check --format html` draws any game: "
+        "plain HTML and SVG, nothing to run to read it.",
+        "",
+    ]
+    lines += [f"- [{title}]({stem}.md)" for stem, (title, _) in drawn.items()]
+    return "\n".join(lines) + "\n"
+
+
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     """Expand the two nav entries into their index and one page per family or document."""
     nav = config.nav
@@ -108,6 +153,9 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
         if target == COMPARE:
             pages = [{family.capitalize(): f"compare/{family}.md"} for family in families(specs)]
             nav[position] = {title: [COMPARE, *pages]}
+        elif target == PLAYS:
+            pages = [{title: f"plays/{stem}.md"} for stem, (title, _) in _plays().items()]
+            nav[position] = {title: [PLAYS, *pages]}
         elif target == SOURCES:
             pages = [{path.name: f"sources/{path.stem}.md"} for path in documents()]
             nav[position] = {title: [SOURCES, *pages]}
@@ -125,6 +173,10 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
         files.append(
             File.generated(config, page, content=WIDE + compare_pages.markdown(family, members, linker(page, use_dirs)))
         )
+    drawn = _plays()
+    files.append(File.generated(config, PLAYS, content=plays_index(drawn)))
+    for stem, (_, body) in drawn.items():
+        files.append(File.generated(config, f"plays/{stem}.md", content=WIDE + body))
     files.append(File.generated(config, SOURCES, content=sources_index(documents(), specs)))
     for path in documents():
         page = f"sources/{path.stem}.md"

@@ -1,0 +1,126 @@
+"""Pictures of a trick-taking game: each trick's cards laid out by seat, in SVG.
+
+The leader's card carries a "led" mark, the winning card a green frame and
+"won" (the winner as the spec's own trick rule decides it), and a card a
+violation points at (by hand, trick and seat) a red outline with the
+violation's code beside the trick. Plain SVG: nothing to run to read it.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from ..errors import InputError
+from ..report import Report, Violation
+from ..spec import Spec
+from .cards import COPY, SUIT_SYMBOLS, card_symbol
+from .log import GameLog, Hand
+from .play import winning_index
+from .tables import Tables, tables_for
+
+CARD_W, CARD_H = 38, 52
+SIZE = 210  # each trick is drawn in a square of this many pixels
+RED_SUITS = (SUIT_SYMBOLS[1], SUIT_SYMBOLS[2])
+
+
+def _tables(spec: Spec, seats: int) -> Tables | None:
+    try:
+        return tables_for(spec, seats)
+    except InputError:  # a spec the referee cannot enforce (Unsupported is one): no winners marked
+        return None
+
+
+def _seat_xy(seat: int, seats: int, radius: float) -> tuple[float, float]:
+    """Seat 0 at the bottom, then clockwise round the table (the log's seat order): left, top, right."""
+    angle = math.pi / 2 + 2 * math.pi * seat / seats
+    return SIZE / 2 + radius * math.cos(angle), SIZE / 2 + radius * math.sin(angle)
+
+
+def _card(x: float, y: float, card: int, classes: str, title: str) -> str:
+    label = card_symbol(card)
+    red = (card % COPY) < 52 and label[-1] in RED_SUITS
+    fill = "#b3261e" if red else "#1b1b1b"
+    return (
+        f'<g class="{classes}"><title>{escape(title)}</title>'
+        f'<rect x="{x - CARD_W / 2:.1f}" y="{y - CARD_H / 2:.1f}" width="{CARD_W}" height="{CARD_H}" rx="4"/>'
+        f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" fill="{fill}">{escape(label)}</text></g>'
+    )
+
+
+def trick_svg(names: tuple[str, ...], plays: list[tuple[int, int]], winner: int | None, faults: set[int]) -> str:
+    """One trick: (seat, card) in the order played; ``winner`` and ``faults`` index into ``plays``."""
+    seats = len(names)
+    parts = [f'<svg class="trick" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" height="{SIZE}" role="img">']
+    parts.append(f'<rect class="table" x="1" y="1" width="{SIZE - 2}" height="{SIZE - 2}" rx="10"/>')
+    for seat, name in enumerate(names):
+        x, y = _seat_xy(seat, seats, SIZE / 2 - 12)
+        parts.append(f'<text class="seat" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{escape(name)}</text>')
+    seen: dict[int, int] = {}
+    for i, (seat, card) in enumerate(plays):
+        x, y = _seat_xy(seat, seats, SIZE / 2 - 58)
+        again = seen.get(seat, 0)  # a second card from one seat (a record error) is drawn beside the first
+        seen[seat] = again + 1
+        x += again * 14
+        classes = ["card"]
+        notes = []
+        if i == 0:
+            classes.append("led")
+            notes.append("led")
+        if i == winner:
+            classes.append("won")
+            notes.append("won the trick")
+        if i in faults:
+            classes.append("fault")
+            notes.append("at fault")
+        title = f"{names[seat]}: {card_symbol(card)}" + (f" ({', '.join(notes)})" if notes else "")
+        parts.append(_card(x, y, card, " ".join(classes), title))
+        if i == 0:
+            parts.append(f'<text class="mark" x="{x:.1f}" y="{y - CARD_H / 2 - 3:.1f}" text-anchor="middle">led</text>')
+        if i == winner:
+            parts.append(
+                f'<text class="mark won" x="{x:.1f}" y="{y + CARD_H / 2 + 11:.1f}" text-anchor="middle">won</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _fault_line(v: Violation) -> str:
+    return (
+        f'<li class="{v.severity}"><strong>{escape(str(v.code))}</strong> ({escape(v.severity.upper())}): '
+        f'{escape(v.message)} <span class="rule">rule {escape(v.clause.id)}</span></li>'
+    )
+
+
+def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list[Violation]) -> str:
+    if not hand.tricks:
+        return '<p class="none">No tricks recorded for this hand.</p>'
+    out = ['<div class="tricks">']
+    for number, trick in enumerate(hand.tricks, 1):
+        plays = [(p.seat, p.card) for p in trick]
+        winner = None
+        if t is not None and plays and len(plays) == len(names):
+            try:
+                winner = winning_index(t, [card for _, card in plays])
+            except (IndexError, KeyError):
+                winner = None
+        here = [v for v in found if v.where.trick == number]
+        faults = {i for i, (seat, _) in enumerate(plays) for v in here if v.where.seat == names[seat]}
+        notes = "".join(_fault_line(v) for v in here)
+        out.append(
+            f'<figure class="trick" id="hand-{hand.number}-trick-{number}">'
+            f"<figcaption>Trick {number}</figcaption>{trick_svg(names, plays, winner, faults)}"
+            + (f'<ul class="faults">{notes}</ul>' if notes else "")
+            + "</figure>"
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+def draw(spec: Spec, log: GameLog, report: Report) -> list[tuple[int, str]]:
+    """Each hand of a game as HTML with one SVG per trick: (hand number, HTML)."""
+    t = _tables(spec, len(log.players))
+    return [
+        (hand.number, _hand_html(log.players, hand, t, [v for v in report.violations if v.where.hand == hand.number]))
+        for hand in log.hands
+    ]

@@ -25,7 +25,7 @@ def contract(t: Tables, bid: int, books: int, blind: bool = False, not_over: int
     spec has one) by its own points; a contract made with at least twice the books bid, where the spec
     penalises that, scores the penalty instead.
     """
-    special = None if blind else next((s for s in t.specials if s[1] == bid), None)
+    special = None if blind or not t.specials else next((s for s in t.specials if s[1] == bid), None)
     if books >= bid:
         over = max(0, books - bid - not_over)
         per_trick = t.made_per_trick * (t.blind_made if blind else 1)

@@ -42,6 +42,7 @@ class Code(StrEnum):
     # domino games
     TILE_DRAWN_TWICE = "tile_drawn_twice"
     NO_DOUBLE_REDRAW = "no_double_redraw"
+    REDRAW_NOT_DUE = "redraw_not_due"
     WRONG_OPENER = "wrong_opener"
     WRONG_OPENING_TILE = "wrong_opening_tile"
     TILE_NOT_IN_HAND = "tile_not_in_hand"

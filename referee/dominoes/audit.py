@@ -125,6 +125,10 @@ class _Audit(TurnReplay):
         state = HandState(t, held, FULL_SET & ~union)
         opener, opening_tile, clause = self._opening(hand, held, opener_won)
         if hand.redrawn:
+            if opener is not None and t.reshuffle_without_double:
+                why = f"{self.names[opener]} held {tile_name(opening_tile)}" if opening_tile is not None else ""
+                why = why or f"{self.names[opener]} won the last hand and opens with any tile"
+                self.add(Finding(Code.REDRAW_NOT_DUE, "draw.no_double", f"the tiles were drawn again, but {why}"), n)
             self._line(n, state, False, "redrawn")
             return opener_won
         if opener is None and t.reshuffle_without_double and hand.turns:

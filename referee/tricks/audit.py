@@ -392,6 +392,7 @@ class _Audit:
         deck = t.deck
         doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
         must_beat = t.must_beat
+        discard_rules = t.discard_card >= 0 or bool(t.first_trick_barred)  # duties beyond following suit
         taken_back = (
             {(e.trick, e.seat): e.card for e in hand.events if e.type == "card_taken_back" and e.card is not None}
             if t.take_back and hand.events
@@ -497,7 +498,7 @@ class _Audit:
                         n,
                         number,
                     )
-                elif (rule := play.follow_violation(t, hand_before, card, cards[0], index == 0)) is not None:
+                elif discard_rules and (rule := play.follow_violation(t, hand_before, card, cards[0], index == 0)):
                     self._discard_finding(rule, n, number, seat, card)
                 if taken_back and (number, seat) in taken_back:
                     self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards, broken)

@@ -17,7 +17,7 @@ from typing import Any
 from .dominoes.describe import DESCRIBE as DOMINO_DESCRIBE
 from .errors import InputError, Unsupported
 from .families import compile_spec
-from .spec import SECTIONS, Clause, Spec, option_ref, source_text
+from .spec import SECTIONS, Clause, Spec, bundled_ids, load, option_ref, source_text
 from .tricks.cards import CardError, card_name, parse_card
 
 SECTION_TITLES = {
@@ -691,6 +691,21 @@ def _option_notes(spec: Spec, body: dict[str, Any]) -> list[str]:
     return notes
 
 
+def _source_links(spec: Spec, clause: Clause) -> str | None:
+    """Links from a clause to the sentences it quotes on its source document's page (bundled specs only)."""
+    from .source_map import anchors, documents  # here: the source map reads the rulebook's plain words
+
+    document = clause.origin.document if clause.origin is not None else spec.document_path
+    if document is None or document not in documents() or spec.id not in bundled_ids():
+        return None
+    found = anchors(document, tuple(load(spec_id) for spec_id in bundled_ids()), spec.id, clause.id)
+    if not found:
+        return None
+    page = posixpath.relpath(f"sources/{document.stem}.md", posixpath.dirname(f"rules/{spec.id}.md"))
+    links = ", ".join(f"[{anchor[1:]}]({page}#{anchor})" for anchor in found)
+    return f"In the source: sentence{'s' if len(found) > 1 else ''} {links} of `{document.name}`."
+
+
 def _clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], tag: str | None) -> list[str]:
     lines = [f"### {title} {{ #{clause.id} }}", ""]
     rule = rule_text(clause.id, clause.data) if clause.checkable or clause.data else ""
@@ -701,6 +716,8 @@ def _clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], 
         lines += [" ".join(notes), ""]
     if clause.source:
         lines += [*_quote_block(clause.source), ""]
+        back = _source_links(spec, clause)
+        lines += [back, ""] if back else []
     else:
         lines += ["*The source says nothing on this.*", ""]
     if clause.interpretation:

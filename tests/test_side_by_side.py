@@ -230,3 +230,10 @@ def test_check_html_draws_each_trick_with_the_fault_outlined() -> None:
     assert "<strong>renege</strong>" in tricks["3"] and "fault" not in tricks["2"]
     again, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
     assert again == page  # the same game gives the same page, byte for byte
+
+
+def test_a_rulebook_clause_links_to_its_sentence_on_the_source_page() -> None:
+    page = rulebook_markdown(load("spades/intramural"))
+    block = page[page.index("{ #play.follow }") :].split("\n### ", 1)[0]
+    (anchor,) = anchors(INTRAMURAL_DOC, bundled(), "spades/intramural", "play.follow")
+    assert f"(../../sources/001_3f218c6ee18e85e0.md#{anchor})" in block

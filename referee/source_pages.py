@@ -83,7 +83,11 @@ def markdown(document: Path, specs: tuple[Spec, ...], link: Linker) -> str:
     flagged = [s for s in body if not s.covered]
     lines = [f"# {escape(title_of(document, specs))}", "", f"Source document `{document.name}`, as received.", ""]
     if readers:
-        encoded = ", ".join(f"[{escape(spec.title)}]({escape(link(spec.id, ''), quote=True)})" for spec in readers)
+        # raw HTML like the table below: the link is already the built page's URL, which mkdocs would
+        # otherwise try (and fail, under --strict) to resolve as a Markdown file
+        encoded = ", ".join(
+            f'<a href="{escape(link(spec.id, ""), quote=True)}">{escape(spec.title)}</a>' for spec in readers
+        )
         lines += [f"Rule sets encoded from it: {encoded}.", ""]
     else:
         lines += ["No bundled rule set is encoded from it yet.", ""]

@@ -15,6 +15,7 @@ from typing import Any
 
 from .dominoes import audit as domino_audit
 from .dominoes import log as domino_log
+from .dominoes import picture as domino_picture
 from .dominoes import simulate as domino_simulate
 from .dominoes import tables as domino_tables
 from .errors import InputError, Location
@@ -59,6 +60,7 @@ DOMINOES = Family(
     domino_log.read,
     domino_audit.run,
     domino_simulate.simulate_game,
+    domino_picture.draw,
 )
 BY_SPEC_FAMILY = {"spades": TRICKS, "hearts": TRICKS, "dominoes": DOMINOES}
 

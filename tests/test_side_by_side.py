@@ -237,3 +237,19 @@ def test_a_rulebook_clause_links_to_its_sentence_on_the_source_page() -> None:
     block = page[page.index("{ #play.follow }") :].split("\n### ", 1)[0]
     (anchor,) = anchors(INTRAMURAL_DOC, bundled(), "spades/intramural", "play.follow")
     assert f"(../../sources/001_3f218c6ee18e85e0.md#{anchor})" in block
+
+
+def test_check_html_draws_the_domino_line_of_play() -> None:
+    page, code = run("check", "--format", "html", "docs/examples/all-fives.yaml")
+    assert code == 1 and "<script" not in page
+    rows = re.findall(r'<svg class="line".*?</svg>', page)
+    line = rows[0]
+    # The log's plays: 6-6 opens (turn 1); on the left 6-4 (2), 4-4 (6), 4-2 (8), 2-1 (12), 1-0 (15); on the
+    # right 6-3 (3), 3-0 (7), 0-0 (16). Drawn left to right, the left arm outermost first.
+    turns = [int(n) for n in re.findall(r"<title>turn (\d+):", line)]
+    assert turns == [15, 12, 8, 6, 2, 1, 3, 7, 16]
+    # The spinner's arms: up 6-2 (4), 2-2 (9); down 6-1 (5), 1-1 (13); the table's 5 for 4-2 is the fault.
+    assert [int(n) for n in re.findall(r"<title>turn (\d+):", rows[1])] == [4, 9]
+    assert [int(n) for n in re.findall(r"<title>turn (\d+):", rows[2])] == [5, 13]
+    assert re.search(r'class="tile fault"><title>turn 8: Bob plays 4-2', line)
+    assert "left 0, right 0, up 2, down 1" in page

@@ -120,8 +120,9 @@ def _plays() -> dict[str, tuple[str, str]]:
             body = (
                 f"# Pictures of play: {path.name}\n\nThe example game `docs/examples/{path.name}` as "
                 f"`{command}` draws it: for a trick-taking game each trick by seat, the card led and the card "
-                "that won marked, a card at fault outlined in red with its violation beside the trick (a domino "
-                "game has no picture yet: its score sheet and violations only).\n\n" + html_report.fragment(sections)
+                "that won marked, a card at fault outlined in red with its violation beside the trick; for dominoes "
+                "the line of play with the spinner's arms and the open ends, a tile at fault outlined.\n\n"
+                + html_report.fragment(sections)
             )
             drawn[path.stem] = (path.name, body)
     return drawn

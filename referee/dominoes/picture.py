@@ -51,8 +51,8 @@ def _row(label: str, laid: list[tuple[int, str, str]], end: int) -> str:
         x += width + 3
     if end >= 0:
         parts.append(f'<text class="end" x="{x + 4:.1f}" y="{HALF + 6}">open end: {end}</text>')
-    width = int(x + 90)
-    return f'<svg class="line" viewBox="0 0 {width} {2 * HALF + 6}" width="{width}" height="{2 * HALF + 6}">{"".join(parts)}</svg>'
+    width, height = int(x + 90), 2 * HALF + 6
+    return f'<svg class="line" viewBox="0 0 {width} {height}" width="{width}" height="{height}">{"".join(parts)}</svg>'
 
 
 def _hand_html(names: tuple[str, ...], hand: DominoHand, spinner: bool, found: list[Violation]) -> str:

@@ -11,62 +11,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import InputError, Location, Unsupported
+from ..errors import Location, Unsupported
 from ..spec import Spec
-from .cards import (
-    CARD_COUNT,
-    COPY,
-    JOKERS,
-    RANK_NAMES,
-    STANDARD_52,
-    SUIT_LETTERS,
-    card_name,
-    parse_card,
-    rank_of,
-    suit_mask,
-    suit_of,
-)
+from .bid_kinds import ALLOWED_BIDS_CLAUSE, KIND_CLAUSES, KIND_FAMILIES, kind_clause
+from .cards import CARD_COUNT, COPY, SUIT_LETTERS, parse_card, suit_mask
+from .deck import NO_TRUMP, beaters, compile_deck, ranking, spec_cards, spec_error, top_cards
+from .enforced import ENFORCED, refuse_silent, refuse_silent_points, refuse_unsupported
 from .points import PointRules, compile_points, value_groups
 
-NO_TRUMP = -1
+# The compiled tables, and the names that moved to the modules above, still importable from here.
+__all__ = [
+    "ALLOWED_BIDS_CLAUSE",
+    "ENFORCED",
+    "KIND_CLAUSES",
+    "KIND_FAMILIES",
+    "NO_PASS",
+    "NO_TRUMP",
+    "Tables",
+    "Unsupported",
+    "compile_spec",
+    "kind_clause",
+    "seat_counts",
+    "tables_for",
+    "top_cards",
+]
+
 NO_PASS = None  # in a pass cycle: no pass that hand
-
-# Bid kinds of the log format, by the clause that allows them.
-KIND_CLAUSES = {
-    "nil": "bidding.nil",
-    "blind": "bidding.blind",
-    "blind_nil": "bidding.blind_nil",
-    "ten_for_two_hundred": "bidding.ten_for_two_hundred",
-    "boston": "bidding.boston",
-    "aces": "bidding.aces",
-    "no_trump": "bidding.no_trump",
-    "blind_no_trump": "bidding.no_trump",
-    "double_nil": "bidding.double_nil",
-    "little_bemo": "bidding.bemo",
-    "big_bemo": "bidding.bemo",
-}
-
-# A kind of bid is also a kind of the broader bids named here: a spec with no clause of its own for blind nil
-# still forbids it by forbidding nil (or blind) bidding, and its violation is cited under that clause.
-KIND_FAMILIES = {
-    "blind_nil": ("bidding.nil", "bidding.blind"),
-    "double_nil": ("bidding.nil",),
-    "blind_no_trump": ("bidding.blind",),
-}
-# Where a spec mentions a kind nowhere: the clause that lists the bids the rules allow.
-ALLOWED_BIDS_CLAUSE = "bidding.limits"
-
-
-def kind_clause(spec: Spec, kind: str) -> str:
-    """The clause a bid of this kind breaks when not allowed: its own, a broader kind's that forbids it, or the
-    clause listing the bids allowed."""
-    own = KIND_CLAUSES.get(kind)
-    if own is not None and spec.has(own):
-        return own
-    for clause in KIND_FAMILIES.get(kind, ()):
-        if spec.value(clause, "allowed") is False:
-            return clause
-    return ALLOWED_BIDS_CLAUSE
 
 
 @dataclass(frozen=True)
@@ -167,108 +137,19 @@ class Tables:
     short_takes: bool = False  # a player short of cards takes each trick they cannot play to
 
 
-def _spec_error(spec: Spec, message: str, clause: str) -> InputError:
-    return InputError(message, Location(file=str(spec.path), path=f"$.{clause}"))
-
-
-def _cards(spec: Spec, tokens: list[str], clause: str) -> list[int]:
-    try:
-        return [parse_card(token) for token in tokens]
-    except ValueError as exc:
-        raise _spec_error(spec, str(exc), clause) from None
-
-
-def _deck(spec: Spec) -> int:
-    base = spec.value("deck.cards", "base", "standard-52")
-    deck = STANDARD_52 if base == "standard-52" else 0
-    for card in _cards(spec, spec.value("deck.cards", "add", []), "deck.cards.add"):
-        deck |= 1 << card
-    if spec.value("deck.cards", "copies", 1) == 2:
-        deck |= deck << COPY  # packs mixed together: a second copy of each card
-    for card in _cards(spec, spec.value("deck.cards", "remove", []), "deck.cards.remove"):
-        if not deck >> card & 1:
-            raise _spec_error(spec, f"removes {card_name(card)}, which is not in the deck", "deck.cards.remove")
-        deck &= ~(1 << card | 1 << (card + COPY))  # a card removed from mixed packs goes from each of them
-    return deck
-
-
-def _beaters(
-    spec: Spec, deck: int, trump: int, suits: tuple[int, ...], power: tuple[int, ...], later_wins: bool
-) -> tuple[int, ...]:
-    """For each card, the deck's cards that take the trick from it when it is the card winning so far."""
-    trumping = bool(spec.value("play.beat", "includes_trumping", True))
-    trumps = 0 if trump == NO_TRUMP else sum(1 << c for c in range(CARD_COUNT) if suits[c] == trump)
-    out = []
-    for card in range(CARD_COUNT):
-        mask = sum(
-            1 << other
-            for other in range(CARD_COUNT)
-            if suits[other] == suits[card] and (power[other] > power[card] or (later_wins and other == card))
-        )
-        if trumping and suits[card] != trump:
-            mask |= trumps
-        mask |= mask << COPY
-        out.append(mask & deck)
-    return tuple(out)
-
-
-def _ranking(spec: Spec, deck: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """Effective trump suit, suit of each card, and power of each card."""
-    trump_letter = spec.value("ranking.trump", "suit", "none")
-    trump = NO_TRUMP if trump_letter == "none" else SUIT_LETTERS.index(trump_letter)
-    top = _cards(spec, spec.value("ranking.trump", "top", []) or [], "ranking.trump.top")
-    if top and trump == NO_TRUMP:
-        raise _spec_error(spec, "promotes cards above the trumps but names no trump suit", "ranking.trump")
-    order = spec.value("ranking.order", "ranks", list(reversed(RANK_NAMES)))
-    strength = {RANK_NAMES.index(rank) + 2: len(order) - i for i, rank in enumerate(order)}
-    suits = [-1] * CARD_COUNT
-    power = [0] * CARD_COUNT
-    for card in range(CARD_COUNT):
-        if not deck >> card & 1:
-            # A stray card (reported as not in the deck) keeps its printed suit and can beat nothing, so the
-            # trick it falls in is still decided by the real cards and the replay stays on course.
-            suits[card] = suit_of(card) if card < 52 else trump
-            continue
-        if card in top:
-            suits[card] = trump
-            power[card] = 100 + len(top) - top.index(card)
-        elif card in JOKERS.values():
-            raise _spec_error(
-                spec,
-                f"the deck has {card_name(card)} but the ranking does not place it (list it under ranking.trump.top)",
-                "ranking.trump.top",
-            )
-        else:
-            rank = rank_of(card)
-            if rank not in strength:
-                raise _spec_error(
-                    spec,
-                    f"the deck has {card_name(card)} but ranking.order has no rank {RANK_NAMES[rank - 2]}",
-                    "ranking.order",
-                )
-            suits[card] = suit_of(card)
-            power[card] = strength[rank]
-    for card in top:
-        if not deck >> card & 1:
-            raise _spec_error(
-                spec, f"ranks {card_name(card)} above the trumps, but it is not in the deck", "ranking.trump.top"
-            )
-    return trump, tuple(suits), tuple(power)
-
-
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
     partners = spec.value("players.sides", "partners", "none")
     if partners == "none":
         return tuple((seat,) for seat in range(seats))
     if partners == "opposite":
         if seats % 2:
-            raise _spec_error(spec, f"partners cannot sit opposite with {seats} players", "players.sides")
+            raise spec_error(spec, f"partners cannot sit opposite with {seats} players", "players.sides")
         half = seats // 2
         return tuple(tuple(range(first, seats, half)) for first in range(half))
     sides = tuple(tuple(side) for side in partners)
     covered = sorted(seat for side in sides for seat in side)
     if covered != list(range(seats)):
-        raise _spec_error(
+        raise spec_error(
             spec, f"the sides {partners} do not cover each of seats 0..{seats - 1} exactly once", "players.sides"
         )
     return sides
@@ -296,177 +177,6 @@ def _pass_offsets(cycle: list[str], sides: tuple[tuple[int, ...], ...], seats: i
     return tuple(out)
 
 
-ANY = None  # in ENFORCED: any value the schema allows
-
-# What the replay enforces: each clause and, for each of its fields, the values it acts on (ANY: all the
-# schema allows). A spec that sets anything else is refused with Unsupported, never silently half-checked.
-ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
-    "players.seats": {"count": ANY, "counts": ANY},
-    "players.sides": {"partners": ANY},
-    "players.turn": {"direction": ("clockwise",)},
-    "deck.cards": {"base": ANY, "copies": ANY, "add": ANY, "remove": ANY},
-    "ranking.order": {"ranks": ANY},
-    "ranking.trump": {"suit": ANY, "top": ANY},
-    "ranking.identical_cards": {"winner": ANY},
-    "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
-    "deal.cards": {"per_player": ANY, "leftover": ANY},
-    "deal.misdeal": {"wrong_count": (True,), "called_by": ("any",), "deadline": ANY},
-    "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
-    "bidding.order": {
-        "starts": ("dealer", "left_of_dealer", "non_dealers"),
-        "style": ("individual", "partnership"),
-        "raises": ("none",),
-    },
-    "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY, "total_not": ANY},
-    **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
-    "bidding.blind": {"allowed": ANY, "behind_by": ANY, "min": ANY, "made_multiplier": ANY, "set_multiplier": ANY},
-    "bidding.ten_for_two_hundred": {"allowed": ANY, "points": ANY, "penalty": ANY, "tricks": ANY},
-    "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY},
-    "bidding.nil": {"allowed": ANY, "bonus": ANY, "penalty": ANY, "partner_min": ANY, "tricks_count_for_partner": ANY},
-    "passing.pass": {"cycle": ANY, "cards": ANY, "when": ANY},
-    "play.own_cards": {},
-    "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
-    "play.lead": {
-        "trump": ANY,
-        "broken_by": ANY,
-        "only_trump_left": ("may_lead",),
-        "suit": ANY,
-        "broken_also": ANY,
-        "suit_not_before_trick": ANY,
-    },
-    "play.first_discard": {"card": ANY},
-    "play.first_trick": {"barred_suits": ANY, "barred_cards": ANY},
-    "play.short_hand": {"takes_tricks": ANY},
-    "play.follow": {"must_follow": ANY},
-    "play.take_back": {"renege_only": ANY, "trump_sticks": ANY, "illegal_only": ANY},
-    "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
-    "play.trick_winner": {"rule": ANY},
-    "play.next_lead": {"by": ANY},
-    "penalties.renege": {"books_to_opponents": ANY, "points": ANY, "books_lost": ANY, "books_not_bags": ANY},
-    "penalties.false_claim": {"books_lost": ANY, "points": ANY},
-    "penalties.other_rule": {"books_lost": ANY, "points": ANY},
-    "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
-    "scoring.bags": {"limit": ANY, "penalty": ANY, "carry_over": ANY},
-    "scoring.overbid_double": {"points": ANY},
-    "penalties.revoke": {"charge_points": ANY, "ends_play": ANY},
-    "scoring.points": {"cards": ANY, "suits": ANY, "total": ANY},
-    "scoring.moon": {"others": ANY},
-    "scoring.settlement": {"rule": ANY},
-    "game_end.target": {"points": ANY},
-    "game_end.both_reach": {"rule": ANY},
-    "game_end.tie": {"rule": ANY},
-    "game_end.floor": {"points": ANY},
-    "game_end.rounds": {"max": ANY},
-    "game_end.winner": {"rule": ANY},
-    "game_end.table_breaks_up": {},
-    "game_end.clock": {"minutes": ANY, "overtime_hands": (1,)},
-}
-
-
-def _unsupported(spec: Spec) -> None:
-    """Refuse clauses and fields the replay does not enforce yet, rather than ignore them."""
-    for clause_id, clause in spec.clauses.items():
-        if not clause.checkable:
-            continue  # stated as not checkable from a record: nothing to enforce
-        fields = ENFORCED.get(clause_id)
-        where = Location(file=str(spec.path), path=f"$.{clause_id}")
-        if fields is None:
-            raise Unsupported(f"the clause {clause_id} is not supported by this referee yet", where)
-        if clause_id in KIND_CLAUSES.values() and clause.data.get("allowed") is False:
-            continue  # a kind of bid that is not allowed: its scoring fields never come into play
-        for name, value in clause.data.items():
-            if name not in fields:
-                raise Unsupported(f"{clause_id}.{name} is not supported by this referee yet", where)
-            allowed = fields[name]
-            if allowed is not ANY and value not in allowed:
-                if name == "allowed":  # a kind of bid
-                    kind = clause_id.split(".")[1].replace("_", " ")
-                    raise Unsupported(f"{kind} bids ({clause_id}) are not supported by this referee yet", where)
-                raise Unsupported(f"{clause_id}.{name}: {value!r} is not supported by this referee yet", where)
-
-
-# Clauses (and fields) that can take effect only in some specs: (clause, field, why not, when it cannot).
-_NO_TRUMP_SUIT = "the spec has no trump suit (ranking.trump.suit: none)"
-
-
-def _no_effect(spec: Spec, clause_id: str, name: str, why: str) -> InputError:
-    value = spec.value(clause_id, name)
-    return _spec_error(spec, f"{name}: {value!r} cannot take effect: {why}", f"{clause_id}.{name}")
-
-
-def _by_option(spec: Spec, clause_id: str, name: str) -> bool:
-    """Whether a clause's field is the table's choice (an option): the fields it switches off may yet apply."""
-    section, clause = clause_id.split(".")
-    value = ((spec.raw.get(section) or {}).get(clause) or {}).get(name)
-    return isinstance(value, dict) and set(value) == {"option"}
-
-
-def _silent(spec: Spec, trump: int) -> None:
-    """Refuse a clause or field the replay would pass over in this spec, saying why it cannot take effect."""
-    has = spec.value
-    if trump == NO_TRUMP:
-        if has("play.lead", "trump", "any_time") != "any_time":
-            raise _no_effect(spec, "play.lead", "trump", _NO_TRUMP_SUIT)
-        if has("play.first_lead", "trump", "allowed") != "allowed":
-            raise _no_effect(spec, "play.first_lead", "trump", _NO_TRUMP_SUIT)
-        if has("play.trick_winner", "rule") == "highest_trump_else_led_suit":
-            raise _no_effect(spec, "play.trick_winner", "rule", _NO_TRUMP_SUIT + "; write highest_of_led_suit")
-    elif has("play.trick_winner", "rule") == "highest_of_led_suit":
-        why = f"the spec has a trump suit (ranking.trump.suit: {has('ranking.trump', 'suit')}), and a trump wins"
-        raise _no_effect(spec, "play.trick_winner", "rule", why)
-    if has("play.lead", "trump", "any_time") == "any_time":
-        for name in ("broken_by", "only_trump_left"):
-            if has("play.lead", name) is not None:
-                raise _no_effect(spec, "play.lead", name, "trumps may be led at any time (play.lead.trump: any_time)")
-    if not has("scoring.bags", "limit", 0):
-        for name in ("penalty", "carry_over"):
-            if has("scoring.bags", name) is not None:
-                raise _no_effect(spec, "scoring.bags", name, "there is no bag limit (scoring.bags.limit: 0)")
-    first_hand_chosen = _by_option(spec, "bidding.first_hand", "bids")
-    if (
-        has("bidding.first_hand", "bids", True)
-        and has("bidding.first_hand", "per_book") is not None
-        and not first_hand_chosen
-    ):
-        raise _no_effect(spec, "bidding.first_hand", "per_book", "the first hand is bid (bidding.first_hand.bids)")
-    if has("passing.pass", "cycle", ["none"]) == ["none"]:
-        for name in ("cards", "when"):
-            if has("passing.pass", name) is not None:
-                raise _no_effect(spec, "passing.pass", name, "no cards are passed (passing.pass.cycle: [none])")
-    if not has("play.follow", "must_follow", True):
-        for name in ("books_to_opponents", "points"):
-            if has("penalties.renege", name, 0):
-                raise _no_effect(spec, "penalties.renege", name, "no one must follow suit (play.follow)")
-    for kind, clause_id in KIND_CLAUSES.items():
-        if spec.has(clause_id) and has(clause_id, "allowed") is False and not _by_option(spec, clause_id, "allowed"):
-            for name in spec.clause(clause_id).data:
-                if name not in ("allowed", "points"):  # points: what a table that wrote one anyway would score
-                    why = f"{kind.replace('_', ' ')} bids are not allowed ({clause_id}.allowed: false)"
-                    raise _no_effect(spec, clause_id, name, why)
-
-
-def _silent_points(spec: Spec) -> None:
-    """Refuse what a game scored by card points (or by contract) would pass over: the other way's clauses."""
-    if spec.has("scoring.points"):
-        if spec.has("scoring.contract"):
-            why = "the hands are scored by the points of the cards taken (scoring.points)"
-            raise _no_effect(spec, "scoring.contract", "made_per_trick", why)
-        for name in ("books_to_opponents", "points"):
-            if spec.value("penalties.renege", name, 0):
-                why = "the hands are scored by card points; a revoke's charge is penalties.revoke.charge_points"
-                raise _no_effect(spec, "penalties.renege", name, why)
-        return
-    no_points = "no card carries points (there is no scoring.points)"
-    for clause_id, name in (
-        ("scoring.moon", "others"),
-        ("scoring.settlement", "rule"),
-        ("penalties.revoke", "charge_points"),
-        ("penalties.revoke", "ends_play"),
-    ):
-        if spec.value(clause_id, name) not in (None, "none", False):
-            raise _no_effect(spec, clause_id, name, no_points)
-
-
 def seat_counts(spec: Spec) -> tuple[int, ...]:
     """The numbers of players a spec allows: its ``counts``, or its one ``count``."""
     count = int(spec.value("players.seats", "count", 4))
@@ -484,7 +194,7 @@ def _points(spec: Spec, deck: int) -> PointRules | None:
             deck,
         )
     except ValueError as exc:
-        raise _spec_error(spec, str(exc), "scoring.points.cards") from None
+        raise spec_error(spec, str(exc), "scoring.points.cards") from None
     return PointRules(
         values=values,
         total=total,
@@ -500,11 +210,11 @@ def _held_suit(spec: Spec) -> tuple[int, int, bool, int]:
     before = spec.value("play.lead", "suit_not_before_trick")
     letter = spec.value("play.lead", "suit")
     if letter is not None and spec.value("play.lead", "trump", "any_time") != "any_time":
-        raise _spec_error(spec, "holds back both trumps and another suit until broken", "play.lead")
+        raise spec_error(spec, "holds back both trumps and another suit until broken", "play.lead")
     if before is not None and letter is not None and before["suit"] != letter:
-        raise _spec_error(spec, "holds back two different suits", "play.lead")
+        raise spec_error(spec, "holds back two different suits", "play.lead")
     held = letter or (before or {}).get("suit")
-    breakers = _cards(spec, spec.value("play.lead", "broken_also", []) or [], "play.lead.broken_also")
+    breakers = spec_cards(spec, spec.value("play.lead", "broken_also", []) or [], "play.lead.broken_also")
     return (
         -1 if held is None else SUIT_LETTERS.index(held),
         (before or {}).get("trick", 1),
@@ -515,7 +225,7 @@ def _held_suit(spec: Spec) -> tuple[int, int, bool, int]:
 
 def _first_trick_barred(spec: Spec) -> int:
     barred = sum(suit_mask(SUIT_LETTERS.index(s)) for s in spec.value("play.first_trick", "barred_suits", []) or [])
-    for card in _cards(spec, spec.value("play.first_trick", "barred_cards", []) or [], "play.first_trick"):
+    for card in spec_cards(spec, spec.value("play.first_trick", "barred_cards", []) or [], "play.first_trick"):
         barred |= 1 << card
     return barred
 
@@ -529,13 +239,13 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         raise Unsupported(
             f"the {spec.family} family is not supported by this referee yet", Location(file=str(spec.path))
         )
-    _unsupported(spec)
+    refuse_unsupported(spec)
     if seats is None:
         seats = int(spec.value("players.seats", "count", 4))
-    deck = _deck(spec)
-    trump, suits, power = _ranking(spec, deck)
-    _silent(spec, trump)
-    _silent_points(spec)
+    deck = compile_deck(spec)
+    trump, suits, power = ranking(spec, deck)
+    refuse_silent(spec, trump)
+    refuse_silent_points(spec)
     deck_size = deck.bit_count()
     per_player = spec.value("deal.cards", "per_player", deck_size // seats)
     if isinstance(per_player, dict):
@@ -549,7 +259,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         or per_player * seats > deck_size
         or (per_player * seats != deck_size and leftover == "none")
     ):
-        raise _spec_error(
+        raise spec_error(
             spec,
             f"deals {per_player} cards to each of {seats} players from a deck of {deck_size}",
             "deal.cards.per_player",
@@ -571,13 +281,13 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         for clause in dict.fromkeys(KIND_CLAUSES.values())
         if spec.has(clause) and spec.value(clause, "allowed") is False and spec.value(clause, "points") is not None
     )
-    first_cards = _cards(spec, spec.value("play.first_lead", "cards", []) or [], "play.first_lead.cards")
+    first_cards = spec_cards(spec, spec.value("play.first_lead", "cards", []) or [], "play.first_lead.cards")
     bag_limit = spec.value("scoring.bags", "limit", 0)
     held_suit, held_until, until_broken, breakers = _held_suit(spec)
     try:
         pass_cycle = _pass_offsets(spec.value("passing.pass", "cycle", ["none"]), sides, seats)
     except ValueError as exc:
-        raise _spec_error(spec, str(exc), "passing.pass.cycle") from None
+        raise spec_error(spec, str(exc), "passing.pass.cycle") from None
     return Tables(
         spec_id=spec.id,
         family=spec.family,
@@ -592,7 +302,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         trump=trump,
         later_wins=later_wins,
         must_beat=bool(spec.value("play.beat", "must_beat_highest", False)),
-        beaters=_beaters(spec, deck, trump, suits, power, later_wins),
+        beaters=beaters(spec, deck, trump, suits, power, later_wins),
         per_player=per_player,
         out_of_play=deck_size - per_player * seats,
         dealer_step=1 if spec.value("deal.dealer", "rotation", "left") == "left" else -1,
@@ -681,11 +391,6 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         pass_cards=int(spec.value("passing.pass", "cards", 0)),
         short_takes=bool(spec.value("play.short_hand", "takes_tricks", False)),
     )
-
-
-def top_cards(spec: Spec) -> list[int]:
-    """The cards a spec ranks above the trump suit's own cards."""
-    return _cards(spec, spec.value("ranking.trump", "top", []) or [], "ranking.trump.top")
 
 
 @cache

@@ -1,0 +1,93 @@
+"""The state of one replay of a trick game, and where its findings go.
+
+The replay itself is split by phase (:mod:`.replay_deal`, :mod:`.replay_play`, :mod:`.written`); each
+part reads and adds to the state kept here, and :mod:`.audit` runs them hand by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import seating
+from ..errors import InputError, Location
+from ..report import Code, Finding, Report, Severity, Violation, Where
+from ..spec import Spec
+from .log import GameLog
+from .tables import Tables
+
+
+class Replay:
+    """State of one replay; findings become violations with their clauses."""
+
+    stop: int | None  # a timed match: the hand in progress when time ran out (set when the game is run)
+    seat_books: list[int]  # tricks each player took in the hand being replayed (a nil bidder's own count)
+
+    def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
+        self.spec = spec
+        self.t = tables
+        self.log = log
+        self.names = log.players
+        if len(self.names) != tables.seats:  # before the sides are named from the seats
+            counts = tables.seat_counts
+            allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(tables.seats)
+            raise self._fail(f"{spec.id} is for {allowed} players; the log has {len(self.names)}", "$.players")
+        self.revokes: list[tuple[int, int]] = []  # (trick, seat) of each revoke in the hand being replayed
+        self.taken: list[int] = [0] * tables.seats  # points each player took in the hand being replayed
+        self.dealt_hands = 0
+        self._pending: list[Finding] = []  # found before the report exists: the game's own findings
+        self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
+        self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
+        self.report = Report.start(spec, log, self.side_names)
+        self.report.bidding = tables.contracts
+        for finding in self._pending:
+            self.add(finding, None)
+
+    # -- where things are -------------------------------------------------
+    def _fail(self, message: str, path: str | None = None) -> InputError:
+        return InputError(message, Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index))
+
+    def _side_names(self) -> tuple[str, ...]:
+        names = seating.side_names(self.names, self.t.sides, self.log.side_names)
+        return self._log_sides() if names is None else names
+
+    def _log_sides(self) -> tuple[str, ...]:
+        """The log's own sides, where the spec's seating is only a reading (a warning clause): audited with them.
+
+        Where the source states the seating, or the log's sides are not the spec's number and sizes of sides
+        with each player once, the log cannot be audited against these rules.
+        """
+        t = self.t
+        declared = self.log.side_names or ()
+        sides = tuple(tuple(sorted(members)) for _, members in declared)
+        spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in t.sides)
+        fits = sorted(s for side in sides for s in side) == list(range(t.seats)) and sorted(map(len, sides)) == sorted(
+            map(len, t.sides)
+        )
+        clause = self.spec.clause("players.sides")
+        if clause.severity != "warning" or not fits:
+            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
+        side_of = [0] * t.seats
+        for index, side in enumerate(sides):
+            for seat in side:
+                side_of[seat] = index
+        self.t = replace(t, sides=sides, side_of=tuple(side_of))
+        ours = " v ".join(f"{name} ({' & '.join(self.names[s] for s in members)})" for name, members in declared)
+        message = f"the log's sides, {ours}, are not the spec's reading ({spec_sides}); audited with the log's sides"
+        self._pending = [Finding(Code.SIDES_DIFFER, "players.sides", message)]
+        return tuple(name for name, _ in declared)
+
+    def _side_key(self, key: str, path: str) -> int:
+        return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)
+
+    def add(self, finding: Finding, hand: int | None, trick: int | None = None) -> None:
+        """Record a finding as a violation of its clause."""
+        clause = self.spec.clause(finding.clause)
+        severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
+        seat = None if finding.seat is None else self.names[finding.seat]
+        where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
+        reading = None if finding.reading is None else self.spec.clause(finding.reading)
+        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause, reading))
+
+    def _mixed(self, side: int, path: str) -> InputError:
+        name = self.side_names[side]
+        return self._fail(f"{name} is written both as a side and player by player; write one or the other", path)

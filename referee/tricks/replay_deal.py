@@ -1,0 +1,92 @@
+"""The replay of a hand's deal and bidding: who dealt, a misdeal thrown in, the pass, the bids."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..report import Code, Finding, HandScore, Incomplete, Where
+from . import deal, passing
+from .log import Bid, Hand
+from .replay import Replay
+
+
+class DealReplay(Replay):
+    """The dealer, a misdeal, the pass and the bids of each hand."""
+
+    def _dealer(self, hand: Hand, expected: int | None) -> int | None:
+        dealer = hand.dealer
+        if dealer is None and hand.tricks and hand.tricks[0] and self.t.first_leader == "left_of_dealer":
+            dealer = (hand.tricks[0][0].seat - 1) % self.t.seats
+        if dealer is None:
+            return expected
+        if expected is not None and dealer != expected and hand.dealer is not None:
+            self.add(
+                Finding(
+                    Code.DEALER_OUT_OF_TURN,
+                    "deal.dealer",
+                    f"{self.names[dealer]} dealt; it was {self.names[expected]}'s turn to deal",
+                    dealer,
+                ),
+                hand.number,
+            )
+        return dealer
+
+    def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
+        """A hand thrown in: nothing to check in its deal (the table called it), nothing scored.
+
+        Where the spec sets a deadline for calling it, a hand that records bids or cards played was
+        thrown in too late.
+        """
+        deadline = self.t.misdeal_deadline
+        unbid = not self.t.bids_first_hand and not any(h.scored for h in self.report.hands)
+        late = bool(hand.tricks) if deadline == "before_first_play" or unbid else bool(hand.bids or hand.tricks)
+        if deadline is not None and late:
+            call = next((e for e in hand.events if e.type == "misdeal"), None)
+            caller = None if call is None else (call.by if call.by is not None else call.seat)
+            after = "the first card was played" if hand.tricks else "the bidding"
+            self.add(
+                Finding(Code.MISDEAL_TOO_LATE, "deal.misdeal", f"a misdeal was called after {after}", caller, None),
+                hand.number,
+            )
+        self.report.hands.append(
+            HandScore(
+                hand.number,
+                None if dealer is None else self.names[dealer],
+                tuple(None for _ in totals),
+                tuple(None for _ in totals),
+                tuple(0 for _ in totals),
+                tuple(totals),
+                tuple(bags),
+                False,
+                "misdeal",
+            )
+        )
+
+    def _pass(self, hand: Hand, holdings: list[int]) -> list[int]:
+        """The holdings after the hand's pass, with what was irregular in it reported."""
+        t = self.t
+        offset = passing.offset_for(t, self.dealt_hands)
+        plays = [(p.seat, p.card) for trick in hand.tricks or () for p in trick]
+        if hand.passes is None and offset is not None:
+            gap = "the cards passed are not recorded; the hands are taken from the cards played"
+            self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
+            return deal.reconstruct(t, plays)
+        after, findings = passing.apply(t, offset, holdings, hand.passes, plays, self.names)
+        for finding in findings:
+            self.add(finding, hand.number)
+        return after
+
+    def _bids(self, hand: Hand) -> tuple[Bid, ...]:
+        """The hand's bids with each side's bid given to a member of that side."""
+        path = f"$.hands[{hand.number - 1}].bids"
+        bids = tuple(
+            replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])
+            if bid.side_key is not None
+            else bid
+            for bid in hand.bids or ()
+        )
+        whole = {self.t.side_of[bid.seat] for bid in bids if bid.side_bid}
+        mixed = whole & {self.t.side_of[bid.seat] for bid in bids if not bid.side_bid}
+        if mixed:
+            raise self._mixed(min(mixed), path)
+        return bids

@@ -1,0 +1,255 @@
+"""The replay of the play: each trick's turn, holding, lead and follow rules, and who won it."""
+
+from __future__ import annotations
+
+from ..report import Code, Finding, Incomplete, Where
+from . import play
+from .cards import COPY, card_symbol, cards_in
+from .log import Hand
+from .replay import Replay
+
+
+class PlayReplay(Replay):
+    """The tricks of a hand played out card by card, each breach reported where it happened."""
+
+    def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
+        """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
+        t = self.t
+        n = hand.number
+        names = self.names
+        tricks = hand.tricks or ()
+        held = list(holdings)
+        played = 0
+        books = [0] * len(t.sides)
+        broken = False
+        leader = play.first_leader(t, dealer, held)
+        count = t.seats
+        deck = t.deck
+        doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
+        must_beat = t.must_beat
+        discard_rules = t.discard_card >= 0 or bool(t.first_trick_barred)  # duties beyond following suit
+        taken_back = (
+            {(e.trick, e.seat): e.card for e in hand.events if e.type == "card_taken_back" and e.card is not None}
+            if t.take_back and hand.events
+            else None
+        )
+        # Past the last card (a trick more than the hand holds, a play more than the table seats) the first
+        # excess is reported and the rest is not replayed: a long list costs no more than a short one.
+        for index, trick in enumerate(tricks[: t.per_player + 1]):
+            number = index + 1
+            cards: list[int] = []
+            seats: list[int] = []
+            in_order = True
+            for position, entry in enumerate(trick[: count + 1]):
+                seat, card = entry.seat, entry.card
+                # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
+                # first player yet to play, so one misplay is reported once and not again for each later play.
+                if position == 0:
+                    expected = leader if leader is not None else seat
+                elif in_order:  # every play so far in turn: the next seat clockwise
+                    expected = (seats[-1] + 1) % count
+                else:
+                    expected = next(
+                        (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
+                    )
+                if t.short_takes and not held[expected] and all(e.seat != expected for e in trick):
+                    # a player out of cards, who does not play to this trick, is passed over (incorrect hand)
+                    expected = next((s for s in ((expected + k) % count for k in range(count)) if held[s]), expected)
+                if seat != expected or position >= count:
+                    in_order = False
+                    if seat in seats:
+                        clause = "players.turn"
+                        message = f"{names[seat]} played a second card ({card_symbol(card)}) to this trick"
+                    else:
+                        clause = (
+                            ("play.first_lead" if index == 0 else "play.next_lead") if position == 0 else "players.turn"
+                        )
+                        message = f"{names[seat]} played {card_symbol(card)} when it was {names[expected]}'s turn"
+                    self.add(Finding(Code.PLAY_OUT_OF_TURN, clause, message, seat), n, number)
+                bit = 1 << card
+                hand_before = held[seat]
+                if played & bit and (played | ~deck) >> (card + COPY) & 1:  # as many copies played as the deck has
+                    self.add(
+                        Finding(
+                            Code.CARD_PLAYED_TWICE,
+                            "play.own_cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was already played this hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif not deck & bit:
+                    if hand.deal is None:
+                        self.add(
+                            Finding(
+                                Code.CARD_NOT_IN_DECK,
+                                "deck.cards",
+                                f"{names[seat]} played {card_symbol(card)}, which is not in this deck",
+                                seat,
+                            ),
+                            n,
+                            number,
+                        )
+                elif not hand_before & bit:
+                    self.add(
+                        Finding(
+                            Code.CARD_NOT_IN_HAND,
+                            "play.own_cards",
+                            f"{names[seat]} played {card_symbol(card)}, which was not in their hand",
+                            seat,
+                        ),
+                        n,
+                        number,
+                    )
+                elif position == 0:
+                    broken_rule = play.lead_violation(t, hand_before, card, index == 0, broken, number)
+                    if broken_rule is not None:
+                        message = self._lead_message(broken_rule, seat, card)
+                        self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
+                elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
+                    led = t.suit[cards[0]]
+                    held_led = hand_before & t.suit_cards[led]
+                    held_suit = " ".join(card_symbol(c) for c in cards_in(held_led))
+                    # Where a card's suit is the spec's reading (a joker led, held or played), show that reading.
+                    promoted = t.promoted & (held_led | 1 << cards[0] | bit)
+                    self.add(
+                        Finding(
+                            Code.RENEGE,
+                            "play.follow",
+                            f"{names[seat]} played {card_symbol(card)} on a {card_symbol(cards[0])} lead "
+                            f"while holding {held_suit}",
+                            seat,
+                            reading="ranking.trump" if promoted else None,
+                        ),
+                        n,
+                        number,
+                    )
+                    reneges[t.side_of[seat]] += 1
+                    self.revokes.append((number, seat))
+                elif must_beat and (better := play.unbeaten(t, hand_before, card, cards)):
+                    self.add(
+                        Finding(Code.DID_NOT_BEAT, "play.beat", self._beat_message(seat, card, cards, better), seat),
+                        n,
+                        number,
+                    )
+                elif discard_rules and (rule := play.follow_violation(t, hand_before, card, cards[0], index == 0)):
+                    self._discard_finding(rule, n, number, seat, card)
+                if taken_back and (number, seat) in taken_back:
+                    self._taken_back(n, number, seat, taken_back[number, seat], hand_before, cards, broken)
+                if hand_before & bit:
+                    # A card played from the wrong hand is not marked played: its real holder may still play it
+                    # without a second report. Of a card held twice, the second copy goes first (cards.py).
+                    if doubled:  # inline cards.remove_card and add_card: this runs for every card of every game
+                        second = bit << COPY
+                        held[seat] = hand_before & ~second if hand_before & second else hand_before & ~bit
+                        played |= second if played & bit else bit
+                    else:
+                        held[seat] = hand_before & ~bit
+                        played |= bit
+                cards.append(card)
+                seats.append(seat)
+            taker = None  # a player short of cards, who takes a trick they cannot play to
+            if len(trick) < t.seats:
+                if self.revokes and t.revoke_ends_play:
+                    return books, True  # play abandoned on finding the revoke
+                taker = self._short_taker(seats, held)
+                if taker is None:
+                    where = Where(self.log.index, n, number)
+                    self.report.incomplete.append(
+                        Incomplete(where, f"trick {number} has {len(trick)} of {t.seats} plays")
+                    )
+                    return books, False
+            winner_at = play.winning_index(t, cards)
+            winner = seats[winner_at]
+            takes = winner if taker is None else taker
+            books[t.side_of[takes]] += 1
+            self.seat_books[takes] += 1
+            if t.points is not None:
+                self.taken[takes] += t.points.in_cards(cards)
+                if index == 0:
+                    self._leftover(hand, holdings, takes)
+            broken = broken or play.breaks_trump(t, cards, winner_at)
+            leader = winner  # a short player who took the trick has no card to lead: the best card's player leads
+        if len(tricks) < t.per_player and not (self.revokes and t.revoke_ends_play):
+            self.report.incomplete.append(
+                Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
+            )
+            return books, False
+        return books, True
+
+    def _short_taker(self, seats: list[int], held: list[int]) -> int | None:
+        """Under the incorrect-hand rule: the player out of cards who takes a trick they could not play to."""
+        if not self.t.short_takes or not seats:
+            return None
+        missing = [(seats[0] + k) % self.t.seats for k in range(1, self.t.seats)]
+        missing = [s for s in missing if s not in seats]
+        if any(held[s] for s in missing):
+            return None  # a player who still holds a card did not play: the record stops short
+        return missing[0]
+
+    def _discard_finding(self, rule: str, hand: int, trick: int, seat: int, card: int) -> None:
+        name = self.names[seat]
+        if rule == "play.first_discard":
+            self.revokes.append((trick, seat))
+            due = card_symbol(self.t.discard_card)
+            message = (
+                f"{name} played {card_symbol(card)} while unable to follow suit; {due} was due at this first chance"
+            )
+            self.add(Finding(Code.DISCARD_WITHHELD, rule, message, seat), hand, trick)
+        else:
+            message = f"{name} played {card_symbol(card)} to the first trick while holding other cards"
+            self.add(Finding(Code.BARRED_ON_FIRST_TRICK, rule, message, seat), hand, trick)
+
+    def _leftover(self, hand: Hand, holdings: list[int], winner: int) -> None:
+        """The cards left over from the deal go to the first trick's winner, with their points."""
+        t = self.t
+        if not t.widow_to_winner or not t.out_of_play or t.points is None:
+            return
+        if hand.leftover is not None:
+            widow = sum(1 << c for c in hand.leftover)
+        else:  # the cards no one was dealt (or, with no deal recorded, no one played)
+            dealt = 0
+            for held in holdings:
+                dealt |= held
+            widow = t.deck & ~dealt
+        self.taken[winner] += t.points.of(widow)
+        for event in hand.events:
+            if event.type == "leftover_taken" and event.seat is not None and event.seat != winner:
+                message = (
+                    f"{self.names[event.seat]} took the cards left over from the deal; "
+                    f"{self.names[winner]} won the first trick"
+                )
+                self.add(Finding(Code.LEFTOVER_TO_WRONG_PLAYER, "deal.cards", message, event.seat), hand.number, 1)
+
+    def _taken_back(
+        self, hand: int, trick: int, seat: int, card: int, held: int, cards: list[int], broken: bool
+    ) -> None:
+        """A card picked up again: only one played out of suit (or, by the spec, one whose play broke a rule),
+        and never a trump where trumps stick."""
+        t = self.t
+        name = self.names[seat]
+        led = t.suit[cards[0]] if cards else None
+        renege = led is not None and t.suit[card] != led and bool(held & t.suit_cards[led])
+        bad_lead = led is None and play.lead_violation(t, held, card, trick == 1, broken) is not None
+        if t.take_back_trump_sticks and t.suit[card] == t.trump:
+            message = f"{name} took back {card_symbol(card)}, a trump, which must stay on the board"
+        elif t.take_back_renege_only and not renege:
+            message = f"{name} took back {card_symbol(card)}, which was not a card played out of suit"
+        elif t.take_back_illegal_only and not (renege or bad_lead):
+            message = f"{name} took back {card_symbol(card)}, whose play broke no rule: a card laid is a card played"
+        else:
+            return
+        self.add(Finding(Code.CARD_TAKEN_BACK, "play.take_back", message, seat), hand, trick)
+
+    def _beat_message(self, seat: int, card: int, trick: list[int], better: int) -> str:
+        best = trick[play.winning_index(self.t, trick)]
+        held = " ".join(card_symbol(c) for c in cards_in(better))
+        name = self.names[seat]
+        return f"{name} played {card_symbol(card)} under {card_symbol(best)} while holding {held}, which beat it"
+
+    def _lead_message(self, clause: str, seat: int, card: int) -> str:
+        name = self.names[seat]
+        if clause == "play.first_lead":
+            return f"{name} led {card_symbol(card)} to the first trick, which these rules do not allow"
+        return f"{name} led {card_symbol(card)} before trumps were broken"

@@ -1,0 +1,140 @@
+"""The checks of what a table wrote down: its books, its score sheet and running totals, its claims."""
+
+from __future__ import annotations
+
+from ..report import Code, Finding, HandScore, Severity
+from .log import Hand
+from .replay import Replay
+
+
+class WrittenChecks(Replay):
+    """What the table recorded, compared with what the replay finds."""
+
+    def _written_points(self, hand: Hand, total: int) -> list[int] | None:
+        """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
+        written: list[int | None] = [None] * self.t.seats
+        for recorded in hand.score or ():
+            written[self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")] = recorded.hand
+        if any(value is None for value in written):
+            return None
+        taken = [value or 0 for value in written]
+        if sum(taken) % total:
+            message = f"the points written for this hand add up to {sum(taken)}, not a multiple of {total}"
+            self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", message), hand.number)
+        return taken
+
+    def _check_claims(self, hand: Hand) -> list[int]:
+        """A renege the table claimed must show in the record: say so where it does not.
+
+        Returns the sides that pay for such claims (the claimers' sides), where the spec has a penalty
+        for a false claim.
+        """
+        claimers: list[int] = []
+        found = {
+            (v.where.seat, v.where.trick)
+            for v in self.report.violations
+            if v.where.hand == hand.number and v.code is Code.RENEGE
+        }
+        for event in hand.events:
+            if event.type not in ("renege_claim", "revoke_claim") or event.seat is None:
+                continue
+            name = self.names[event.seat]
+            if any(seat == name and event.trick in (None, trick) for seat, trick in found):
+                continue
+            at = f" in trick {event.trick}" if event.trick is not None else ""
+            by = "" if event.by is None else f"{self.names[event.by]} claimed"
+            message = f"{by or 'the table claimed'} a renege by {name}{at}; the record shows none"
+            clause = "play.follow"
+            if self.t.false_claim:
+                clause = "penalties.false_claim"
+                side = self.t.side_of[event.by] if event.by is not None else None
+                if side is None or side == self.t.side_of[event.seat]:
+                    # no claimer named (or a partner named): the claim came from the accused's opponents
+                    side = next(i for i in range(len(self.t.sides)) if i != self.t.side_of[event.seat])
+                claimers.append(side)
+            self.add(
+                Finding(Code.CLAIM_NOT_SUPPORTED, clause, message, event.seat, event.trick, Severity.WARNING),
+                hand.number,
+            )
+        return claimers
+
+    def _recorded_books(self, hand: Hand, books: list[int] | None) -> list[int] | None:
+        if hand.books is None:
+            return books
+        t = self.t
+        path = f"$.hands[{hand.number - 1}].books"
+        recorded = self._per_side([(key, value) for key, value in hand.books], path)
+        if books is not None:
+            if recorded != books:
+                self.add(
+                    Finding(
+                        Code.BOOKS_MISMATCH,
+                        "play.trick_winner",
+                        f"the table wrote books {self._pair(recorded)}; the tricks give {self._pair(books)}",
+                    ),
+                    hand.number,
+                )
+            return books
+        if sum(recorded) != t.per_player:
+            self.add(
+                Finding(
+                    Code.BOOKS_MISMATCH,
+                    "deal.cards",
+                    f"the books written ({self._pair(recorded)}) add up to {sum(recorded)}, not {t.per_player}",
+                ),
+                hand.number,
+            )
+        return recorded
+
+    def _per_side(self, entries: list[tuple[str, int]], path: str) -> list[int]:
+        """Figures written by side or by player, added up per side: a side's books are its players' books.
+
+        A side written both as a whole and player by player cannot be read either way: a located input error.
+        """
+        totals = [0] * len(self.t.sides)
+        as_whole: set[int] = set()
+        by_player: set[int] = set()
+        for key, value in entries:
+            side = self._side_key(key, f"{path}.{key}")
+            (by_player if key in self.names and key not in self.side_names else as_whole).add(side)
+            if side in as_whole and side in by_player:
+                raise self._mixed(side, path)
+            totals[side] += value
+        return totals
+
+    def _pair(self, values: list[int] | tuple[int, ...]) -> str:
+        return ", ".join(f"{name} {value}" for name, value in zip(self.side_names, values, strict=True))
+
+    @property
+    def _score_rule(self) -> str:
+        return "scoring.contract" if self.t.contracts else "scoring.points"
+
+    def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
+        """Compare what the table wrote with the rules, one finding per slip.
+
+        A written total is accepted when it is a previous total (the true one or the table's own) plus this
+        hand's points (the true ones or the table's own): a slip is reported at the hand where it was made,
+        not again at each hand that carries it forward. The score sheet always shows the true totals.
+        """
+        # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
+        forbidden = dict(self.t.forbidden_scores)
+        for recorded in hand.score or ():
+            side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
+            name = self.side_names[side]
+            points = line.points[side]
+            if recorded.hand is not None and recorded.hand != points:
+                message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
+                clause = forbidden.get(recorded.hand, self._score_rule)
+                self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
+            if recorded.total is None:
+                continue
+            true_total = line.totals[side]
+            previous = {true_total - points, self.written_totals[side]}
+            added = {points, recorded.hand}
+            if not any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added):
+                message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
+                written = self.written_totals[side]
+                implied = recorded.total - (true_total - points if written is None else written)
+                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, self._score_rule)
+                self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
+            self.written_totals[side] = recorded.total

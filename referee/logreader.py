@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .documents import node_line
@@ -10,6 +11,30 @@ from .errors import InputError, Location
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
 MAX_NAME = 100  # characters in a player's or a side's name, or a game's id
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordedGame:
+    """What every family's record of a game holds besides its hands: the header and where it was read.
+
+    Each family's log (``tricks.log.GameLog``, ``dominoes.log.DominoLog``) adds its own ``hands``.
+    """
+
+    players: tuple[str, ...]  # in clockwise seat order
+    rules: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    event: str | None = None
+    date: str | None = None
+    game_id: str | None = None
+    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
+    file: str | None = None
+    line: int | None = None
+    index: int | None = None  # the game's number within its file (1-based), for archives
+
+
+def whole(value: Any) -> Any:
+    """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
+    return int(value) if isinstance(value, float) else value
 
 
 class LogReader:

@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Any
 
 from ..errors import Location
-from ..logreader import LogReader
+from ..logreader import LogReader, RecordedGame, whole
 from .layout import ARM_NAMES
 from .tiles import TileError, parse_tile
 
@@ -65,20 +65,10 @@ class DominoHand:
 
 
 @dataclass(frozen=True)
-class DominoLog:
-    """A recorded domino game: header, players in clockwise seat order, hands."""
+class DominoLog(RecordedGame):
+    """A recorded domino game: the header every family shares, and its hands."""
 
-    players: tuple[str, ...]
     hands: tuple[DominoHand, ...]
-    rules: str | None = None
-    options: tuple[tuple[str, Any], ...] = ()
-    event: str | None = None
-    date: str | None = None
-    game_id: str | None = None
-    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
-    file: str | None = None
-    line: int | None = None
-    index: int | None = None
 
 
 def is_domino_document(document: Any) -> bool:
@@ -86,10 +76,6 @@ def is_domino_document(document: Any) -> bool:
     if not isinstance(document, dict) or not isinstance(document.get("hands"), list):
         return False
     return any(isinstance(hand, dict) and not HAND_KEYS.isdisjoint(hand) for hand in document["hands"])
-
-
-def _whole(value: Any) -> Any:
-    return int(value) if isinstance(value, float) else value
 
 
 class _Reader(LogReader):
@@ -115,7 +101,7 @@ class _Reader(LogReader):
         if "tile" not in value:
             raise self.fail("a play names its tile: {tile: 6-4, end: left}", path, hand, seat=name)
         arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
-        points = _whole(value.get("points"))
+        points = whole(value.get("points"))
         return Turn(number, seat, Action.PLAY, self.tile(value["tile"], f"{path}.tile", hand, name), arm, points)
 
     def hand(self, number: int, body: dict[str, Any]) -> DominoHand:
@@ -130,13 +116,13 @@ class _Reader(LogReader):
         if "boneyard" in body:
             boneyard = tuple(self.tile(tok, f"{base}.boneyard[{i}]", number) for i, tok in enumerate(body["boneyard"]))
         turns = tuple(self.turn(number, i, entry) for i, entry in enumerate(body.get("plays") or ()))
-        award = tuple((key, _whole(v)) for key, v in body["award"].items()) if "award" in body else None
+        award = tuple((key, whole(v)) for key, v in body["award"].items()) if "award" in body else None
         score = None
         if "score" in body:
             score = tuple(
-                RecordedScore(key, _whole(v.get("hand")), _whole(v.get("total")))
+                RecordedScore(key, whole(v.get("hand")), whole(v.get("total")))
                 if isinstance(v, dict)
-                else RecordedScore(key, None, _whole(v))
+                else RecordedScore(key, None, whole(v))
                 for key, v in body["score"].items()
             )
         return DominoHand(number, tuple(draw), boneyard, turns, award, score, bool(body.get("misdeal", False)))

@@ -13,7 +13,7 @@ from datetime import datetime, time
 from typing import Any
 
 from ..errors import Location
-from ..logreader import LogReader
+from ..logreader import LogReader, RecordedGame, whole
 from .cards import TOKENS, CardError, parse_card
 
 
@@ -78,25 +78,10 @@ class Hand:
 
 
 @dataclass(frozen=True)
-class GameLog:
-    """A recorded game: header, players in clockwise seat order, hands."""
+class GameLog(RecordedGame):
+    """A recorded trick game: the header every family shares, and its hands."""
 
-    players: tuple[str, ...]
     hands: tuple[Hand, ...]
-    rules: str | None = None
-    options: tuple[tuple[str, Any], ...] = ()
-    event: str | None = None
-    date: str | None = None
-    game_id: str | None = None
-    side_names: tuple[tuple[str, tuple[int, ...]], ...] | None = None
-    file: str | None = None
-    line: int | None = None
-    index: int | None = None  # the game's number within its file (1-based), for archives
-
-
-def _whole(value: Any) -> Any:
-    """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
-    return int(value) if isinstance(value, float) else value
 
 
 def clock_seconds(text: str) -> float | None:
@@ -144,11 +129,11 @@ class _Reader(LogReader):
 
     def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
         if isinstance(value, (int, float)):
-            return Bid(seat, _whole(value), "number", False, side_bid)
+            return Bid(seat, whole(value), "number", False, side_bid)
         if isinstance(value, str):
             return Bid(seat, 0, value.replace(" ", "_"), False, side_bid)
         kind = value["kind"]
-        return Bid(seat, _whole(value.get("tricks")), kind, bool(value.get("raise", False)), side_bid)
+        return Bid(seat, whole(value.get("tricks")), kind, bool(value.get("raise", False)), side_bid)
 
     def hand(self, number: int, body: dict[str, Any]) -> Hand:
         base = f"$.hands[{number - 1}]"
@@ -182,13 +167,13 @@ class _Reader(LogReader):
         tricks = None
         if "tricks" in body:
             tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
-        books = tuple((key, _whole(value)) for key, value in body["books"].items()) if "books" in body else None
+        books = tuple((key, whole(value)) for key, value in body["books"].items()) if "books" in body else None
         score = None
         if "score" in body:
             score = tuple(
-                RecordedScore(key, _whole(value.get("hand")), _whole(value.get("total")))
+                RecordedScore(key, whole(value.get("hand")), whole(value.get("total")))
                 if isinstance(value, dict)
-                else RecordedScore(key, None, _whole(value))
+                else RecordedScore(key, None, whole(value))
                 for key, value in body["score"].items()
             )
         events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))

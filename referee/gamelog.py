@@ -21,9 +21,9 @@ from . import families, schemas
 from .documents import is_json_lines, iter_documents
 from .errors import InputError, Location
 from .families import AnyLog
-from .logreader import MAX_HANDS
+from .logreader import MAX_HANDS, RecordedScore
 from .tricks import logshape
-from .tricks.log import Bid, Event, GameLog, Hand, Play, RecordedScore
+from .tricks.log import Bid, Event, GameLog, Hand, Play
 
 __all__ = [
     "AnyLog",

@@ -32,6 +32,25 @@ class RecordedGame:
     index: int | None = None  # the game's number within its file (1-based), for archives
 
 
+@dataclass(frozen=True)
+class RecordedScore:
+    """What the table wrote down for a side (or a player) after a hand: that hand's points, the total, or both."""
+
+    key: str  # a side's or a player's name as written, resolved by the audit
+    hand: int | None
+    total: int | None
+
+
+def recorded_scores(written: dict[str, Any]) -> tuple[RecordedScore, ...]:
+    """A hand's ``score`` entry, in either form a log may write it: ``{hand, total}`` or a bare total."""
+    return tuple(
+        RecordedScore(key, whole(value.get("hand")), whole(value.get("total")))
+        if isinstance(value, dict)
+        else RecordedScore(key, None, whole(value))
+        for key, value in written.items()
+    )
+
+
 def whole(value: Any) -> Any:
     """A number as an int: JSON Schema counts 7.0 as an integer, so a log may write it so."""
     return int(value) if isinstance(value, float) else value

@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Any
 
 from ..errors import Location
-from ..logreader import LogReader, RecordedGame, whole
+from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
 from .layout import ARM_NAMES
 from .tiles import TileError, parse_tile
 
@@ -40,15 +40,6 @@ class Turn:
     tile: int = -1
     arm: int = -1
     points: int | None = None  # what the table wrote down for this play
-
-
-@dataclass(frozen=True)
-class RecordedScore:
-    """What the table wrote down for a side (or player) after a hand."""
-
-    key: str
-    hand: int | None
-    total: int | None
 
 
 @dataclass(frozen=True)
@@ -119,12 +110,7 @@ class _Reader(LogReader):
         award = tuple((key, whole(v)) for key, v in body["award"].items()) if "award" in body else None
         score = None
         if "score" in body:
-            score = tuple(
-                RecordedScore(key, whole(v.get("hand")), whole(v.get("total")))
-                if isinstance(v, dict)
-                else RecordedScore(key, None, whole(v))
-                for key, v in body["score"].items()
-            )
+            score = recorded_scores(body["score"])
         return DominoHand(number, tuple(draw), boneyard, turns, award, score, bool(body.get("misdeal", False)))
 
     def game(self) -> DominoLog:

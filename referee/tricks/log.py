@@ -13,7 +13,7 @@ from datetime import datetime, time
 from typing import Any
 
 from ..errors import Location
-from ..logreader import LogReader, RecordedGame, whole
+from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
 from .cards import TOKENS, CardError, parse_card
 
 
@@ -35,15 +35,6 @@ class Bid:
     raise_: bool = False
     side_bid: bool = False  # recorded for the side as a whole (a score sheet)
     side_key: str | None = None  # the side's name as written, resolved to a seat by the audit
-
-
-@dataclass(frozen=True)
-class RecordedScore:
-    """What the table wrote down for a side after a hand."""
-
-    side_key: str
-    hand: int | None
-    total: int | None
 
 
 @dataclass(frozen=True)
@@ -170,12 +161,7 @@ class _Reader(LogReader):
         books = tuple((key, whole(value)) for key, value in body["books"].items()) if "books" in body else None
         score = None
         if "score" in body:
-            score = tuple(
-                RecordedScore(key, whole(value.get("hand")), whole(value.get("total")))
-                if isinstance(value, dict)
-                else RecordedScore(key, None, whole(value))
-                for key, value in body["score"].items()
-            )
+            score = recorded_scores(body["score"])
         events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None

@@ -14,7 +14,7 @@ class WrittenChecks(Replay):
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
         written: list[int | None] = [None] * self.t.seats
         for recorded in hand.score or ():
-            written[self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")] = recorded.hand
+            written[self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")] = recorded.hand
         if any(value is None for value in written):
             return None
         taken = [value or 0 for value in written]
@@ -119,7 +119,7 @@ class WrittenChecks(Replay):
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
         forbidden = dict(self.t.forbidden_scores)
         for recorded in hand.score or ():
-            side = self._side_key(recorded.side_key, f"$.hands[{hand.number - 1}].score")
+            side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             name = self.side_names[side]
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:

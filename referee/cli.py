@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, families, game_compare, html_report, render, spec_checks, spec_diff
-from .audit import audit, enforceable
-from .documents import is_file, parse_yaml
-from .errors import InputError, Location, excerpt
-from .gamelog import AnyLog, iter_games, log_yaml
+from . import __version__, authoring, batch, game_compare, html_report, spec_checks, spec_diff
+from .documents import parse_yaml
+from .errors import InputError
+from .gamelog import iter_games, log_yaml
 from .simulate import simulate
-from .spec import Spec, bundled_ids, load, option_problem
+from .spec import bundled_ids, load
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
-_SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
 
 
 def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
@@ -48,138 +45,44 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     return chosen
 
 
-def _check_options(spec: Spec, chosen: dict[str, Any]) -> None:
-    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read."""
-    for name, value in chosen.items():
-        problem = option_problem(spec.id, spec.options, name, value)
-        if problem is not None:
-            raise InputError(problem, Location(file=f"--option {name}={value}"))
-
-
-def _error(exc: InputError, out: TextIO, fmt: str, stderr: bool = True) -> None:
-    if stderr:
-        print(f"referee: {exc}", file=sys.stderr)
-    if fmt == "json":
-        error = {"message": exc.message, "location": exc.location.as_dict()}
-        out.write(json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n")
-
-
-def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
-    """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
-    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
-    where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
-    if wanted in bundled_ids():
-        return wanted
-    target = Path(wanted)
-    for place in allowed:
-        if place.is_dir():
-            by_id = place / f"{wanted}.yaml"
-            if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
-                return str(by_id)
-            if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
-                return wanted
-        elif target.resolve() == place.resolve() or wanted == _spec_id(place):
-            return str(place)
-    known = ", ".join(bundled_ids())
-    # the advice before the list of bundled specs, which grows: a long message is cut at its end
-    raise InputError(
-        f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
-        f"or its file or folder with --allow-rules (bundled: {known})",
-        where,
-    )
-
-
-def _spec_id(path: Path) -> str | None:
+def _results(checker: batch.Checker, name: str) -> Iterator[batch.GameResult]:
+    """Each game of one file checked, read as it goes; a file that cannot be read at all is one unreadable result."""
     try:
-        return load(path).id
-    except InputError:
-        return None
-
-
-class _Refused(InputError):
-    """A game whose spec (or --option) was refused already: counted, not reported again."""
-
-
-def _ready(wanted: str, options: dict[str, Any]) -> Spec:
-    """A spec that can be enforced with these options, checked once for all the games that name it."""
-    spec = load(wanted)
-    _check_options(spec, options)
-    enforceable(spec, options)
-    return spec
-
-
-def _spec_for(
-    game: AnyLog, args: argparse.Namespace, cache: dict[str, Spec | InputError], options: dict[str, Any]
-) -> Spec:
-    if args.rules:
-        wanted = args.rules
-    elif game.rules is None:
-        raise InputError(
-            "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
-        )
-    else:
-        wanted = _header_spec(game, game.rules, [Path(p) for p in args.allow_rules])
-    if wanted not in cache:
-        try:
-            cache[wanted] = _ready(wanted, options)
-        except InputError as exc:
-            cache[wanted] = exc
-            raise
-    found = cache[wanted]
-    if isinstance(found, InputError):
-        raise _Refused(found.message, found.location)
-    return found
+        for game in iter_games(Path(name)):
+            yield checker.game(game)
+    except InputError as exc:
+        yield checker.unreadable(exc)
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Audit each game of each file; a summary line closes a text run of several games."""
+    settings = batch.Settings(
+        rules=args.rules,
+        allow_rules=tuple(args.allow_rules),
+        options=_options(args.option),
+        format=args.format,
+        quiet=args.quiet,
+    )
+    checker = batch.Checker(settings)
+    checker.prepare()  # a spec that cannot be loaded or enforced, or a bad --option, is refused once, before any game
     worst = EXIT_CLEAN
-    options = _options(args.option)
-    specs: dict[str, Spec | InputError] = {}
-    if args.rules:  # a spec that cannot be loaded or enforced, or a bad --option, is refused once, before any game
-        try:
-            spec = load(args.rules)
-        except InputError as exc:
-            raise exc.at(file="--rules") from None
-        _check_options(spec, options)
-        enforceable(spec, options)
-        specs[args.rules] = spec
     tally: Counter[str] = Counter()
     printed = False
     sections: list[str] = []
     for name in args.logs:
-        try:
-            for game in iter_games(Path(name)):
-                if isinstance(game, InputError):
-                    _error(game, out, args.format)
-                    tally["unreadable"] += 1
-                    continue
-                try:
-                    report = audit(_spec_for(game, args, specs, options), game, options)
-                except _Refused as exc:  # said once already, at the first game that named the spec
-                    if args.format == "json":
-                        _error(exc.at(file=game.file, game=game.index), out, args.format, stderr=False)
-                    tally["unreadable"] += 1
-                    continue
-                except InputError as exc:
-                    _error(exc.at(file=game.file, game=game.index), out, args.format)
-                    tally["unreadable"] += 1
-                    continue
-                worst = max(worst, report.exit_code)
-                if args.format == "html":
-                    spec = _spec_for(game, args, specs, options)
-                    sections.append(html_report.game_html(report, families.pictures(spec, game, report)))
-                elif args.format == "json":
-                    out.write(render.as_json(report) + "\n")
-                elif not args.quiet or report.violations or report.incomplete:
-                    out.write(("\n" if printed else "") + render.text(report) + "\n")
-                    printed = True
-                tally[report.status] += 1
-        except InputError as exc:
-            _error(exc, out, args.format)
-            tally["unreadable"] += 1
-    if tally["unreadable"]:
-        worst = EXIT_INPUT
+        for result in _results(checker, name):
+            if result.message:
+                sys.stderr.write(result.message)
+            worst = max(worst, result.exit_code)
+            tally[result.status] += 1
+            if args.format == "html":
+                if result.output:
+                    sections.append(result.output)
+            elif args.format == "json":
+                out.write(result.output)
+            elif result.output:
+                out.write(("\n" if printed else "") + result.output)
+                printed = True
     if args.format == "html":
         out.write(html_report.page(sections))
     if args.format == "text" and tally.total() > 1:
@@ -249,7 +152,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     chosen = _options(args.option)
-    _check_options(load(args.rules), chosen)
+    batch.check_options(load(args.rules), chosen)
     spec = load(args.rules, chosen or None)
     players, seats = _players(args.players)
     for document in simulate(spec, args.games, args.seed, not args.no_score, players, seats):

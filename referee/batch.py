@@ -1,0 +1,189 @@
+"""One game of a ``referee check`` run: from the game as read to what the driver prints and counts.
+
+The driver (:mod:`referee.cli`'s check command) reads the inputs, hands each
+game to a :class:`Checker` and writes the :class:`GameResult` it gets back, in
+input order. A checker holds only plain settings and its cache of specs, so a
+worker process can build its own and send results back: a result is plain
+data (text and counts), cheap to pickle.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import render
+from .audit import audit, enforceable
+from .documents import is_file, parse_json
+from .errors import InputError, Location, excerpt
+from .families import AnyLog
+from .gamelog import from_document
+from .spec import Spec, bundled_ids, load, option_problem
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
+UNREADABLE = "unreadable"
+_SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a check run was asked for: the same in every worker."""
+
+    rules: str | None = None
+    allow_rules: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    format: str = "text"
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What the driver needs of one game: what to print, where, and what to count."""
+
+    status: str  # clean, warnings, violations, incomplete, or unreadable
+    exit_code: int
+    output: str = ""  # for standard output ("" for nothing); text reports are separated by the driver
+    message: str = ""  # for standard error: an unreadable game's located error, said once
+    codes: tuple[str, ...] = ()  # the code of each violation found, in the report's order
+    hands: int = 0  # hands audited
+
+
+def check_options(spec: Spec, chosen: dict[str, Any]) -> None:
+    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read."""
+    for name, value in chosen.items():
+        problem = option_problem(spec.id, spec.options, name, value)
+        if problem is not None:
+            raise InputError(problem, Location(file=f"--option {name}={value}"))
+
+
+def error_line(exc: InputError) -> str:
+    """The JSON output's line for a game that could not be audited."""
+    error = {"message": exc.message, "location": exc.location.as_dict()}
+    return json.dumps({"report": 1, "status": "invalid", "error": error}, ensure_ascii=False) + "\n"
+
+
+class _Refused(InputError):
+    """A game whose spec (or --option) was refused already: counted, not reported again."""
+
+
+def _spec_id(path: Path) -> str | None:
+    try:
+        return load(path).id
+    except InputError:
+        return None
+
+
+def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
+    """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
+    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
+    where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
+    if wanted in bundled_ids():
+        return wanted
+    target = Path(wanted)
+    for place in allowed:
+        if place.is_dir():
+            by_id = place / f"{wanted}.yaml"
+            if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
+                return str(by_id)
+            if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
+                return wanted
+        elif target.resolve() == place.resolve() or wanted == _spec_id(place):
+            return str(place)
+    known = ", ".join(bundled_ids())
+    # the advice before the list of bundled specs, which grows: a long message is cut at its end
+    raise InputError(
+        f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
+        f"or its file or folder with --allow-rules (bundled: {known})",
+        where,
+    )
+
+
+def _ready(wanted: str, options: dict[str, Any]) -> Spec:
+    """A spec that can be enforced with these options, checked once for all the games that name it."""
+    spec = load(wanted)
+    check_options(spec, options)
+    enforceable(spec, options)
+    return spec
+
+
+class Checker:
+    """Audits games one at a time under one run's settings, loading each spec once."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._specs: dict[str, Spec | InputError] = {}
+
+    def prepare(self) -> None:
+        """Load and check ``--rules`` and ``--option`` before any game: refused once, with its own location."""
+        wanted = self.settings.rules
+        if wanted is None or wanted in self._specs:
+            return
+        try:
+            spec = load(wanted)
+        except InputError as exc:
+            raise exc.at(file="--rules") from None
+        check_options(spec, self.settings.options)
+        enforceable(spec, self.settings.options)
+        self._specs[wanted] = spec
+
+    def _spec_for(self, game: AnyLog) -> Spec:
+        if self.settings.rules:
+            wanted = self.settings.rules
+        elif game.rules is None:
+            raise InputError(
+                "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
+            )
+        else:
+            wanted = _header_spec(game, game.rules, [Path(p) for p in self.settings.allow_rules])
+        if wanted not in self._specs:
+            try:
+                self._specs[wanted] = _ready(wanted, self.settings.options)
+            except InputError as exc:
+                self._specs[wanted] = exc
+                raise
+        found = self._specs[wanted]
+        if isinstance(found, InputError):
+            raise _Refused(found.message, found.location)
+        return found
+
+    def unreadable(self, exc: InputError, said: bool = True) -> GameResult:
+        """The result for input that could not be audited; ``said`` whether its message goes to standard error."""
+        output = error_line(exc) if self.settings.format == "json" else ""
+        return GameResult(UNREADABLE, EXIT_INPUT, output, f"referee: {exc}\n" if said else "")
+
+    def line(self, text: str, file: str, line: int, index: int) -> GameResult:
+        """One game of a JSON Lines file: its line's text, read and audited."""
+        where = Location(file=file, line=line, game=index)
+        try:
+            game = from_document(parse_json(text.rstrip("\r\n"), file, line), where)
+        except InputError as exc:
+            return self.unreadable(exc.at(game=index))
+        return self.game(game)
+
+    def game(self, game: AnyLog | InputError) -> GameResult:
+        """One game as read (or the error that stopped its reading): audited and rendered."""
+        if isinstance(game, InputError):
+            return self.unreadable(game)
+        try:
+            spec = self._spec_for(game)
+            report = audit(spec, game, self.settings.options)
+        except _Refused as exc:  # said once already, at the first game that named the spec
+            return self.unreadable(exc.at(file=game.file, game=game.index), said=False)
+        except InputError as exc:
+            return self.unreadable(exc.at(file=game.file, game=game.index))
+        fmt = self.settings.format
+        if fmt == "json":
+            output = render.as_json(report) + "\n"
+        elif fmt == "html":
+            from . import families, html_report  # only an HTML run needs the page builder
+
+            output = html_report.game_html(report, families.pictures(spec, game, report))
+        elif not self.settings.quiet or report.violations or report.incomplete:
+            output = render.text(report) + "\n"
+        else:
+            output = ""
+        codes = tuple(str(v.code) for v in report.violations)
+        return GameResult(report.status, report.exit_code, output, "", codes, report.hands_audited)

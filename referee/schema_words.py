@@ -123,6 +123,9 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
     ):
         needed = [name for branch in error.schema[error.validator] for name in branch["required"]]
         return f"{where} needs {' or '.join(f'{n}:' for n in needed)} (a quote of the source, or the reading taken)"
+    if error.validator == "dependentRequired":  # rejected readings stand beside the reading taken
+        (key, needed), *_ = ((k, v) for k, v in error.validator_value.items() if k in (error.instance or {}))
+        return f"{where} gives {key}: but not {', '.join(needed)}: (the reading taken, beside those it rejects)"
     if error.validator == "required":
         missing = [name for name in error.validator_value if name not in (error.instance or {})]
         return f"{where} needs the field {missing[0] if missing else error.validator_value[0]}"

@@ -39,7 +39,15 @@ SECTIONS = (
     "layout",
     "dominoes_scoring",
 )
-CLAUSE_KEYS = frozenset({"source", "interpretation", "severity", "severity_reason", "checkable", "reason"})
+CLAUSE_KEYS = frozenset({"source", "interpretation", "rejected", "severity", "severity_reason", "checkable", "reason"})
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A reading of the source that a clause's interpretation does not take, and why."""
+
+    reading: str
+    why: str
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,7 @@ class Clause:
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     severity_reason: str | None = None
     origin: Origin | None = field(default=None, compare=False, hash=False, repr=False)
+    rejected: tuple[Rejected, ...] = ()  # the other readings of the source, beside the interpretation
 
     @property
     def quote(self) -> str:
@@ -251,6 +260,10 @@ def _quotes(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _rejected(body: dict[str, Any]) -> tuple[Rejected, ...]:
+    return tuple(Rejected(item["reading"], item["why"]) for item in body.get("rejected") or ())
+
+
 def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any], origin: Origin | None) -> Clause:
     return Clause(
         id=clause_id,
@@ -262,6 +275,7 @@ def _clause(clause_id: str, body: dict[str, Any], data: dict[str, Any], origin: 
         data=data,
         severity_reason=body.get("severity_reason"),
         origin=origin,
+        rejected=_rejected(body),
     )
 
 
@@ -374,6 +388,7 @@ def resolve(chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | 
             False,
             item.get("reason"),
             origin=chain.origins.get(f"not_checkable.{item['id']}"),
+            rejected=_rejected(item),
         )
         for item in raw.get("not_checkable") or ()
     )

@@ -19,8 +19,9 @@ from typing import Any
 from .errors import InputError, Location
 
 WORDS = ("source", "interpretation")
-# Given anew with the words: a clause's severity follows from whether it quotes its source.
-WITH_WORDS = (*WORDS, "severity", "severity_reason")
+# Given anew with the words: the readings an interpretation rejects are part of it, and a clause's severity
+# follows from whether it quotes its source.
+WITH_WORDS = (*WORDS, "rejected", "severity", "severity_reason")
 # Fields of a clause that are not its rule: changing them needs no new words.
 NOT_RULE = frozenset({*WITH_WORDS, "checkable", "reason", "description", "id", "remove"})
 HEADER_OWN = ("spec", "id", "title", "summary", "abstract", "extends")

@@ -70,6 +70,7 @@ def partial(schema: dict[str, Any]) -> dict[str, Any]:
     for key in ("if", "then", "else"):
         out.pop(key, None)
     out["$defs"]["clause"].pop("anyOf", None)
+    out["$defs"]["clause"].pop("dependentRequired", None)  # a child may add rejected readings to inherited words
     props = out["properties"]
     names = [name for name, value in props.items() if any(value is s for s in _sections(out))]
     for section in _sections(out):
@@ -88,5 +89,6 @@ def partial(schema: dict[str, Any]) -> dict[str, Any]:
     entry = props["not_checkable"]["items"]
     entry["required"] = ["id"]
     entry.pop("anyOf", None)
+    entry.pop("dependentRequired", None)
     props["source"] = _nullable(props["source"])
     return out

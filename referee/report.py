@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -195,6 +195,7 @@ class Report:
     winner: str | None = None
     hands_audited: int = 0
     ended_at_hand: int | None = None  # the hand after which the game was over
+    ended_by: str | None = None  # the id of the clause that ended the game (the target, a floor, the clock...)
     tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
     settlement: tuple[Fraction, tuple[Fraction, ...]] | None = None  # the average, and each side's difference
     bidding: bool = True  # False where hands are scored by the points of cards taken, with no bids
@@ -280,6 +281,25 @@ class Report:
         if self.game_id is not None:
             out["game_id"] = self.game_id
         return out
+
+
+AFTER_END = "played after the game ended; not counted"
+
+
+def not_counted(line: HandScore, final: tuple[int, ...]) -> HandScore:
+    """A hand recorded after the game ended: audited and shown, with the totals it ended on (either family)."""
+    note = AFTER_END if line.note is None else f"{line.note}; {AFTER_END}"
+    return replace(line, totals=final, scored=False, after_end=True, note=note)
+
+
+def game_continued(report: Report, hands_after: int) -> Finding:
+    """The one finding that hands were recorded after the game ended, citing the clause that ended it."""
+    return Finding(
+        Code.GAME_CONTINUED,
+        report.ended_by or "game_end.target",
+        f"the game was over after hand {report.ended_at_hand}, but {hands_after} more hand(s) were played; "
+        "they are audited but not counted",
+    )
 
 
 @dataclass(frozen=True)

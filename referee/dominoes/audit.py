@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from .. import seating
 from ..errors import InputError, Location
-from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Violation, Where
+from ..report import (
+    Code,
+    Finding,
+    HandScore,
+    Incomplete,
+    Report,
+    Severity,
+    Violation,
+    Where,
+    game_continued,
+    not_counted,
+)
 from ..spec import Spec
 from . import scoring
 from .log import DominoHand, DominoLog
@@ -62,19 +73,18 @@ class _Audit(TurnReplay):
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
         opener_won: int | None = None  # the seat that opens the next hand by winning the last, if the rules say so
+        final: tuple[int, ...] | None = None  # the totals the game ended on; later hands are audited, not counted
         for hand in self.log.hands:
-            if self.report.finished:
-                if any(v.code is Code.GAME_CONTINUED for v in self.report.violations):
-                    break  # already said, within the hand that ended the game
-                self.add(
-                    Finding(
-                        Code.GAME_CONTINUED, "game_end.target", f"the game was over, but hand {hand.number} was played"
-                    ),
-                    hand.number,
-                )
-                break
+            if final is None and self.report.finished:
+                final = tuple(self.totals)
+                opener_won = None  # a new game: the highest double opens it
+                if not any(v.code is Code.GAME_CONTINUED for v in self.report.violations):  # said once only
+                    self.add(game_continued(self.report, len(self.log.hands) - hand.number + 1), hand.number)
             self.report.hands_audited += 1
             opener_won = self._hand(hand, opener_won)
+            if final is not None:
+                # scored on from the table's own play, so its written figures are checked, but shown apart
+                self.report.hands[-1] = not_counted(self.report.hands[-1], final)
         return self.report
 
     def _draw(self, hand: DominoHand) -> list[int]:
@@ -240,7 +250,7 @@ class _Audit(TurnReplay):
                     )
                 self.written[side] = recorded.total
 
-    def _check_target(self) -> None:
+    def _check_target(self, ended_by: str = "game_end.target") -> None:
         target = self.t.target
         if target is None or self.report.finished:
             return
@@ -253,6 +263,7 @@ class _Audit(TurnReplay):
             self.report.finished = True
             self.report.winner = self.side_names[leaders[0]]
             self.report.ended_at_hand = self.hand_number
+            self.report.ended_by = ended_by
 
 
 def run(spec: Spec, log: DominoLog) -> Report:

@@ -71,7 +71,7 @@ class TurnReplay:
     def add(self, finding: Finding, hand: int) -> None:
         raise NotImplementedError
 
-    def _check_target(self) -> None:
+    def _check_target(self, ended_by: str = "game_end.target") -> None:
         raise NotImplementedError
 
     def _turns(
@@ -85,12 +85,13 @@ class TurnReplay:
         expected = opener
         ended: str | None = None
         opening = True  # the first turn (or the knocks and draws before the first tile) is judged by the opening rule
+        over_before = self.report.finished  # a hand after the game's end is replayed all the same
         for turn in turns:
             if ended is not None:
                 if ended == LOCKED and turn.action is Action.KNOCK:
                     continue  # each player knocking on a locked board says what the board shows
                 code, rule = (
-                    (Code.GAME_CONTINUED, "game_end.target")
+                    (Code.GAME_CONTINUED, self.report.ended_by or "game_end.target")
                     if ended == OVER
                     else (
                         Code.PLAY_AFTER_HAND_END,
@@ -113,7 +114,7 @@ class TurnReplay:
                     )
                 self._turn(n, state, turn)
             expected = turn.seat if turn.action is Action.DRAW else state.next_seat(turn.seat)
-            if self.report.finished:
+            if self.report.finished and not over_before:
                 ended = OVER  # the game is won the moment the target is reached, before any hand-end points
             elif state.out is not None:
                 ended = OUT
@@ -283,4 +284,4 @@ class TurnReplay:
                 f"the ends show {count}, which scores {made}",
             )
         if made and t.wins_at_once:
-            self._check_target()
+            self._check_target("dominoes_scoring.first_to_reach")

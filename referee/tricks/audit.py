@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where
+from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
 from . import bidding, clock, deal, penalties, points, scoring
 from .log import Bid, GameLog, Hand
@@ -17,8 +17,6 @@ from .replay_deal import DealReplay
 from .replay_play import PlayReplay
 from .tables import tables_for
 from .written import WrittenChecks
-
-AFTER_END = "played after the game ended; not counted"
 
 
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
@@ -44,15 +42,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         for hand in self.log.hands:
             ended = self.report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
-                self.add(
-                    Finding(
-                        Code.GAME_CONTINUED,
-                        "game_end.target",
-                        f"the game was over after hand {ended}, but {len(self.log.hands) - ended} more hand(s) "
-                        "were played; they are audited but not counted",
-                    ),
-                    hand.number,
-                )
+                self.add(game_continued(self.report, len(self.log.hands) - ended), hand.number)
             dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = deal.next_dealer(t, dealer)
@@ -73,9 +63,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                         final = self._result(hand.number, totals, scored, swept)
             if final is not None and self.report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
-                last = self.report.hands[-1]
-                note = AFTER_END if last.note is None else f"{last.note}; {AFTER_END}"
-                self.report.hands[-1] = replace(last, totals=tuple(final), scored=False, after_end=True, note=note)
+                self.report.hands[-1] = not_counted(self.report.hands[-1], tuple(final))
         if t.table_breaks_up and scored and final is None:  # no target: the game ends where the table broke up
             winner = scoring.leader(t, totals)
             self.report.finished = True
@@ -92,11 +80,13 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         """
         t = self.t
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored)
+        ended_by = "bidding.first_hand" if swept is not None else scoring.end_clause(t, totals, scored)
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
             winner = clock.leader(totals)
-            over = winner is not None
+            over, ended_by = winner is not None, "game_end.clock"
         if over:
+            self.report.ended_by = ended_by
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
             self.report.ended_at_hand = number

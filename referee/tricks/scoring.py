@@ -128,6 +128,15 @@ def leader(t: Tables, totals: list[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def end_clause(t: Tables, totals: list[int], hands_scored: int) -> str:
+    """The clause by which these totals end the game: the target reached, else the floor, else the rounds run out."""
+    if t.target is not None and any(total >= t.target for total in totals):
+        return "game_end.target"
+    if t.floor is not None and any(total <= t.floor for total in totals):
+        return "game_end.floor"
+    return "game_end.rounds" if t.max_rounds is not None and hands_scored >= t.max_rounds else "game_end.target"
+
+
 def result(t: Tables, totals: list[int], hands_scored: int) -> tuple[bool, int | None]:
     """Whether the game is over after these totals, and the winning side (None for a tie)."""
     reached = t.target is not None and any(total >= t.target for total in totals)

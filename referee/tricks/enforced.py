@@ -129,6 +129,16 @@ def refuse_silent(spec: Spec, trump: int) -> None:
     elif has("play.trick_winner", "rule") == "highest_of_led_suit":
         why = f"the spec has a trump suit (ranking.trump.suit: {has('ranking.trump', 'suit')}), and a trump wins"
         raise _no_effect(spec, "play.trick_winner", "rule", why)
+    held = has("play.lead", "suit")
+    if held is not None:  # a suit held back is broken by its own cards played: these fields speak of trumps
+        for name in ("broken_by", "only_trump_left"):
+            if has("play.lead", name) is not None:
+                why = (
+                    "it says what breaks trumps held back (play.lead.trump: after_broken); the suit held back "
+                    f"here (play.lead.suit: {held}) is not trumps, and is broken when a card of it or of "
+                    "play.lead.broken_also is played"
+                )
+                raise _no_effect(spec, "play.lead", name, why)
     if has("play.lead", "trump", "any_time") == "any_time":
         for name in ("broken_by", "only_trump_left"):
             if has("play.lead", name) is not None:

@@ -183,3 +183,19 @@ def test_a_clause_of_the_other_way_of_scoring_is_refused(spec_id: str, change: L
     with pytest.raises(InputError, match="cannot take effect") as error:
         compile_spec(resolve(raw, spec.path))
     assert refused in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("broken_by", "won"), ("broken_by", "played"), ("only_trump_left", "may_lead")]
+)
+def test_a_trump_breaking_field_on_a_suit_held_back_says_what_is_wrong(name: str, value: str) -> None:
+    # Hearts holds back a suit that is not trumps: broken_by and only_trump_left speak of trumps only, and the
+    # refusal says so (it once said "trumps may be led at any time", true but not the fault)
+    spec = referee.load_spec("hearts/club")
+    raw = copy.deepcopy(spec.raw)
+    raw["play"]["lead"][name] = value
+    with pytest.raises(InputError, match="cannot take effect") as error:
+        compile_spec(resolve(raw, spec.path))
+    message = str(error.value)
+    assert f"play.lead.{name}" in message and "play.lead.suit: H" in message and "not trumps" in message
+    assert "may be led at any time" not in message

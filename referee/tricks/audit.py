@@ -22,6 +22,8 @@ from .written import WrittenChecks
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
 
+    kept: list[int]  # the unbid first hand's books once its penalties are applied
+
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
         """Compile (once, cached, for the log's number of players where the spec allows several) and replay."""
@@ -59,7 +61,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     totals = list(line.totals)
                     bags = list(line.bags)
                     if final is None:
-                        swept = scoring.sweep(t, [b or 0 for b in line.books]) if first_unbid else None
+                        swept = scoring.sweep(t, self.kept) if first_unbid else None
                         final = self._result(hand.number, totals, scored, swept)
             if final is not None and self.report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
@@ -165,7 +167,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             return unscored
         lost, extra = self._penalties(n, claimers)
         if first_unbid:
-            points = scoring.unbid_points(t, books, lost, extra)
+            self.kept = scoring.kept_books(t, books, reneges, lost)  # penalties first: a sweep needs the books kept
+            points = scoring.unbid_points(t, self.kept, reneges, extra)
             new_bags = list(bags)
         else:
             if any(c is None for c in contracts):

@@ -54,15 +54,27 @@ def sandbags(t: Tables, bags: int, overtricks: int) -> tuple[int, int]:
 
 def renege_transfer(t: Tables, books: list[int], reneges: list[int]) -> list[int]:
     """Books after the renege penalty moves books from each reneging side to its opponents."""
+    return _transfer(t, books, reneges)[0]
+
+
+def _transfer(t: Tables, books: list[int], reneges: list[int]) -> tuple[list[int], list[int]]:
+    """Books after the renege penalty's moves, and the books each side received by them."""
     if not t.renege_books or len(books) != 2:
-        return books
+        return books, [0] * len(books)
     moved = list(books)
+    received = [0, 0]
     for side, count in enumerate(reneges):
         for _ in range(count):
             take = min(t.renege_books, moved[side])
             moved[side] -= take
             moved[1 - side] += take
-    return moved
+            received[1 - side] += take
+    return moved, received
+
+
+def kept_books(t: Tables, books: list[int], reneges: list[int], lost: list[int] | None = None) -> list[int]:
+    """Each side's books once the hand's penalties have moved or taken books: what the hand is scored on."""
+    return after_losses(renege_transfer(t, books, reneges), lost)
 
 
 def after_losses(books: list[int], lost: list[int] | None) -> list[int]:
@@ -89,8 +101,8 @@ def score_hand(
     penalty points each side scores besides (see :mod:`referee.tricks.penalties`); ``nils``: each nil bid
     as (its side, the tricks its bidder took).
     """
-    taken = books
-    books = after_losses(renege_transfer(t, books, reneges), lost)
+    moved, received_by_renege = _transfer(t, books, reneges)
+    books = after_losses(moved, lost)
     nil_points = [0] * len(bids)
     for side, tricks in nils or ():
         nil_points[side] += t.nil_bonus if tricks == 0 else t.nil_penalty
@@ -98,7 +110,8 @@ def score_hand(
             books = [b - tricks if s == side else b for s, b in enumerate(books)]
     out = []
     for side, bid in enumerate(bids):
-        received = max(0, books[side] - taken[side]) if t.renege_books_not_bags else 0
+        # a side that reneged too gave books back, so count what it received, not its net gain
+        received = received_by_renege[side] if t.renege_books_not_bags else 0
         points, over = contract(t, bid, books[side], bool(blind and blind[side]), received)
         penalty, carried = sandbags(t, bags[side], over)
         points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0) + nil_points[side]
@@ -107,15 +120,16 @@ def score_hand(
 
 
 def unbid_points(
-    t: Tables, books: list[int], lost: list[int] | None = None, extra: list[int] | None = None
+    t: Tables, kept: list[int], reneges: list[int] | None = None, extra: list[int] | None = None
 ) -> list[int]:
-    """Each side's points for a hand played without bids: so much a book, less penalties."""
-    books = after_losses(books, lost)
-    return [b * t.unbid_per_book + (extra[side] if extra else 0) for side, b in enumerate(books)]
+    """Each side's points for a hand played without bids: so much a book kept (see :func:`kept_books`), with
+    the renege's points and other penalty points."""
+    renege_points = [count * t.renege_points for count in reneges or [0] * len(kept)]
+    return [b * t.unbid_per_book + renege_points[side] + (extra[side] if extra else 0) for side, b in enumerate(kept)]
 
 
 def sweep(t: Tables, books: list[int]) -> int | None:
-    """The side that wins the game outright by its books on the unbid first hand, if any."""
+    """The side that wins the game outright by its books on the unbid first hand (books kept), if any."""
     if t.sweep_books is None:
         return None
     return next((side for side, taken in enumerate(books) if taken >= t.sweep_books), None)

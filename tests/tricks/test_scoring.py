@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+import referee
 from referee.spec import Spec
 from referee.tricks.scoring import SideResult, contract, renege_transfer, result, sandbags, score_hand
 from referee.tricks.tables import Tables, tables_for
@@ -171,3 +172,14 @@ def test_renege_transfer_variant(intramural: Tables) -> None:
     assert renege_transfer(t, [5, 8], [1, 0]) == [2, 11]
     assert renege_transfer(t, [2, 11], [1, 0]) == [0, 13]  # cannot give more books than it has
     assert renege_transfer(t, [6, 7], [1, 1]) == [6, 7]
+
+
+def test_books_received_for_a_renege_are_no_bags_when_both_sides_renege() -> None:
+    # Tournament rule 18: three books to the other team, "not sandbags for the other team". Both teams bid 4 and
+    # took 6 and 7, and each reneged once: Ann & Cat give 3 (3 left) and get 3 (6), Bob & Dan give 3 (4 left)
+    # and get 3 (7). Each made its 4 (40) and kept no more of its own books than it bid, so no bags; -50 a
+    # renege: -10 each. Counting only each side's net gain (none) would have made 2 and 3 bags of them.
+    t = tables_for(referee.load_spec("spades/tournament-jjdd"))
+    assert score_hand(t, [4, 4], [6, 7], [0, 0], [1, 1]) == [SideResult(-10, 0), SideResult(-10, 0)]
+    # one renege only: Ann & Cat keep 3 (set, -40 - 50); Bob & Dan 10 books, 3 received: 40 + 3 bags
+    assert score_hand(t, [4, 4], [6, 7], [0, 0], [1, 0]) == [SideResult(-90, 0), SideResult(43, 3)]

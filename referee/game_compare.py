@@ -112,9 +112,17 @@ def compare(audits: list[Audit]) -> dict[str, Any]:
                 "totals": dict(zip(r.sides, r.totals, strict=True)),
                 "winner": r.winner,
                 "finished": r.finished,
+                "result": _result(r),
             }
         )
     return {"compare": 1, "rules": [a.spec.id for a in audits], "verdicts": verdicts_out, "hands": hands}
+
+
+def _result(report: Report) -> str:
+    """The outcome in words: a side of one player wins, a side of several win."""
+    if report.winner:
+        return f"{report.winner} {'wins' if report.winner in report.players else 'win'}"
+    return "a tie" if report.finished else "not finished"
 
 
 def run(specs: list[Spec], game: AnyLog) -> dict[str, Any]:
@@ -158,10 +166,9 @@ def text(data: dict[str, Any]) -> str:
         if v["status"] == "not_audited":
             lines += _wrap(f"{v['rules'] + ':':<{width}} cannot be audited under it: {v['error']}", 2)
             continue
-        result = f"{v['winner']} win" if v["winner"] else ("a tie" if v["finished"] else "not finished")
         lines += _wrap(
             f"{v['rules'] + ':':<{width}} {v['errors']} error(s), {v['warnings']} warning(s); "
-            f"{_points(v['totals'])}; {result}",
+            f"{_points(v['totals'])}; {v['result']}",
             2,
         )
     for hand in data["hands"]:

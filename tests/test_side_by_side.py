@@ -253,3 +253,18 @@ def test_check_html_draws_the_domino_line_of_play() -> None:
     assert [int(n) for n in re.findall(r"<title>turn (\d+):", rows[2])] == [5, 13]
     assert re.search(r'class="tile fault"><title>turn 8: Bob plays 4-2', line)
     assert "left 0, right 0, up 2, down 1" in page
+
+
+def test_compare_says_a_player_wins_and_a_side_win() -> None:
+    from referee.errors import Location
+    from referee.gamelog import from_document
+    from variants import simulated
+
+    solo = from_document(simulated(load("spades/solo"), 3), Location(file="<simulated>"))
+    data = game_compare.run([load("spades/solo")], solo)
+    (verdict,) = data["verdicts"]
+    assert verdict["winner"] in solo.players  # four each for self: the winner is one player
+    assert verdict["result"] == f"{verdict['winner']} wins"
+    assert f"; {verdict['winner']} wins\n" in game_compare.text(data)
+    club = compared(MAPLE)["verdicts"][0]  # We and They, two a side; They reach 300 (the docs' session)
+    assert club["result"] == "They win"

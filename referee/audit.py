@@ -23,6 +23,15 @@ def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) 
     against this spec at all (wrong number of players, unknown option).
     """
     base = spec if isinstance(spec, Spec) else load(spec)
+    return families.audit(as_played(base, log, options), log)
+
+
+def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) -> Spec:
+    """The spec a game was played under: the options its log's header sets, then ``options`` (which win).
+
+    Raises :class:`~referee.errors.InputError`, located in the log's header, for an option the spec lacks.
+    """
+    base = spec
     for name, value in log.options:  # the log's own choices: an error there is the log's, located in its header
         problem = None if name in (options or {}) else option_problem(base.id, base.options, name, value)
         if problem is not None:
@@ -30,9 +39,7 @@ def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) 
                 problem, Location(file=log.file, line=log.line, path=f"$.game.options.{name}", game=log.index)
             )
     chosen = {**dict(log.options), **(options or {})}
-    if chosen:
-        base = base.with_options(chosen)
-    return families.audit(base, log)
+    return base.with_options(chosen) if chosen else base
 
 
 def enforceable(spec: Spec, options: dict[str, Any] | None = None) -> Spec:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import render
-from .audit import audit, enforceable
+from .audit import as_played, audit, enforceable
 from .documents import is_file, parse_json
 from .errors import InputError, Location, excerpt
 from .families import AnyLog
@@ -151,7 +151,7 @@ class Checker:
 
     def unreadable(self, exc: InputError, said: bool = True) -> GameResult:
         """The result for input that could not be audited; ``said`` whether its message goes to standard error."""
-        output = error_line(exc) if self.settings.format == "json" else ""
+        output = {"json": error_line(exc), "html": f"referee: {exc}"}.get(self.settings.format, "")
         return GameResult(UNREADABLE, EXIT_INPUT, output, f"referee: {exc}\n" if said else "")
 
     def line(self, text: str, file: str, line: int, index: int) -> GameResult:
@@ -180,7 +180,8 @@ class Checker:
         elif fmt == "html":
             from . import families, html_report  # only an HTML run needs the page builder
 
-            output = html_report.game_html(report, families.pictures(spec, game, report))
+            played = as_played(spec, game, self.settings.options)  # drawn by the rules the game was audited by
+            output = html_report.game_html(report, families.pictures(played, game, report))
         elif not self.settings.quiet or report.violations or report.incomplete:
             output = render.text(report) + "\n"
         else:

@@ -69,6 +69,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     tally: Counter[str] = Counter()
     printed = False
     sections: list[str] = []
+    unread: list[str] = []  # the located message of each game an HTML report could not read, in input order
     for name in args.logs:
         for result in _results(checker, name):
             if result.message:
@@ -76,15 +77,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             worst = max(worst, result.exit_code)
             tally[result.status] += 1
             if args.format == "html":
-                if result.output:
-                    sections.append(result.output)
+                (unread if result.status == batch.UNREADABLE else sections).append(result.output)
             elif args.format == "json":
                 out.write(result.output)
             elif result.output:
                 out.write(("\n" if printed else "") + result.output)
                 printed = True
     if args.format == "html":
-        out.write(html_report.page(sections))
+        out.write(html_report.page(sections, unread))
     if args.format == "text" and tally.total() > 1:
         counts = ", ".join(f"{tally[s]} {s}" for s in ("clean", "warnings", "violations", "incomplete", "unreadable"))
         out.write(("\n" if printed else "") + f"{tally.total()} games: {counts}\n")

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from .errors import InputError
 from .report import Report, Violation
 from .spec import Spec
 
@@ -106,9 +105,14 @@ def game_html(report: Report, pictures: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
-def error_html(error: InputError) -> str:
-    """A game that could not be read or audited: its located message."""
-    return f'<section class="game unreadable"><p class="verdict incomplete">{escape(str(error))}</p></section>'
+def unreadable_html(messages: list[str]) -> str:
+    """The games that could not be read or audited, each by its located message as the text report gives it."""
+    items = "".join(f"<li><code>{escape(message)}</code></li>" for message in messages)
+    return (
+        '<section class="unreadable" id="unreadable"><h2>Games that could not be read</h2>'
+        f'<p class="verdict incomplete">{len(messages)} game(s) or file(s) not audited:</p>'
+        f'<ul class="faults">{items}</ul></section>'
+    )
 
 
 def fragment(sections: list[str]) -> str:
@@ -116,8 +120,10 @@ def fragment(sections: list[str]) -> str:
     return f'<style>{STYLE}</style>\n<div class="referee-report">\n' + "\n".join(sections) + "\n</div>\n"
 
 
-def page(sections: list[str], title: str = "referee report") -> str:
-    """A whole HTML document."""
+def page(sections: list[str], unread: list[str] | None = None, title: str = "referee report") -> str:
+    """A whole HTML document: the games, then those that could not be read (if any)."""
+    if unread:
+        sections = [*sections, unreadable_html(unread)]
     return (
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n</head>\n<body>\n'

@@ -256,9 +256,10 @@ def test_check_html_draws_the_domino_line_of_play() -> None:
 
 
 def test_compare_says_a_player_wins_and_a_side_win() -> None:
+    from variants import simulated
+
     from referee.errors import Location
     from referee.gamelog import from_document
-    from variants import simulated
 
     solo = from_document(simulated(load("spades/solo"), 3), Location(file="<simulated>"))
     data = game_compare.run([load("spades/solo")], solo)

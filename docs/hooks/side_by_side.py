@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
 
 from referee import compare_pages, html_report, source_pages  # noqa: E402
 from referee import families as game_families  # noqa: E402
-from referee.audit import audit  # noqa: E402
+from referee.audit import as_played, audit  # noqa: E402
 from referee.compare_pages import Linker  # noqa: E402
 from referee.concepts import families  # noqa: E402
 from referee.errors import InputError  # noqa: E402
@@ -114,7 +114,8 @@ def _plays() -> dict[str, tuple[str, str]]:
             except InputError:
                 continue
             report.file = f"docs/examples/{path.name}"
-            sections.append(html_report.game_html(report, game_families.pictures(spec, game, report)))
+            played = as_played(spec, game)  # the picture by the rules the game was audited by
+            sections.append(html_report.game_html(report, game_families.pictures(played, game, report)))
         if sections:
             command = f"referee check --format html docs/examples/{path.name} > {path.stem}.html"
             body = (

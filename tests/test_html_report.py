@@ -1,0 +1,59 @@
+"""``referee check --format html``: the games it could not read, and the rules a game was played under."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import yaml
+
+from referee.cli import main
+from referee.spec import load
+from referee.tricks.simulate import simulate_game
+
+
+def run(*argv: str) -> tuple[str, int]:
+    out = io.StringIO()
+    code = main(list(argv), out)
+    return out.getvalue(), code
+
+
+def test_a_game_that_cannot_be_read_has_its_section_with_the_located_message() -> None:
+    page, code = run("check", "--format", "html", "docs/examples/renege.yaml", "docs/examples/typo.yaml")
+    assert code == 2  # typo.yaml writes the ten of hearts as 1OH
+    assert page.index('id="g1"') < page.index('id="unreadable"')  # the games read, then those that were not
+    section = page[page.index('id="unreadable"') :]
+    (message,) = re.findall(r"<li><code>(.*?)</code></li>", section)
+    assert message.startswith("referee: docs/examples/typo.yaml:10, hand 1, trick 2, seat Dan, at $.hands[0]")
+    assert "unknown card &#x27;1OH&#x27;" in message
+    clean, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert 'id="unreadable"' not in clean
+
+
+def test_a_game_is_drawn_by_the_rules_its_header_chooses(tmp_path: Path) -> None:
+    # Three-handed Spades with the jokers (option pack=jokers): the big and little jokers are the top two spades,
+    # so a trick with a joker in it is won by the (higher) joker. The spec's default pack has no jokers.
+    game = simulate_game(
+        load("spades/three-player").with_options({"pack": "jokers"}),
+        random.Random(5),
+        players=("North", "East", "South"),
+    )
+    assert dict(game["game"]["options"]) == {"pack": "jokers"}
+    game["hands"] = game["hands"][:1]
+    path = tmp_path / "three.yaml"
+    path.write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
+    page, _ = run("check", "--format", "html", str(path))
+    with_jokers = [
+        (number, trick)
+        for number, trick in enumerate(game["hands"][0]["tricks"], 1)
+        if {"BJ", "LJ"} & {card for play in trick for card in play.values()}
+    ]
+    assert with_jokers
+    for number, trick in with_jokers:
+        cards = {card: seat for play in trick for seat, card in play.items()}
+        top = "BJ" if "BJ" in cards else "LJ"
+        figure = re.search(rf'id="hand-1-trick-{number}">(.*?)</figure>', page)
+        assert figure is not None
+        assert re.search(rf'class="card[a-z ]* won"><title>{cards[top]}: {top} \(', figure.group(1)), (number, trick)

@@ -171,7 +171,7 @@ def _result_lines(report: Report) -> list[str]:
         result = f"Result: a tie ({totals}) after {ended} hands."
     elif report.tie is not None:
         result = (
-            f"Result: the game is not finished ({totals}): the sides are tied at {max(report.totals)}, and the tie is "
+            f"Result: the game is not finished ({totals}): the sides are tied at {report.tied_at}, and the tie is "
             f"played off by the reading taken ({report.tie.id}): {_first_sentence(report.tie.interpretation or '')}"
         )
     else:

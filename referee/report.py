@@ -197,6 +197,7 @@ class Report:
     ended_at_hand: int | None = None  # the hand after which the game was over
     ended_by: str | None = None  # the id of the clause that ended the game (the target, a floor, the clock...)
     tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
+    tied_at: int | None = None  # the total the sides are tied at (the lowest, where the lowest wins)
     settlement: tuple[Fraction, tuple[Fraction, ...]] | None = None  # the average, and each side's difference
     bidding: bool = True  # False where hands are scored by the points of cards taken, with no bids
     family: str = "tricks"  # how the text report lays out its score sheet; not part of the JSON

@@ -95,8 +95,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             self.report.tie = None
             return list(totals)
         best = min(totals) if t.lowest_wins else max(totals)
-        tied = t.target is not None and best >= t.target and totals.count(best) > 1
+        reached = t.target is not None and any(total >= t.target for total in totals)
+        tied = reached and totals.count(best) > 1  # the best total, where the lowest wins, may be under the target
         self.report.tie = self.spec.clause("game_end.tie") if tied else None
+        self.report.tied_at = best if tied else None
         return None
 
     def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
@@ -194,6 +196,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         """A hand scored by the points of the cards each player took (Hearts), or by the points written."""
         rules = self.t.points
         assert rules is not None
+        rule: str | None = None  # the clause a wrong written figure breaks, where not the scoring's own
         if books is None and complete:
             # the table's own sheet: the points it wrote are the hand's score (a moon or a revoke already settled)
             written = self._written_points(hand, rules.total)
@@ -202,15 +205,19 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
                 )
                 return unscored
-            hand_points = written
+            hand_points = points.written_hand(rules, written)
+            if hand_points != written:  # a moon the table did not apply: each figure it wrote breaks that rule
+                rule = "scoring.moon"
         elif not complete:
             return unscored
         else:
             revoker = self.revokes[0][1] if self.revokes else None
             hand_points = points.hand_points(rules, self.taken, revoker)
+            if revoker is None and hand_points != self.taken:
+                rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
         new_totals = [a + b for a, b in zip(totals, hand_points, strict=True)]
         line = replace(unscored, points=tuple(hand_points), totals=tuple(new_totals), scored=True)
-        self._check_recorded_score(hand, line)
+        self._check_recorded_score(hand, line, rule)
         return line
 
     def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:

@@ -68,6 +68,24 @@ def hand_points(rules: PointRules, taken: list[int], revoker: int | None) -> lis
     return list(taken)
 
 
+def written_hand(rules: PointRules, written: list[int]) -> list[int]:
+    """A hand's points from the points a table wrote without its tricks.
+
+    Written points are taken as the hand's score, a moon or a revoke already settled; but where one player
+    is written every point of the deal and the others nothing, and the rules have a moon (and no revoke
+    charge of the same figure), that player took every point and shot the moon, which the table did not apply.
+    """
+    whole = [seat for seat, taken in enumerate(written) if taken]
+    if (
+        rules.moon_others is not None
+        and rules.revoke_charge != rules.total
+        and len(whole) == 1
+        and written[whole[0]] == rules.total
+    ):
+        return hand_points(rules, written, None)
+    return written
+
+
 def settlement(totals: tuple[int, ...] | list[int]) -> tuple[Fraction, tuple[Fraction, ...]]:
     """The average of the totals and each player's difference from it (what they pay; negative: collect)."""
     average = Fraction(sum(totals), len(totals))

@@ -109,7 +109,7 @@ class WrittenChecks(Replay):
     def _score_rule(self) -> str:
         return "scoring.contract" if self.t.contracts else "scoring.points"
 
-    def _check_recorded_score(self, hand: Hand, line: HandScore) -> None:
+    def _check_recorded_score(self, hand: Hand, line: HandScore, rule: str | None = None) -> None:
         """Compare what the table wrote with the rules, one finding per slip.
 
         A written total is accepted when it is a previous total (the true one or the table's own) plus this
@@ -118,13 +118,14 @@ class WrittenChecks(Replay):
         """
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
         forbidden = dict(self.t.forbidden_scores)
+        score_rule = rule or self._score_rule  # ``rule``: the clause a wrong figure breaks in this hand
         for recorded in hand.score or ():
             side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             name = self.side_names[side]
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
-                clause = forbidden.get(recorded.hand, self._score_rule)
+                clause = forbidden.get(recorded.hand, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
                 continue
@@ -135,6 +136,6 @@ class WrittenChecks(Replay):
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)
-                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, self._score_rule)
+                clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             self.written_totals[side] = recorded.total

@@ -161,6 +161,14 @@ def test_a_tie_past_the_target_says_how_it_is_played_off() -> None:
     assert "further hands are played until the tie is broken" in text
 
 
+def test_a_tie_for_the_lowest_total_under_the_target_is_played_off() -> None:
+    # Hearts: Ann has reached 100, and the lowest total, 10, is shared by three players (below the target)
+    report = _case_report("good/hearts_club_tie_unfinished.yaml")
+    assert not report.finished and report.tie is not None and report.tie.id == "game_end.tie"
+    assert report.tied_at == 10 and report.as_dict()["tie"]["rule"] == "game_end.tie"
+    assert "tied at 10, and the tie is played off" in " ".join(render.text(report).split())
+
+
 def test_a_tie_broken_later_is_no_longer_noted() -> None:
     report = _case_report("good/tie_over_500_plays_on.yaml")
     assert report.finished and report.tie is None and "tie" not in report.as_dict()

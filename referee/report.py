@@ -39,6 +39,9 @@ class Code(StrEnum):
     SIDES_DIFFER = "sides_differ"
     CARD_TAKEN_BACK = "card_taken_back"
     MISDEAL_TOO_LATE = "misdeal_too_late"
+    MISDEAL_NOT_ALLOWED = "misdeal_not_allowed"
+    CLAIM_REFUSED = "claim_refused"
+    CARD_NOT_PLAYED = "card_not_played"
     # domino games
     TILE_DRAWN_TWICE = "tile_drawn_twice"
     NO_DOUBLE_REDRAW = "no_double_redraw"

@@ -57,6 +57,7 @@ PENALTY_NAMES = {
     "revoke": "revoke",
     "false_claim": "false claim",
     "other_rule": "other breach of the rules",
+    "card_not_played": "card a player held and never played",
     "cheating": "cheating",
 }
 
@@ -238,8 +239,16 @@ def _misdeal(f: _Fields) -> list[str]:
     if f.get("dealer_not_last"):
         out.append("It is a misdeal if the dealer does not deal the last card to themselves.")
     called = f.get("called_by")
-    who = {"any": "any player", "opponents": "the dealer's opponents", "victim": "the player wronged"}
-    if called is not None:
+    who = {
+        "any": "any player",
+        "opponents": "the dealer's opponents",
+        "victim": "the player wronged",
+        "holder": "the player holding the cards",
+    }
+    if isinstance(called, dict):
+        for cause, caller in called.items():
+            out.append(f"A misdeal for {_words(cause)} may be called by {who.get(caller, show(caller))}.")
+    elif called is not None:
         out.append(f"A misdeal may be called by {who.get(called, show(called))}.")
     deadline = f.get("deadline")
     if deadline is not None:
@@ -491,11 +500,32 @@ def _penalty(name: str) -> Callable[[_Fields], list[str]]:
             parts.append("play of the hand stops")
         if f.get("books_not_bags"):
             parts.append("books moved by the penalty do not count as overtricks")
+        parts += _escalation(f.get("escalation") or [])
+        if f.get("opponents_as_made"):
+            parts.append("the side it was made against scores as if it took exactly its bid, with no sandbags")
+        if f.get("winning_hand_thrown_out"):
+            parts.append("a hand it would win the game for the offending side is thrown out like a misdeal")
+        if f.get("claim_window"):
+            parts.append(
+                "it costs this only when the opposing side claims it before playing its last card of the last trick"
+            )
         if not parts:
             return [f"For a {label}: no penalty; the hand is scored as it was played."]
         return [f"For each {label}: " + "; ".join(parts) + "."]
 
     return describe
+
+
+def _escalation(steps: list[dict[str, Any]]) -> list[str]:
+    """An escalating penalty: what the first, second, ... offence of a side in a game costs."""
+    words = []
+    for nth, step in enumerate(steps, 1):
+        cost = "the game" if step.get("loses_game") else _count(step.get("sandbags", 0), "sandbag")
+        ordinal = {1: "first", 2: "second", 3: "third"}.get(nth, f"{nth}th")
+        words.append(f"the {ordinal} a side makes in a game costs it {cost}")
+    if words:
+        words[-1] += ", as does any after it"
+    return words
 
 
 def _contract(f: _Fields) -> list[str]:
@@ -586,6 +616,10 @@ def _floor(f: _Fields) -> list[str]:
     return [f"A side that falls to {_count(f.get('points'), 'point')} or below loses, and the game ends."]
 
 
+def _behind(f: _Fields) -> list[str]:
+    return [f"A side {_count(f.get('points'), 'point')} or more behind the leading side loses, and the game ends."]
+
+
 def _rounds(f: _Fields) -> list[str]:
     return [f"The game ends after {_count(f.get('max'), 'hand')} at most."]
 
@@ -636,6 +670,7 @@ DESCRIBE: dict[str, Callable[[_Fields], list[str]]] = {
     "game_end.both_reach": _both_reach,
     "game_end.tie": _tie,
     "game_end.floor": _floor,
+    "game_end.behind": _behind,
     "game_end.rounds": _rounds,
     "game_end.clock": _clock,
     **DOMINO_DESCRIBE,

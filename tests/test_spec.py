@@ -301,7 +301,7 @@ play:
   lead: {interpretation: x, trump: after_broken, broken_by: played, only_trump_left: may_lead}
   beat: {interpretation: x, must_beat_highest: true, includes_trumping: true}
 penalties:
-  renege: {interpretation: x, sandbags: 5, escalation: [{sandbags: 5}, {sandbags: 10}, {loses: true}]}
+  renege: {interpretation: x, escalation: [{sandbags: 5}, {sandbags: 10}, {loses_game: true}]}
 scoring:
   bags: {interpretation: x, limit: 10, penalty: -100, carry_over: true}
 game_end:

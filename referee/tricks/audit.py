@@ -41,6 +41,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
+        self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
         for hand in self.log.hands:
             ended = self.report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
@@ -54,15 +55,22 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             else:
                 self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
                 first_unbid = not t.bids_first_hand and scored == 0
+                self.hand_reneges = [0] * len(t.sides)
+                self.hand_lost = frozenset()
                 line = self._hand(hand, dealer, totals, bags, first_unbid)
+                if line.scored and self._thrown_out(line, scored):
+                    self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
+                    line = replace(line, points=tuple(0 for _ in totals), totals=tuple(totals), bags=tuple(bags))
+                    line = replace(line, scored=False, note="thrown out: the renege would have won the game")
                 self.report.hands.append(line)
                 if line.scored:
                     scored += 1
                     totals = list(line.totals)
                     bags = list(line.bags)
+                    self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
                     if final is None:
                         swept = scoring.sweep(t, self.kept) if first_unbid else None
-                        final = self._result(hand.number, totals, scored, swept)
+                        final = self._result(hand.number, totals, scored, swept, self.hand_lost)
             if final is not None and self.report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 self.report.hands[-1] = not_counted(self.report.hands[-1], tuple(final))
@@ -75,14 +83,17 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             self.report.settlement = points.settlement(final or totals)
         return self.report
 
-    def _result(self, number: int, totals: list[int], scored: int, swept: int | None = None) -> list[int] | None:
+    def _result(
+        self, number: int, totals: list[int], scored: int, swept: int | None = None, lost: frozenset[int] = frozenset()
+    ) -> list[int] | None:
         """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading.
 
-        ``swept``: a side that won the game outright by its books on the unbid first hand.
+        ``swept``: a side that won the game outright by its books on the unbid first hand; ``lost``: sides
+        that lost it outright by a penalty this hand.
         """
         t = self.t
-        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored)
-        ended_by = "bidding.first_hand" if swept is not None else scoring.end_clause(t, totals, scored)
+        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
+        ended_by = "bidding.first_hand" if swept is not None else scoring.end_clause(t, totals, scored, lost)
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
             winner = clock.leader(totals)
@@ -100,6 +111,13 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         self.report.tie = self.spec.clause("game_end.tie") if tied else None
         self.report.tied_at = best if tied else None
         return None
+
+    def _thrown_out(self, line: HandScore, scored: int) -> bool:
+        """Whether a hand is thrown out because a renege in it would win the game for the side that made it."""
+        if not (self.t.renege_win_thrown_out and any(self.hand_reneges)):
+            return False
+        over, winner = scoring.result(self.t, list(line.totals), scored + 1, self.hand_lost)
+        return over and winner is not None and self.hand_reneges[winner] > 0
 
     def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
         t = self.t
@@ -144,9 +162,14 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         self.revokes = []
         self.taken = [0] * t.seats
         self.seat_books = [0] * t.seats  # tricks each player took (a nil bidder's own count)
+        self.unplayed = [0] * len(t.sides)  # cards each side's players held and never played
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
             claimers = self._check_claims(hand) if hand.events else []
+            if t.renege_claim_window:
+                reneges, findings = penalties.claimed_reneges(t, self.revokes, hand.events, hand.tricks, self.names)
+                for finding in findings:
+                    self.add(finding, n)
         books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
         unscored = HandScore(
@@ -180,7 +203,20 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             if nils and hand.tricks is None:
                 return replace(unscored, note="a nil bid is scored from the tricks, and none are recorded: not scored")
             made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
-            results = scoring.score_hand(t, [c or 0 for c in contracts], books, bags, reneges, blind, lost, extra, made)
+            penalty_bags, as_made = self._renege_costs(reneges)
+            results = scoring.score_hand(
+                t,
+                [c or 0 for c in contracts],
+                books,
+                bags,
+                reneges,
+                blind,
+                lost,
+                extra,
+                made,
+                penalty_bags=penalty_bags,
+                as_made=as_made,
+            )
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]
@@ -219,6 +255,19 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         line = replace(unscored, points=tuple(hand_points), totals=tuple(new_totals), scored=True)
         self._check_recorded_score(hand, line, rule)
         return line
+
+    def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:
+        """Sandbags each side takes for the hand's reneges and cards not played, and the sides scored as made."""
+        t = self.t
+        if not (t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out):
+            return None, None
+        bags, self.hand_lost = penalties.escalate(t, reneges, self.renege_count)
+        self.hand_reneges = list(reneges)
+        bags = [b + cards * t.unplayed_sandbags for b, cards in zip(bags, self.unplayed, strict=True)]
+        as_made = None
+        if t.renege_opponents_as_made and any(reneges):
+            as_made = [any(count for other, count in enumerate(reneges) if other != side) for side in range(len(bags))]
+        return bags, as_made
 
     def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:
         """Books lost and points for the hand's offences, where the spec sets penalties for them."""

@@ -25,7 +25,14 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "ranking.identical_cards": {"winner": ANY},
     "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
     "deal.cards": {"per_player": ANY, "leftover": ANY},
-    "deal.misdeal": {"wrong_count": (True,), "called_by": ("any",), "deadline": ANY},
+    "deal.misdeal": {
+        "wrong_count": (True,),
+        "called_by": ANY,
+        "deadline": ANY,
+        "no_trump": ANY,
+        "suit_length": ANY,
+        "dealer_not_last": ANY,
+    },
     "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
     "bidding.order": {
         "starts": ("dealer", "left_of_dealer", "non_dealers"),
@@ -57,7 +64,18 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "play.beat": {"must_beat_highest": ANY, "includes_trumping": ANY},
     "play.trick_winner": {"rule": ANY},
     "play.next_lead": {"by": ANY},
-    "penalties.renege": {"books_to_opponents": ANY, "points": ANY, "books_lost": ANY, "books_not_bags": ANY},
+    "penalties.renege": {
+        "books_to_opponents": ANY,
+        "points": ANY,
+        "books_lost": ANY,
+        "books_not_bags": ANY,
+        "sandbags": ANY,
+        "escalation": ANY,
+        "claim_window": ANY,
+        "opponents_as_made": ANY,
+        "winning_hand_thrown_out": ANY,
+    },
+    "penalties.card_not_played": {"sandbags": ANY},
     "penalties.false_claim": {"books_lost": ANY, "points": ANY},
     "penalties.other_rule": {"books_lost": ANY, "points": ANY},
     "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
@@ -71,6 +89,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "game_end.both_reach": {"rule": ANY},
     "game_end.tie": {"rule": ANY},
     "game_end.floor": {"points": ANY},
+    "game_end.behind": {"points": ANY},
     "game_end.rounds": {"max": ANY},
     "game_end.winner": {"rule": ANY},
     "game_end.table_breaks_up": {},
@@ -147,6 +166,14 @@ def refuse_silent(spec: Spec, trump: int) -> None:
         for name in ("penalty", "carry_over"):
             if has("scoring.bags", name) is not None:
                 raise _no_effect(spec, "scoring.bags", name, "there is no bag limit (scoring.bags.limit: 0)")
+        # sandbags as a penalty count only towards a bag limit
+        bagged = [("penalties.renege", "sandbags"), ("penalties.card_not_played", "sandbags")]
+        steps = has("penalties.renege", "escalation") or []
+        if any(step.get("sandbags") for step in steps):
+            bagged.append(("penalties.renege", "escalation"))
+        for clause_id, name in bagged:
+            if has(clause_id, name):
+                raise _no_effect(spec, clause_id, name, "there is no bag limit (scoring.bags.limit: 0)")
     first_hand_chosen = _by_option(spec, "bidding.first_hand", "bids")
     if (
         has("bidding.first_hand", "bids", True)
@@ -176,7 +203,7 @@ def refuse_silent_points(spec: Spec) -> None:
         if spec.has("scoring.contract"):
             why = "the hands are scored by the points of the cards taken (scoring.points)"
             raise _no_effect(spec, "scoring.contract", "made_per_trick", why)
-        for name in ("books_to_opponents", "points"):
+        for name in ("books_to_opponents", "points", "escalation", "opponents_as_made", "winning_hand_thrown_out"):
             if spec.value("penalties.renege", name, 0):
                 why = "the hands are scored by card points; a revoke's charge is penalties.revoke.charge_points"
                 raise _no_effect(spec, "penalties.renege", name, why)

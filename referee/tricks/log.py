@@ -47,6 +47,9 @@ class Event:
     note: str | None
     by: int | None = None  # who called the misdeal or made the claim
     card: int | None = None  # the card concerned (a card taken back)
+    cards_played: int | None = None  # a claim: how many of the hand's cards had been played when it was made
+    cause: str | None = None  # a misdeal: the cause the caller gave
+    bids_made: int | None = None  # a misdeal: how many bids had been made when it was called
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,9 @@ class _Reader(LogReader):
             e.get("note") or e.get("reason"),
             self.seat(e["by"], f"{path}.by", number) if "by" in e else None,
             self.card(e["card"], f"{path}.card", number, e.get("trick")) if "card" in e else None,
+            e.get("cards_played"),
+            e.get("cause"),
+            e.get("bids_made"),
         )
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:

@@ -1,14 +1,25 @@
-"""Penalties a hand's offences cost: books lost and points, side by side, by the spec's numbers.
+"""Penalties a hand's offences cost: books lost, points and sandbags, side by side, by the spec's numbers.
 
 A renege costs what ``penalties.renege`` says; a claim the record does not bear out costs the claimers
 what ``penalties.false_claim`` says; any other rule broken by a player costs that player's side what
 ``penalties.other_rule`` says. Books moved to the opponents by a renege are in :mod:`.scoring`.
+
+Where ``penalties.renege`` escalates (sandbags, then more, then the game lost), reneges are counted per
+side over the game; where it has a claim window, a renege costs only when the opposing side claimed it in
+time. A card a player never played costs sandbags by ``penalties.card_not_played``.
 """
 
 from __future__ import annotations
 
-from ..report import Code
-from .tables import Tables
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..report import Code, Finding, Severity
+from ..spec import Spec
+
+if TYPE_CHECKING:
+    from .log import Event, Play
+    from .tables import Tables
 
 # The rule breaks "any other rule" covers: each is a player's own act, seen in the record.
 OTHER_RULE = frozenset(
@@ -41,3 +52,90 @@ def hand_penalties(t: Tables, offences: list[tuple[Code, int]]) -> tuple[list[in
             lost[side] += t.other_books_lost
             points[side] += t.other_points
     return lost, points
+
+
+def renege_steps(spec: Spec) -> tuple[tuple[int, bool], ...]:
+    """What the first, second, ... renege of a side in a game costs: (sandbags, loses the game) each.
+
+    From ``penalties.renege.escalation``, or one step of ``sandbags`` that every renege costs.
+    """
+    steps = spec.value("penalties.renege", "escalation")
+    if steps:
+        return tuple((int(step.get("sandbags", 0)), bool(step.get("loses_game", False))) for step in steps)
+    bags = spec.value("penalties.renege", "sandbags", 0)
+    return ((bags, False),) if bags else ()
+
+
+def escalate(t: Tables, reneges: Sequence[int], before: Sequence[int]) -> tuple[list[int], frozenset[int]]:
+    """The sandbags each side takes for this hand's reneges, and the sides that lose the game by them.
+
+    ``before``: each side's reneges counted earlier in the game; the nth renege costs the nth step (the
+    last step for any after it).
+    """
+    bags = [0] * len(reneges)
+    lost: set[int] = set()
+    last = len(t.renege_steps) - 1
+    for side, count in enumerate(reneges if t.renege_steps else ()):
+        for nth in range(before[side], before[side] + count):
+            sandbags, loses = t.renege_steps[min(nth, last)]
+            bags[side] += sandbags
+            if loses:
+                lost.add(side)
+    return bags, frozenset(lost)
+
+
+def claim_deadline(t: Tables, tricks: Sequence[Sequence[Play]], accused: int) -> int | None:
+    """How many of the hand's cards may have been played when a renege by ``accused`` is claimed at the latest.
+
+    The accused's opponents must claim before they play their last card of the last trick: the cards played
+    before that card. None where the record does not hold the last trick.
+    """
+    if len(tricks) < t.per_player:
+        return None
+    last = tricks[t.per_player - 1]
+    side = t.side_of[accused]
+    theirs = [i for i, play in enumerate(last) if t.side_of[play.seat] != side]
+    if not theirs:
+        return None
+    return sum(len(trick) for trick in tricks[: t.per_player - 1]) + theirs[-1]
+
+
+def claimed_reneges(
+    t: Tables,
+    revokes: Sequence[tuple[int, int]],
+    events: Sequence[Event],
+    tricks: Sequence[Sequence[Play]],
+    names: Sequence[str],
+) -> tuple[list[int], list[Finding]]:
+    """The reneges each side is charged with under a claim window, and the claims refused.
+
+    A renege (trick, seat) counts when a renege_claim names its player (and its trick, or none) and was made
+    by the opposing side (``by`` on another side, or no claimer named) before the deadline of
+    :func:`claim_deadline`. A claim made later, or by the accused's own side, is refused (a warning on the
+    claimer, or the accused where no claimer is named); the renege itself stands as a breach of play.
+    """
+    counted = [0] * len(t.sides)
+    findings: list[Finding] = []
+    claims = [e for e in events if e.type == "renege_claim" and e.seat is not None]
+    for trick, seat in revokes:
+        matching = [e for e in claims if e.seat == seat and e.trick in (None, trick)]
+        deadline = claim_deadline(t, tricks, seat)
+        allowed = False
+        for claim in matching:
+            why = None
+            if claim.by is not None and t.side_of[claim.by] == t.side_of[seat]:
+                why = "a renege is called by the opposing side"
+            elif claim.cards_played is not None and deadline is not None and claim.cards_played > deadline:
+                why = (
+                    f"it was claimed after {claim.cards_played} cards of the hand were played; the opposing side "
+                    f"had to claim it before its last card of the last trick (after {deadline} cards at the latest)"
+                )
+            if why is None:
+                allowed = True
+                continue
+            who = seat if claim.by is None else claim.by
+            message = f"the claim of a renege by {names[seat]} in trick {trick} is refused: {why}"
+            findings.append(Finding(Code.CLAIM_REFUSED, "penalties.renege", message, who, trick, Severity.WARNING))
+        if allowed:
+            counted[t.side_of[seat]] += 1
+    return counted, findings

@@ -21,6 +21,10 @@ class Replay:
 
     stop: int | None  # a timed match: the hand in progress when time ran out (set when the game is run)
     seat_books: list[int]  # tricks each player took in the hand being replayed (a nil bidder's own count)
+    unplayed: list[int]  # cards each side's players held at the end of the hand and never played
+    renege_count: list[int]  # reneges each side was charged with so far in the game (an escalating penalty)
+    hand_reneges: list[int]  # the reneges the hand being scored charges, per side
+    hand_lost: frozenset[int]  # sides that lose the game by the hand's reneges
 
     def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
         self.spec = spec

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Where
-from . import deal, passing
+from . import deal, misdeal, passing
 from .log import Bid, Hand
 from .replay import Replay
 
@@ -39,15 +39,21 @@ class DealReplay(Replay):
         """
         deadline = self.t.misdeal_deadline
         unbid = not self.t.bids_first_hand and not any(h.scored for h in self.report.hands)
-        late = bool(hand.tricks) if deadline == "before_first_play" or unbid else bool(hand.bids or hand.tricks)
+        call = next((e for e in hand.events if e.type == "misdeal"), None)
+        caller = None if call is None else (call.by if call.by is not None else call.seat)
+        played = bool(hand.tricks) or bool(call and call.cards_played)
+        bid = bool(hand.bids) or bool(call and call.bids_made)
+        late = played if deadline == "before_first_play" or unbid else bid or played
         if deadline is not None and late:
-            call = next((e for e in hand.events if e.type == "misdeal"), None)
-            caller = None if call is None else (call.by if call.by is not None else call.seat)
-            after = "the first card was played" if hand.tricks else "the bidding"
+            after = "the first card was played" if played else "the bidding"
             self.add(
                 Finding(Code.MISDEAL_TOO_LATE, "deal.misdeal", f"a misdeal was called after {after}", caller, None),
                 hand.number,
             )
+        if call is not None and self.t.misdeal_callers:
+            why = misdeal.call_refused(self.t, call, hand.deal, dealer, self.names)
+            if why is not None:
+                self.add(Finding(Code.MISDEAL_NOT_ALLOWED, "deal.misdeal", why, caller), hand.number)
         self.report.hands.append(
             HandScore(
                 hand.number,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..report import Code, Finding, Incomplete, Where
 from . import play
 from .cards import COPY, card_symbol, cards_in
-from .log import Hand
+from .log import Hand, Play
 from .replay import Replay
 
 
@@ -28,6 +28,10 @@ class PlayReplay(Replay):
         doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
         must_beat = t.must_beat
         discard_rules = t.discard_card >= 0 or bool(t.first_trick_barred)  # duties beyond following suit
+        # A hand that records all its tricks, where a card not played is a penalty: a player missing from a
+        # trick did not play to it (held a card back), rather than the record stopping short.
+        unplayed = t.unplayed_sandbags > 0 and len(tricks) >= t.per_player
+        skip_absent = t.short_takes or unplayed
         taken_back = (
             {(e.trick, e.seat): e.card for e in hand.events if e.type == "card_taken_back" and e.card is not None}
             if t.take_back and hand.events
@@ -52,9 +56,8 @@ class PlayReplay(Replay):
                     expected = next(
                         (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
                     )
-                if t.short_takes and not held[expected] and all(e.seat != expected for e in trick):
-                    # a player out of cards, who does not play to this trick, is passed over (incorrect hand)
-                    expected = next((s for s in ((expected + k) % count for k in range(count)) if held[s]), expected)
+                if skip_absent and all(e.seat != expected for e in trick):
+                    expected = self._passed_over(expected, trick, held)
                 if seat != expected or position >= count:
                     in_order = False
                     if seat in seats:
@@ -154,7 +157,7 @@ class PlayReplay(Replay):
                 if self.revokes and t.revoke_ends_play:
                     return books, True  # play abandoned on finding the revoke
                 taker = self._short_taker(seats, held)
-                if taker is None:
+                if taker is None and not (unplayed and cards):
                     where = Where(self.log.index, n, number)
                     self.report.incomplete.append(
                         Incomplete(where, f"trick {number} has {len(trick)} of {t.seats} plays")
@@ -176,7 +179,32 @@ class PlayReplay(Replay):
                 Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
             )
             return books, False
+        if unplayed:
+            self._not_played(n, held)
         return books, True
+
+    def _passed_over(self, expected: int, trick: tuple[Play, ...], held: list[int]) -> int:
+        """Whose turn it is when the player due does not play to this trick at all.
+
+        A player out of cards is passed over (incorrect hand: the next player holding cards is due); where a card
+        not played is a penalty, any player missing from the trick is passed over (the next player in it is due).
+        """
+        count = self.t.seats
+        if self.t.short_takes:
+            if held[expected]:
+                return expected
+            return next((s for s in ((expected + k) % count for k in range(count)) if held[s]), expected)
+        present = {play.seat for play in trick}
+        return next((s for s in ((expected + k) % count for k in range(count)) if s in present), expected)
+
+    def _not_played(self, hand: int, held: list[int]) -> None:
+        """Each player still holding cards when the hand is over did not play them (penalties.card_not_played)."""
+        for seat, left in enumerate(held):
+            if left:
+                cards = " ".join(card_symbol(c) for c in cards_in(left))
+                message = f"{self.names[seat]} ended the hand still holding {cards}, never played"
+                self.add(Finding(Code.CARD_NOT_PLAYED, "penalties.card_not_played", message, seat), hand)
+                self.unplayed[self.t.side_of[seat]] += left.bit_count()
 
     def _short_taker(self, seats: list[int], held: list[int]) -> int | None:
         """Under the incorrect-hand rule: the player out of cards who takes a trick they could not play to."""

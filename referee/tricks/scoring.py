@@ -94,17 +94,26 @@ def score_hand(
     lost: list[int] | None = None,
     extra: list[int] | None = None,
     nils: list[tuple[int, int]] | None = None,
+    *,
+    penalty_bags: list[int] | None = None,
+    as_made: list[bool] | None = None,
 ) -> list[SideResult]:
     """Each side's points for a bid hand, with sandbags and penalties applied.
 
     ``blind``: which sides' contracts are blind; ``lost``: penalty books each side loses; ``extra``:
     penalty points each side scores besides (see :mod:`referee.tricks.penalties`); ``nils``: each nil bid
-    as (its side, the tricks its bidder took).
+    as (its side, the tricks its bidder took); ``penalty_bags``: sandbags each side takes as a penalty (they
+    count towards its bag limit and score nothing); ``as_made``: sides scored as if they took exactly their
+    bid, every nil among them made (the opponents of a renege, where the spec says so).
     """
     moved, received_by_renege = _transfer(t, books, reneges)
     books = after_losses(moved, lost)
+    if as_made:
+        books = [bid if made else b for b, bid, made in zip(books, bids, as_made, strict=True)]
     nil_points = [0] * len(bids)
     for side, tricks in nils or ():
+        if as_made and as_made[side]:
+            tricks = 0  # made, and its partner's contract taken as exactly made above
         nil_points[side] += t.nil_bonus if tricks == 0 else t.nil_penalty
         if not t.nil_counts_for_partner:
             books = [b - tricks if s == side else b for s, b in enumerate(books)]
@@ -113,7 +122,7 @@ def score_hand(
         # a side that reneged too gave books back, so count what it received, not its net gain
         received = received_by_renege[side] if t.renege_books_not_bags else 0
         points, over = contract(t, bid, books[side], bool(blind and blind[side]), received)
-        penalty, carried = sandbags(t, bags[side], over)
+        penalty, carried = sandbags(t, bags[side], over + (penalty_bags[side] if penalty_bags else 0))
         points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0) + nil_points[side]
         out.append(SideResult(points, carried))
     return out
@@ -142,23 +151,43 @@ def leader(t: Tables, totals: list[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def end_clause(t: Tables, totals: list[int], hands_scored: int) -> str:
-    """The clause by which these totals end the game: the target reached, else the floor, else the rounds run out."""
+def end_clause(t: Tables, totals: list[int], hands_scored: int, lost: frozenset[int] = frozenset()) -> str:
+    """The clause by which these totals end the game: the target reached, else a side out (lost by a penalty,
+    at the floor, too far behind), else the rounds run out."""
     if t.target is not None and any(total >= t.target for total in totals):
         return "game_end.target"
+    if lost:
+        return "penalties.renege"
     if t.floor is not None and any(total <= t.floor for total in totals):
         return "game_end.floor"
+    if t.behind is not None and max(totals) - min(totals) >= t.behind:
+        return "game_end.behind"
     return "game_end.rounds" if t.max_rounds is not None and hands_scored >= t.max_rounds else "game_end.target"
 
 
-def result(t: Tables, totals: list[int], hands_scored: int) -> tuple[bool, int | None]:
-    """Whether the game is over after these totals, and the winning side (None for a tie)."""
+def losing(t: Tables, totals: list[int]) -> list[int]:
+    """The sides these totals put out of the game: at or below the floor, or the spec's margin behind the leader."""
+    best = max(totals)
+    return [
+        side
+        for side, total in enumerate(totals)
+        if (t.floor is not None and total <= t.floor) or (t.behind is not None and best - total >= t.behind)
+    ]
+
+
+def result(
+    t: Tables, totals: list[int], hands_scored: int, lost: frozenset[int] = frozenset()
+) -> tuple[bool, int | None]:
+    """Whether the game is over after these totals, and the winning side (None for a tie).
+
+    ``lost``: sides that lost the game outright this hand (a third renege, where the spec says so).
+    """
     reached = t.target is not None and any(total >= t.target for total in totals)
-    floored = t.floor is not None and any(total <= t.floor for total in totals)
+    out = set(losing(t, totals)) | lost if t.floor is not None or t.behind is not None or lost else set()
     out_of_rounds = t.max_rounds is not None and hands_scored >= t.max_rounds
-    if not (reached or floored or out_of_rounds):
+    if not (reached or out or out_of_rounds):
         return False, None
-    alive = [s for s, total in enumerate(totals) if t.floor is None or total > t.floor] or list(range(len(totals)))
+    alive = [s for s in range(len(totals)) if s not in out] or list(range(len(totals)))
     best = min(totals[s] for s in alive) if t.lowest_wins else max(totals[s] for s in alive)
     leaders = [s for s in alive if totals[s] == best]
     if len(leaders) == 1:

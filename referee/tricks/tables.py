@@ -17,6 +17,8 @@ from .bid_kinds import ALLOWED_BIDS_CLAUSE, KIND_CLAUSES, KIND_FAMILIES, kind_cl
 from .cards import CARD_COUNT, COPY, SUIT_LETTERS, parse_card, suit_mask
 from .deck import NO_TRUMP, beaters, compile_deck, ranking, spec_cards, spec_error, top_cards
 from .enforced import ENFORCED, refuse_silent, refuse_silent_points, refuse_unsupported
+from .misdeal import misdeal_callers
+from .penalties import renege_steps
 from .points import PointRules, compile_points, value_groups
 
 # The compiled tables, and the names that moved to the modules above, still importable from here.
@@ -135,6 +137,17 @@ class Tables:
     pass_cycle: tuple[int | None, ...] = ()  # seats from passer to receiver, hand by hand (None: no pass)
     pass_cards: int = 0
     short_takes: bool = False  # a player short of cards takes each trick they cannot play to
+    # Reneges counted per side per game (penalties.renege): the nth costs step n (the last repeats): (sandbags,
+    # loses the game). Empty: no such penalty.
+    renege_steps: tuple[tuple[int, bool], ...] = ()
+    renege_claim_window: bool = False  # a renege costs only when its opponents claim it before their last card
+    renege_opponents_as_made: bool = False  # the reneging side's opponents score as if their bid was made
+    renege_win_thrown_out: bool = False  # a hand whose renege would win the game for the reneging side is void
+    unplayed_sandbags: int = 0  # sandbags each card a player held but never played costs (penalties.card_not_played)
+    behind: int | None = None  # a side this far behind the leader loses (game_end.behind)
+    # Misdeal causes a player may call (deal.misdeal): cause -> who may call it (any | opponents | holder).
+    misdeal_callers: tuple[tuple[str, str], ...] = ()
+    misdeal_suit_length: int = 0
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -390,6 +403,14 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         pass_cycle=pass_cycle,
         pass_cards=int(spec.value("passing.pass", "cards", 0)),
         short_takes=bool(spec.value("play.short_hand", "takes_tricks", False)),
+        renege_steps=renege_steps(spec),
+        renege_claim_window=spec.value("penalties.renege", "claim_window") is not None,
+        renege_opponents_as_made=bool(spec.value("penalties.renege", "opponents_as_made", False)),
+        renege_win_thrown_out=bool(spec.value("penalties.renege", "winning_hand_thrown_out", False)),
+        unplayed_sandbags=spec.value("penalties.card_not_played", "sandbags", 0),
+        behind=spec.value("game_end.behind", "points"),
+        misdeal_callers=misdeal_callers(spec),
+        misdeal_suit_length=spec.value("deal.misdeal", "suit_length", 0) or 0,
     )
 
 

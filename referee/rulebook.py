@@ -621,7 +621,10 @@ def _behind(f: _Fields) -> list[str]:
 
 
 def _rounds(f: _Fields) -> list[str]:
-    return [f"The game ends after {_count(f.get('max'), 'hand')} at most."]
+    out = [f"The game ends after {_count(f.get('max'), 'hand')} at most."]
+    if f.get("tie") == "shared":
+        out.append("A tie for the lead after the last of them is shared: no more hands are played.")
+    return out
 
 
 def _clock(f: _Fields) -> list[str]:

@@ -90,7 +90,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "game_end.tie": {"rule": ANY},
     "game_end.floor": {"points": ANY},
     "game_end.behind": {"points": ANY},
-    "game_end.rounds": {"max": ANY},
+    "game_end.rounds": {"max": ANY, "tie": ANY},
     "game_end.winner": {"rule": ANY},
     "game_end.table_breaks_up": {},
     "game_end.clock": {"minutes": ANY, "overtime_hands": (1,)},

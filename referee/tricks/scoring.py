@@ -192,6 +192,6 @@ def result(
     leaders = [s for s in alive if totals[s] == best]
     if len(leaders) == 1:
         return True, leaders[0]
-    if t.tie_play_on:
+    if t.tie_play_on and not (out_of_rounds and t.rounds_tie_shared):
         return False, None
     return True, None

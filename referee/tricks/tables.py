@@ -117,6 +117,7 @@ class Tables:
     floor: int | None
     max_rounds: int | None
     tie_play_on: bool
+    rounds_tie_shared: bool = False  # a tie after the last hand the rounds allow is shared, not played on
     promoted: int = 0  # bitmask of the cards a spec moves into the trump suit (jokers): their suit is a reading
     kind_clauses: tuple[tuple[str, str], ...] = ()  # each bid kind and the clause that allows or forbids it
     forbidden_scores: tuple[tuple[int, str], ...] = ()  # what a forbidden kind of bid would score, and its clause
@@ -384,6 +385,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         floor=spec.value("game_end.floor", "points"),
         max_rounds=spec.value("game_end.rounds", "max"),
         tie_play_on=spec.value("game_end.tie", "rule", "play_on") == "play_on",
+        rounds_tie_shared=spec.value("game_end.rounds", "tie") == "shared",
         promoted=sum(1 << card for card in top_cards(spec)),
         kind_clauses=kind_clauses,
         forbidden_scores=forbidden_scores,

@@ -42,6 +42,8 @@ class Family:
     simulate_game: Callable[..., dict[str, Any]]
     # The picture of a game's play for ``check --format html``: (hand number, HTML) per hand; None draws none.
     draw: Callable[[Spec, Any, Report], list[tuple[int, str]]] | None = None
+    # The log read in one pass without the schema, or None where that pass cannot vouch for the document.
+    read_fast: Callable[[Any, Location], AnyLog | None] | None = None
 
 
 TRICKS = Family(
@@ -52,6 +54,7 @@ TRICKS = Family(
     trick_audit.run,
     trick_simulate.simulate_game,
     trick_picture.draw,
+    trick_log.read_fast,
 )
 DOMINOES = Family(
     "domino",

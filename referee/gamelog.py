@@ -23,7 +23,7 @@ from .errors import InputError, Location
 from .families import AnyLog
 from .logreader import MAX_HANDS, RecordedScore
 from .tricks import logshape
-from .tricks.log import Bid, Event, GameLog, Hand, Play
+from .tricks.log import Bid, Event, GameLog, Hand, Trick
 
 __all__ = [
     "AnyLog",
@@ -31,8 +31,8 @@ __all__ = [
     "Event",
     "GameLog",
     "Hand",
-    "Play",
     "RecordedScore",
+    "Trick",
     "from_document",
     "iter_games",
     "load",
@@ -48,6 +48,10 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
             f"more than {MAX_HANDS} hands (no game has so many)", replace(where, path=f"$.hands[{MAX_HANDS}]")
         )
     family = families.of_document(document)
+    if family.read_fast is not None:
+        game = family.read_fast(document, where)
+        if game is not None:
+            return game
     if not logshape.conforms(document):
         hand_ok = logshape.hand_conforms if family is families.TRICKS else None
         schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)

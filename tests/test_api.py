@@ -44,7 +44,8 @@ def test_load_log() -> None:
     assert len(log.hands) == 8
     first = log.hands[0]
     assert first.number == 1 and first.dealer == 0  # Alice, the first seat
-    assert first.tricks is not None and len(first.tricks) == 13 and all(len(t) == 4 for t in first.tricks)
+    assert first.tricks is not None and len(first.tricks) == 13  # each trick: its seats and its cards, in play order
+    assert all(len(seats) == len(cards) == 4 for seats, cards in first.tricks)
     assert first.deal is not None and all(len(cards) == 13 for cards in first.deal)
     # Also by a plain string path.
     assert referee.load_log(str(HERE / "clean-game.yaml")).players == log.players

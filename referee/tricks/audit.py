@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
 from . import bidding, clock, deal, penalties, points, scoring
-from .log import Bid, GameLog, Hand
+from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
 from .tables import tables_for
@@ -128,7 +128,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             for finding in findings:
                 self.add(finding, n)
         elif hand.tricks is not None:
-            holdings = deal.reconstruct(t, [(p.seat, p.card) for trick in hand.tricks for p in trick])
+            holdings = deal.reconstruct(t, plays_of(hand.tricks))
         contracts: list[int | None] = [None] * len(t.sides)
         blind: list[bool] | None = None
         bids: tuple[Bid, ...] = ()

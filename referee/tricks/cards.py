@@ -26,6 +26,7 @@ BIG_JOKER = 53
 CARD_COUNT = 54
 JOKERS = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
 
+BIT = tuple(1 << card for card in range(CARD_COUNT))  # a card's bit, looked up: the replay maps whole tricks
 STANDARD_52 = (1 << 52) - 1
 COPY = 64  # the bit offset of a card's second copy in a double deck
 ONE_COPY = (1 << COPY) - 1  # the first-copy bits: the distinct cards of a set

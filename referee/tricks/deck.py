@@ -115,3 +115,16 @@ def ranking(spec: Spec, deck: int) -> tuple[int, tuple[int, ...], tuple[int, ...
 def top_cards(spec: Spec) -> list[int]:
     """The cards a spec ranks above the trump suit's own cards."""
     return spec_cards(spec, spec.value("ranking.trump", "top", []) or [], "ranking.trump.top")
+
+
+def win_keys(trump: int, suit: tuple[int, ...], power: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each led suit, each card's claim to win the trick: a trump above every card of the led suit, those
+    by their power, any other card nothing. The first of the highest wins (a single deck's cards all differ)."""
+    top = 1 + max((abs(p) for p in power), default=0)
+    return tuple(
+        tuple(
+            power[c] + 2 * top if trump != NO_TRUMP and suit[c] == trump else (power[c] if suit[c] == led else -2 * top)
+            for c in range(len(suit))
+        )
+        for led in range(4)
+    )

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, time
+from itertools import chain
 from typing import Any
 
-from ..errors import Location
+from ..errors import InputError, Location
 from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
+from . import logshape
 from .cards import TOKENS, CardError, parse_card
 
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played to a trick."""
-
-    seat: int
-    card: int
+# A trick as read: the seats in play order and the cards they played, in the same order. Two flat tuples, not a
+# Play object a card: a log holds millions of plays, and the replay walks them by position.
+Trick = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -62,13 +60,18 @@ class Hand:
     bids: tuple[Bid, ...] | None
     bids_ordered: bool
     passes: tuple[tuple[int, tuple[int, ...]], ...] | None
-    tricks: tuple[tuple[Play, ...], ...] | None
+    tricks: tuple[Trick, ...] | None
     books: tuple[tuple[str, int], ...] | None  # keyed by side or member name, resolved by the audit
     score: tuple[RecordedScore, ...] | None
     misdeal: bool
     events: tuple[Event, ...]
     leftover: tuple[int, ...] | None = None  # cards the record shows left undealt (out of play)
     started: float | None = None  # for a timed match: when the hand started, in seconds (see clock_seconds)
+
+
+def plays_of(tricks: tuple[Trick, ...] | None) -> list[tuple[int, int]]:
+    """Every (seat, card) played in a hand, in order."""
+    return [play for seats, cards in tricks or () for play in zip(seats, cards, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,13 @@ def clock_seconds(text: str) -> float | None:
 
 
 class _Reader(LogReader):
-    """Builds a GameLog from a schema-valid document, with located errors."""
+    """Builds a GameLog from a document, with located errors.
+
+    The document is schema-valid, or (:func:`read_fast`) it is not known to be: then every field this reader
+    turns into ints (deal, passes, tricks, leftover) is checked here as it is turned, anything else in a hand by
+    :func:`.logshape.hand_conforms`, and a surprise (a TypeError, KeyError, an InputError) sends the document
+    back to the schema and the careful reading, which say what is wrong and where.
+    """
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:
@@ -102,24 +111,33 @@ class _Reader(LogReader):
             raise self.fail(str(exc), path, hand, trick, seat) from None
 
     def cards(self, tokens: list[Any], path: str, hand: int, seat: str | None) -> tuple[int, ...]:
+        if type(tokens) is not list:  # not in a schema-valid document
+            raise TypeError("a list of cards")
         try:
-            return tuple(TOKENS[token] for token in tokens)  # the common case: canonical tokens
+            return tuple(map(TOKENS.__getitem__, tokens))  # the common case: canonical tokens, read at C speed
         except (KeyError, TypeError):
             return tuple(self.card(token, f"{path}[{i}]", hand, seat=seat) for i, token in enumerate(tokens))
 
-    def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> tuple[Play, ...]:
-        seat_of = self.seat_of
-        try:
-            return tuple(Play(seat_of[name], TOKENS[token]) for entry in trick for name, token in entry.items())
+    def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> Trick:
+        if type(trick) is not list or not trick:  # not in a schema-valid document
+            raise TypeError("a trick")
+        try:  # the common case, at C speed: each play a one-key {seat: card} object, canonical tokens
+            pairs = [*chain.from_iterable(map(dict.items, trick))]
+            if len(pairs) == len(trick):
+                names, tokens = zip(*pairs, strict=True)
+                return tuple(map(self.seat_of.__getitem__, names)), tuple(map(TOKENS.__getitem__, tokens))
         except (KeyError, TypeError):
             pass  # find and locate the bad entry
-        plays = []
+        seats: list[int] = []
+        cards: list[int] = []
         for p, entry in enumerate(trick):
-            name, token = next(iter(entry.items()))
+            if type(entry) is not dict or len(entry) != 1 or type(token := next(iter(entry.values()))) is not str:
+                raise TypeError("a play")  # not in a schema-valid document
+            name = next(iter(entry))
             path = f"$.hands[{hand - 1}].tricks[{index}][{p}]"
-            seat = self.seat(name, path, hand, index + 1)
-            plays.append(Play(seat, self.card(token, path, hand, index + 1, name)))
-        return tuple(plays)
+            seats.append(self.seat(name, path, hand, index + 1))
+            cards.append(self.card(token, path, hand, index + 1, name))
+        return tuple(seats), tuple(cards)
 
     def bid(self, seat: int, value: Any, side_bid: bool = False) -> Bid:
         if isinstance(value, (int, float)):
@@ -160,6 +178,8 @@ class _Reader(LogReader):
             )
         tricks = None
         if "tricks" in body:
+            if type(body["tricks"]) is not list:  # not in a schema-valid document
+                raise TypeError("a list of tricks")
             tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
         books = tuple((key, whole(value)) for key, value in body["books"].items()) if "books" in body else None
         score = None
@@ -206,3 +226,21 @@ class _Reader(LogReader):
 def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog:
     """A GameLog from a schema-valid trick-game document."""
     return _Reader(document, where, node).game()
+
+
+# What the reader checks itself as it turns it into ints (see _Reader): the schema's fast check skips it.
+_READ_AND_CHECKED = frozenset({"deal", "passes", "tricks", "leftover"})
+
+
+def read_fast(document: Any, where: Location) -> GameLog | None:
+    """The GameLog :func:`read` gives, in one pass and without the schema, or None where this pass cannot vouch
+    for the document (then the schema and :func:`read` decide, with their located messages)."""
+    if not logshape.header_conforms(document):
+        return None
+    try:
+        reader = _Reader(document, where)
+        if not all(logshape.hand_conforms(hand, _READ_AND_CHECKED) for hand in document["hands"]):
+            return None
+        return reader.game()
+    except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
+        return None

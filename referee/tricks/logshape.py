@@ -191,12 +191,14 @@ def _turn(value: Any) -> bool:
     return True
 
 
-def _hand(hand: Any) -> bool:
+def _hand(hand: Any, skip: frozenset[str] = frozenset()) -> bool:
     if type(hand) is not dict:
         return False
     for key, value in hand.items():
         if key not in _HAND:
             return False
+        if key in skip:
+            continue
         if key == "tricks":
             ok = _tricks(value)
         elif key in ("dealer", "started"):
@@ -230,13 +232,21 @@ def _hand(hand: Any) -> bool:
     return True
 
 
-def hand_conforms(hand: Any) -> bool:
-    """Whether one hand of a trick-game log certainly fits the schema (False: ask the schema)."""
-    return _hand(hand)
+def hand_conforms(hand: Any, skip: frozenset[str] = frozenset()) -> bool:
+    """Whether one hand of a trick-game log certainly fits the schema (False: ask the schema).
+
+    ``skip``: fields not looked at here, because the caller checks them itself as it reads them.
+    """
+    return _hand(hand, skip)
 
 
 def conforms(doc: Any) -> bool:
     """Whether ``doc`` certainly fits the game-log schema (False: ask the schema)."""
+    return header_conforms(doc) and all(_hand(hand) for hand in doc["hands"])
+
+
+def header_conforms(doc: Any) -> bool:
+    """Whether all of ``doc`` but its hands' contents certainly fits the schema (``hands`` is a list)."""
     if type(doc) is not dict or "players" not in doc or "hands" not in doc or not _TOP.issuperset(doc):
         return False
     if "log" in doc and not (doc["log"] == 1 and type(doc["log"]) is int):
@@ -256,5 +266,4 @@ def conforms(doc: Any) -> bool:
     sides = doc.get("sides", {})
     if type(sides) is not dict or not all(type(m) is list and m and all(_name(x) for x in m) for m in sides.values()):
         return False
-    hands = doc["hands"]
-    return type(hands) is list and all(_hand(hand) for hand in hands)
+    return type(doc["hands"]) is list

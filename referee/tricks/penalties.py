@@ -18,7 +18,7 @@ from ..report import Code, Finding, Severity
 from ..spec import Spec
 
 if TYPE_CHECKING:
-    from .log import Event, Play
+    from .log import Event, Trick
     from .tables import Tables
 
 # The rule breaks "any other rule" covers: each is a player's own act, seen in the record.
@@ -84,7 +84,7 @@ def escalate(t: Tables, reneges: Sequence[int], before: Sequence[int]) -> tuple[
     return bags, frozenset(lost)
 
 
-def claim_deadline(t: Tables, tricks: Sequence[Sequence[Play]], accused: int) -> int | None:
+def claim_deadline(t: Tables, tricks: Sequence[Trick], accused: int) -> int | None:
     """How many of the hand's cards may have been played when a renege by ``accused`` is claimed at the latest.
 
     The accused's opponents must claim before they play their last card of the last trick: the cards played
@@ -92,19 +92,19 @@ def claim_deadline(t: Tables, tricks: Sequence[Sequence[Play]], accused: int) ->
     """
     if len(tricks) < t.per_player:
         return None
-    last = tricks[t.per_player - 1]
+    last_seats = tricks[t.per_player - 1][0]
     side = t.side_of[accused]
-    theirs = [i for i, play in enumerate(last) if t.side_of[play.seat] != side]
+    theirs = [i for i, seat in enumerate(last_seats) if t.side_of[seat] != side]
     if not theirs:
         return None
-    return sum(len(trick) for trick in tricks[: t.per_player - 1]) + theirs[-1]
+    return sum(len(seats) for seats, _ in tricks[: t.per_player - 1]) + theirs[-1]
 
 
 def claimed_reneges(
     t: Tables,
     revokes: Sequence[tuple[int, int]],
     events: Sequence[Event],
-    tricks: Sequence[Sequence[Play]],
+    tricks: Sequence[Trick],
     names: Sequence[str],
 ) -> tuple[list[int], list[Finding]]:
     """The reneges each side is charged with under a claim window, and the claims refused.

@@ -97,7 +97,7 @@ def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list
         return '<p class="none">No tricks recorded for this hand.</p>'
     out = ['<div class="tricks">']
     for number, trick in enumerate(hand.tricks, 1):
-        plays = [(p.seat, p.card) for p in trick]
+        plays = list(zip(*trick, strict=True))
         winner = None
         if t is not None and plays and len(plays) == len(names):
             try:

@@ -7,6 +7,8 @@ these rules a recorded card broke, and the simulator draws from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import ONE_COPY
 from .tables import NO_TRUMP, Tables
 
@@ -133,7 +135,7 @@ def winning_index(t: Tables, cards: list[int]) -> int:
     return best
 
 
-def breaks_trump(t: Tables, cards: list[int], winner: int) -> bool:
+def breaks_trump(t: Tables, cards: Sequence[int], winner: int) -> bool:
     """Whether this trick breaks trumps (or the suit held back) for later leads, by the spec's meaning of broken."""
     if t.held_until_broken:
         return any(t.suit[c] == t.held_suit or t.breakers >> c & 1 for c in cards)

@@ -7,6 +7,7 @@ the replay and the simulator both score through :func:`hand_points`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -28,10 +29,9 @@ class PointRules:
         """The points of a set of cards (a bitmask)."""
         return sum(value * (cards & mask).bit_count() for value, mask in self.groups)
 
-    def in_cards(self, cards: list[int]) -> int:
+    def in_cards(self, cards: Sequence[int]) -> int:
         """The points of the cards of a trick."""
-        values = self.values
-        return sum(values[card] for card in cards)
+        return sum(map(self.values.__getitem__, cards))
 
 
 def value_groups(values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

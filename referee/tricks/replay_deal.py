@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Where
 from . import deal, misdeal, passing
-from .log import Bid, Hand
+from .log import Bid, Hand, plays_of
 from .replay import Replay
 
 
@@ -15,8 +15,8 @@ class DealReplay(Replay):
 
     def _dealer(self, hand: Hand, expected: int | None) -> int | None:
         dealer = hand.dealer
-        if dealer is None and hand.tricks and hand.tricks[0] and self.t.first_leader == "left_of_dealer":
-            dealer = (hand.tricks[0][0].seat - 1) % self.t.seats
+        if dealer is None and hand.tricks and hand.tricks[0][0] and self.t.first_leader == "left_of_dealer":
+            dealer = (hand.tricks[0][0][0] - 1) % self.t.seats
         if dealer is None:
             return expected
         if expected is not None and dealer != expected and hand.dealer is not None:
@@ -72,7 +72,7 @@ class DealReplay(Replay):
         """The holdings after the hand's pass, with what was irregular in it reported."""
         t = self.t
         offset = passing.offset_for(t, self.dealt_hands)
-        plays = [(p.seat, p.card) for trick in hand.tricks or () for p in trick]
+        plays = plays_of(hand.tricks)
         if hand.passes is None and offset is not None:
             gap = "the cards passed are not recorded; the hands are taken from the cards played"
             self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import and_
+
 from ..report import Code, Finding, Incomplete, Where
 from . import play
-from .cards import COPY, card_symbol, cards_in
-from .log import Hand, Play
+from .cards import BIT, COPY, card_symbol, cards_in
+from .log import Hand
 from .replay import Replay
 
 
@@ -39,13 +42,60 @@ class PlayReplay(Replay):
         )
         # Past the last card (a trick more than the hand holds, a play more than the table seats) the first
         # excess is reported and the rest is not replayed: a long list costs no more than a short one.
-        for index, trick in enumerate(tricks[: t.per_player + 1]):
+        # The clean lane: a whole trick checked at once where it is certainly regular (every seat in turn, each
+        # card of the deck held by its player and not played before, the lead allowed, the led suit followed by
+        # all), as it nearly always is; any doubt and the trick is replayed card by card below, which reports.
+        # Rules the lane does not know (must beat, a card taken back, a double deck) send every trick below.
+        lane = not (doubled or must_beat or taken_back)
+        order = t.clockwise
+        win_keys = t.win_keys
+        suit = t.suit
+        suit_cards = t.suit_cards
+        barred = t.first_trick_barred
+        must_follow = t.must_follow
+        for index, (trick_seats, trick_cards) in enumerate(tricks[: t.per_player + 1]):
             number = index + 1
+            if (
+                lane
+                and len(trick_cards) == count
+                and trick_seats == order[trick_seats[0] if leader is None else leader]
+                and (led := suit[trick_cards[0]]) >= 0
+            ):
+                bits = [*map(BIT.__getitem__, trick_cards)]
+                mask = sum(bits)
+                before = [*map(held.__getitem__, trick_seats)]
+                led_cards = suit_cards[led]
+                if (
+                    mask & deck == mask
+                    and not played & mask
+                    and mask.bit_count() == count
+                    and all(map(and_, before, bits))
+                    and not (index == 0 and barred)
+                    and (
+                        (mask & led_cards).bit_count() == count  # all followed suit
+                        or not must_follow
+                        or (
+                            not discard_rules  # unable to follow, a player may have a card to discard first
+                            and all(bit & led_cards or not h & led_cards for bit, h in zip(bits, before, strict=True))
+                        )
+                    )
+                    and play.lead_violation(t, before[0], trick_cards[0], index == 0, broken, number) is None
+                ):
+                    played |= mask
+                    for seat, bit in zip(trick_seats, bits, strict=True):
+                        held[seat] ^= bit
+                    keys = [*map(win_keys[led].__getitem__, trick_cards)]
+                    winner_at = keys.index(max(keys))
+                    self._took(hand, holdings, books, index, trick_cards, trick_seats[winner_at], winner_at)
+                    broken = broken or play.breaks_trump(t, trick_cards, winner_at)
+                    leader = trick_seats[winner_at]
+                    continue
             cards: list[int] = []
             seats: list[int] = []
             in_order = True
-            for position, entry in enumerate(trick[: count + 1]):
-                seat, card = entry.seat, entry.card
+            for position, (seat, card) in enumerate(
+                zip(trick_seats[: count + 1], trick_cards[: count + 1], strict=True)
+            ):
                 # A play out of turn stands: the turn goes on clockwise from whoever actually led, to the
                 # first player yet to play, so one misplay is reported once and not again for each later play.
                 if position == 0:
@@ -56,8 +106,8 @@ class PlayReplay(Replay):
                     expected = next(
                         (s for s in ((seats[0] + k) % count for k in range(1, count)) if s not in seats), seat
                     )
-                if skip_absent and all(e.seat != expected for e in trick):
-                    expected = self._passed_over(expected, trick, held)
+                if skip_absent and expected not in trick_seats:
+                    expected = self._passed_over(expected, trick_seats, held)
                 if seat != expected or position >= count:
                     in_order = False
                     if seat in seats:
@@ -153,25 +203,19 @@ class PlayReplay(Replay):
                 cards.append(card)
                 seats.append(seat)
             taker = None  # a player short of cards, who takes a trick they cannot play to
-            if len(trick) < t.seats:
+            if len(trick_seats) < t.seats:
                 if self.revokes and t.revoke_ends_play:
                     return books, True  # play abandoned on finding the revoke
                 taker = self._short_taker(seats, held)
                 if taker is None and not (unplayed and cards):
                     where = Where(self.log.index, n, number)
                     self.report.incomplete.append(
-                        Incomplete(where, f"trick {number} has {len(trick)} of {t.seats} plays")
+                        Incomplete(where, f"trick {number} has {len(trick_seats)} of {t.seats} plays")
                     )
                     return books, False
             winner_at = play.winning_index(t, cards)
             winner = seats[winner_at]
-            takes = winner if taker is None else taker
-            books[t.side_of[takes]] += 1
-            self.seat_books[takes] += 1
-            if t.points is not None:
-                self.taken[takes] += t.points.in_cards(cards)
-                if index == 0:
-                    self._leftover(hand, holdings, takes)
+            self._took(hand, holdings, books, index, cards, winner if taker is None else taker, winner_at)
             broken = broken or play.breaks_trump(t, cards, winner_at)
             leader = winner  # a short player who took the trick has no card to lead: the best card's player leads
         if len(tricks) < t.per_player and not (self.revokes and t.revoke_ends_play):
@@ -183,7 +227,7 @@ class PlayReplay(Replay):
             self._not_played(n, held)
         return books, True
 
-    def _passed_over(self, expected: int, trick: tuple[Play, ...], held: list[int]) -> int:
+    def _passed_over(self, expected: int, trick: tuple[int, ...], held: list[int]) -> int:
         """Whose turn it is when the player due does not play to this trick at all.
 
         A player out of cards is passed over (incorrect hand: the next player holding cards is due); where a card
@@ -194,7 +238,7 @@ class PlayReplay(Replay):
             if held[expected]:
                 return expected
             return next((s for s in ((expected + k) % count for k in range(count)) if held[s]), expected)
-        present = {play.seat for play in trick}
+        present = set(trick)
         return next((s for s in ((expected + k) % count for k in range(count)) if s in present), expected)
 
     def _not_played(self, hand: int, held: list[int]) -> None:
@@ -205,6 +249,18 @@ class PlayReplay(Replay):
                 message = f"{self.names[seat]} ended the hand still holding {cards}, never played"
                 self.add(Finding(Code.CARD_NOT_PLAYED, "penalties.card_not_played", message, seat), hand)
                 self.unplayed[self.t.side_of[seat]] += left.bit_count()
+
+    def _took(
+        self, hand: Hand, holdings: list[int], books: list[int], index: int, cards: Sequence[int], takes: int, at: int
+    ) -> None:
+        """A trick taken: a book to the taker's side, its points (and on the first trick the cards left over)."""
+        t = self.t
+        books[t.side_of[takes]] += 1
+        self.seat_books[takes] += 1
+        if t.points is not None:
+            self.taken[takes] += t.points.in_cards(cards)
+            if index == 0:
+                self._leftover(hand, holdings, takes)
 
     def _short_taker(self, seats: list[int], held: list[int]) -> int | None:
         """Under the incorrect-hand rule: the player out of cards who takes a trick they could not play to."""

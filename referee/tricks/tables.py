@@ -15,7 +15,7 @@ from ..errors import Location, Unsupported
 from ..spec import Spec
 from .bid_kinds import ALLOWED_BIDS_CLAUSE, KIND_CLAUSES, KIND_FAMILIES, kind_clause
 from .cards import CARD_COUNT, COPY, SUIT_LETTERS, parse_card, suit_mask
-from .deck import NO_TRUMP, beaters, compile_deck, ranking, spec_cards, spec_error, top_cards
+from .deck import NO_TRUMP, beaters, compile_deck, ranking, spec_cards, spec_error, top_cards, win_keys
 from .enforced import ENFORCED, refuse_silent, refuse_silent_points, refuse_unsupported
 from .misdeal import misdeal_callers
 from .penalties import renege_steps
@@ -149,6 +149,9 @@ class Tables:
     # Misdeal causes a player may call (deal.misdeal): cause -> who may call it (any | opponents | holder).
     misdeal_callers: tuple[tuple[str, str], ...] = ()
     misdeal_suit_length: int = 0
+    # For the replay's clean lane (replay_play): the seats in turn from each leader, and deck.win_keys.
+    clockwise: tuple[tuple[int, ...], ...] = ()
+    win_keys: tuple[tuple[int, ...], ...] = ()
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -413,6 +416,8 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         behind=spec.value("game_end.behind", "points"),
         misdeal_callers=misdeal_callers(spec),
         misdeal_suit_length=spec.value("deal.misdeal", "suit_length", 0) or 0,
+        clockwise=tuple(tuple((lead + k) % seats for k in range(seats)) for lead in range(seats)),
+        win_keys=win_keys(trump, suits, power),
     )
 
 

@@ -61,10 +61,46 @@ def test_every_reading_is_on_the_page_marked(intramural_page: str) -> None:
     spec = load("spades/intramural")
     readings = [clause.interpretation for clause in spec.clauses.values() if clause.interpretation]
     assert len(readings) >= 15
-    text = unescape(intramural_page)
-    for reading in readings:
-        assert f"Reading taken: {fold(reading)}" in text.replace("**", "")
-    assert intramural_page.count("**Reading taken:**") == len(readings)
+    # Each reading stands in a highlighted box (an admonition), under its rule's heading.
+    boxes = intramural_page.split('!!! reading "Reading taken"\n\n')[1:]
+    assert sorted(box.split("\n", 1)[0] for box in boxes) == sorted(f"    {fold(reading)}" for reading in readings)
+
+
+def test_a_reading_shows_the_readings_it_rejected(intramural_page: str) -> None:
+    trump = load("spades/intramural").clause("ranking.trump")
+    assert len(trump.rejected) == 2
+    block = intramural_page[intramural_page.index("{ #ranking.trump }") :].split("\n## ", 1)[0]
+    box = block.split('!!! reading "Reading taken"', 1)[1]
+    for other in trump.rejected:
+        assert f"    **Not read as:** *{fold(other.reading)}* **Why not:** {fold(other.why)}\n" in box
+    assert "**Not read as:**" not in intramural_page[: intramural_page.index("{ #players.sides }")]
+
+
+def test_the_rules_come_in_the_order_of_a_game(intramural_page: str) -> None:
+    chapters = re.findall(r"^## (.*?) \{", intramural_page, re.M)
+    assert chapters == [
+        "Players and seats",
+        "Cards and ranking",
+        "The deal and misdeals",
+        "Bidding",
+        "Passing cards",
+        "The play",
+        "Penalties",
+        "Scoring",
+        "End of the game",
+        "The source text",
+    ]
+    play = intramural_page.split("## The play", 1)[1].split("\n## ", 1)[0]
+    # the spec writes own_cards second; a player reads the first lead, leading, following, winning, next lead
+    order = re.findall(r"\{ #(play\.[a-z_]+) \}", play)
+    assert order == [
+        "play.first_lead",
+        "play.lead",
+        "play.follow",
+        "play.trick_winner",
+        "play.next_lead",
+        "play.own_cards",
+    ]
 
 
 def test_clauses_with_no_source_say_so(intramural_page: str) -> None:
@@ -144,7 +180,7 @@ def test_a_spec_that_extends_another() -> None:
     assert "Builds on [`spades/intramural`](../spades/intramural.md)" in page
     target = next(block for block in page.split("### ") if "{ #game_end.target }" in block)
     assert "Changes the clause of spades/intramural: `source`, `interpretation`, `points`." in target
-    assert "Points is the table's choice: option `target`, default 500." in target
+    assert "Points is the table's choice: option [`target`](#options.target), default 500." in target
     follow = next(block for block in page.split("### ") if "{ #play.follow }" in block)
     assert "Taken from spades/intramural." in follow
     assert "## Options" in page and "Choices: 500, 300." in page
@@ -167,9 +203,9 @@ def test_rules_no_record_can_show() -> None:
         }
     ]
     page = markdown(resolve(raw, spec.path))
-    section = page.split("## Rules no record can show", 1)[1].split("## The source text", 1)[0]
+    section = page.split("## What no record can show", 1)[1].split("## The source text", 1)[0]
     assert "`not_checkable.shuffle`" in section
-    assert "**Not checkable from a record:** A log does not record seating" in section
+    assert "**No record can show this:** A log does not record seating" in section
     assert "> The game is played with 4 players in two partnership." in section
 
 
@@ -225,3 +261,13 @@ def test_each_clause_says_its_severity_and_why(intramural_page: str) -> None:
     assert "an error. The sheet states that a player must follow suit." in fold(blocks["play.follow"])
     assert "reported as a warning" in blocks["play.next_lead"] and "The sheet is silent" in blocks["play.next_lead"]
     assert "A player plays only the cards dealt to them, each card once." in blocks["play.own_cards"]
+
+
+def test_every_section_of_a_spec_has_its_chapter() -> None:
+    from referee.rulebook import CHAPTERS
+
+    placed = [section for _, _, sections in CHAPTERS for section in sections]
+    assert sorted(placed) == sorted(SECTIONS)  # each section in exactly one chapter, none left off the page
+    page = markdown(load("dominoes/all-fives"))
+    chapters = re.findall(r"^## (.*?) \{", page, re.M)
+    assert chapters[:2] == ["Players and seats", "The tiles"] and "The play" in chapters

@@ -1,0 +1,275 @@
+"""Trick-taking clauses of the deck, ranking, deal, bidding and passing in plain words (the rulebook pages)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..words import Fields, show, words
+from ..words import count as _count
+from .cards import CardError, card_name, parse_card
+
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+# Special bids: what each is called on the page.
+BID_KINDS = {
+    "nil": "nil (a bid to take no tricks)",
+    "blind": "blind bids (made before looking at the cards)",
+    "blind_nil": "blind nil",
+    "ten_for_two_hundred": "ten for two hundred",
+    "boston": "Boston (a bid of all the tricks)",
+    "aces": "aces bids",
+    "no_trump": "no-trump bids",
+    "double_nil": "double nil",
+    "bemo": "bemo bids",
+}
+
+
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+
+
+def card_words(token: Any) -> str:
+    """A card token as a player says it: ``2D`` is the 2 of diamonds, ``BJ`` the big joker."""
+    try:
+        name = card_name(parse_card(token))
+    except CardError:
+        return str(token)
+    if name in ("BJ", "LJ"):
+        return "the big joker" if name == "BJ" else "the little joker"
+    rank, suit = name[:-1], name[-1]
+    return f"the {_RANK_WORDS.get(rank, rank)} of {SUITS[suit]}"
+
+
+def cards(tokens: Any) -> str:
+    """Card tokens as a player says them, joined with commas and "and"."""
+    names = [card_words(token) for token in tokens or ()]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _deck(f: Fields) -> list[str]:
+    base = f.get("base")
+    text = "the standard 52-card pack" if base == "standard-52" else "no standard pack"
+    add, remove = f.get("add") or [], f.get("remove") or []
+    if add:
+        text += f" + {cards(add)}"
+    if remove:
+        text += f" − {cards(remove)}"
+    size = (52 if base == "standard-52" else 0) + len(add) - len(remove)
+    copies = f.get("copies", 1)
+    if copies != 1:
+        text += f", {copies} copies of each card"
+        size *= copies
+    return [f"Deck: {text} ({size} cards)."]
+
+
+def _order(f: Fields) -> list[str]:
+    return [f"Cards rank in each suit, high to low: {' '.join(f.get('ranks'))}."]
+
+
+def _trump(f: Fields) -> list[str]:
+    suit = f.get("suit")
+    out = ["No trump suit." if suit == "none" else f"{SUITS.get(suit, suit).capitalize()} are trumps."]
+    top = f.get("top")
+    if top:
+        out.append(
+            f"Above the ace of trumps, highest first: {cards(top)}; they count as {SUITS.get(suit, suit)} "
+            "for leading and following suit."
+        )
+    return out
+
+
+def _identical(f: Fields) -> list[str]:
+    return [f"When two identical cards are played to a trick, the {f.get('winner')} one ranks higher."]
+
+
+def _dealer(f: Fields) -> list[str]:
+    out = []
+    first = f.get("first")
+    firsts = {
+        "any": "Any player may deal the first hand.",
+        "highest_card": "The player who draws the highest card deals first.",
+        "lowest_card": "The player who draws the lowest card deals first.",
+        "winner_of_last": "The winner of the last game deals first.",
+    }
+    if first is not None:
+        out.append(firsts.get(first, f"First dealer: {show(first)}."))
+    rotation = f.get("rotation")
+    out.append(f"The deal passes to the {rotation}" + (" (clockwise)." if rotation == "left" else "."))
+    after = f.get("after_misdeal")
+    if after == "same_dealer":
+        out.append("After a misdeal the same player deals again.")
+    elif after == "next_dealer":
+        out.append("After a misdeal the deal passes on.")
+    return out
+
+
+def _deal_cards(f: Fields) -> list[str]:
+    per = f.get("per_player")
+    if per == "as_far_as_they_go":
+        out = ["The cards are dealt one at a time as far as they go equally."]
+    elif isinstance(per, dict):
+        out = ["Cards to each player, by number of players: " + ", ".join(f"{k}: {v}" for k, v in per.items()) + "."]
+    else:
+        out = [f"Each player is dealt {_count(per, 'card')}."]
+    leftover = f.get("leftover")
+    texts = {
+        "none": "No cards are left over.",
+        "first_trick_winner": "Cards left over go to the winner of the first trick.",
+        "out_of_play": "Cards left over stay out of play.",
+    }
+    if leftover is not None:
+        out.append(texts.get(leftover, f"Left over: {show(leftover)}."))
+    return out
+
+
+def _misdeal(f: Fields) -> list[str]:
+    out = []
+    if f.get("wrong_count"):
+        out.append("A deal that does not give each player the right cards (each card of the deck once) is a misdeal.")
+    if f.get("no_trump"):
+        out.append("A player dealt no trumps may call a misdeal.")
+    length = f.get("suit_length")
+    if length:
+        out.append(f"A player dealt {length} or more cards of one suit may call a misdeal.")
+    if f.get("dealer_not_last"):
+        out.append("It is a misdeal if the dealer does not deal the last card to themselves.")
+    called = f.get("called_by")
+    who = {
+        "any": "any player",
+        "opponents": "the dealer's opponents",
+        "victim": "the player wronged",
+        "holder": "the player holding the cards",
+    }
+    if isinstance(called, dict):
+        for cause, caller in called.items():
+            out.append(f"A misdeal for {words(cause)} may be called by {who.get(caller, show(caller))}.")
+    elif called is not None:
+        out.append(f"A misdeal may be called by {who.get(called, show(called))}.")
+    deadline = f.get("deadline")
+    if deadline is not None:
+        out.append(f"It must be called {show(deadline)}.")
+    return out or ["The spec names no misdeal."]
+
+
+def _first_hand(f: Fields) -> list[str]:
+    if f.get("bids"):
+        return ["Every hand is bid, the first included."]
+    out = ["The first hand is played without bids."]
+    per_book = f.get("per_book")
+    if per_book is not None:
+        out.append(f"Each book taken on it scores {per_book}.")
+    sweep = f.get("sweep_books")
+    if sweep is not None:
+        out.append(f"Taking {sweep} books on it wins the game outright.")
+    return out
+
+
+def _bid_order(f: Fields) -> list[str]:
+    starts = {
+        "dealer": "The dealer bids first",
+        "left_of_dealer": "The player to the dealer's left bids first",
+        "non_dealers": "The side not dealing bids first",
+    }
+    out = [f"{starts.get(f.get('starts'), 'Bidding starts: ' + show(f.get('starts')))}, then each in turn."]
+    if f.get("style") == "individual":
+        out.append("Each player bids on their own; partners' bids are added to make the side's contract.")
+    else:
+        out.append("Each partnership makes one bid for the side.")
+    if f.get("raises") == "until_lock":
+        out.append("A partnership may raise its bid in turn, up to a total of 13 (a lock).")
+    return out
+
+
+def _limits(f: Fields) -> list[str]:
+    out = []
+    low, high = f.get("player_min"), f.get("player_max")
+    if low is not None and high is not None:
+        out.append(f"A player bids {low} to {high}.")
+    elif low is not None:
+        out.append(f"A player bids at least {low}.")
+    elif high is not None:
+        out.append(f"A player bids at most {high}.")
+    side_min, side_max = f.get("side_min"), f.get("side_max")
+    if side_min is not None:
+        out.append(f"The bids of a partnership must add up to at least {side_min}.")
+    if side_max is not None:
+        out.append(f"The bids of a partnership may add up to at most {side_max}.")
+    total_not = f.get("total_not")
+    if total_not is not None:
+        out.append(f"All the bids together may not add up to {total_not}.")
+    return out or ["No limits on the bids."]
+
+
+def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
+    label = BID_KINDS[name]
+
+    def describe(f: Fields) -> list[str]:
+        if not f.get("allowed"):
+            return [f"Not allowed: {label}."]
+        out = [f"Allowed: {label}."]
+        if name == "blind":
+            behind = f.get("behind_by")
+            if behind:
+                out.append(f"Only a side at least {behind} points behind may bid blind.")
+            made, set_ = f.get("made_multiplier", 1), f.get("set_multiplier", 1)
+            out.append(f"Made, a blind bid scores {made} times a bid's points; set, {set_} times.")
+            low = f.get("min")
+            if low is not None:
+                out.append(f"A blind bid is at least {low}.")
+        elif name == "nil":
+            out.append(
+                f"A nil bidder who takes no trick scores {f.get('bonus', 100)} for the side; one who takes any, "
+                f"{f.get('penalty', -100)}."
+            )
+            partner = f.get("partner_min")
+            if partner:
+                out.append(f"The nil bidder's partner bids at least {partner}.")
+            counts = f.get("tricks_count_for_partner", True)
+            out.append(
+                "The nil bidder's tricks count towards the partner's bid."
+                if counts
+                else "The nil bidder's tricks do not count towards the partner's bid."
+            )
+        elif name == "boston":
+            out.append(f"A side's bid of all 13 tricks, made, scores {f.get('points', 300)}.")
+            if f.get("penalty") is not None:
+                out.append(f"Set, it scores {f.get('penalty')}.")
+        elif name == "ten_for_two_hundred":
+            tricks, points = f.get("tricks", 10), f.get("points", 200)
+            out.append(f"A side's bid of {tricks}, made, scores {points}.")
+            penalty = f.get("penalty")
+            if penalty is not None:
+                out.append(f"Set, it scores {penalty}.")
+        return out
+
+    return describe
+
+
+def _pass(f: Fields) -> list[str]:
+    cycle = f.get("cycle")
+    if cycle == ["none"]:
+        return ["No cards are passed."]
+    out = [f"Passing, hand by hand in turn: {show(cycle)}."]
+    cards = f.get("cards")
+    if cards is not None:
+        out.append(f"{_count(cards, 'card')} {'is' if cards == 1 else 'are'} passed.")
+    when = f.get("when")
+    if when is not None:
+        out.append(f"Cards are passed {show(when)}.")
+    return out
+
+
+DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
+    "deck.cards": _deck,
+    "ranking.order": _order,
+    "ranking.trump": _trump,
+    "ranking.identical_cards": _identical,
+    "deal.dealer": _dealer,
+    "deal.cards": _deal_cards,
+    "deal.misdeal": _misdeal,
+    "bidding.first_hand": _first_hand,
+    "bidding.order": _bid_order,
+    "bidding.limits": _limits,
+    **{f"bidding.{kind}": _bid_kind(kind) for kind in BID_KINDS},
+    "passing.pass": _pass,
+}

@@ -1,0 +1,43 @@
+"""Plain words shared by every family's rulebook wording: a clause's fields, values and counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Fields:
+    """A clause's data fields; remembers which ones a description used, so none is left unshown."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.used: set[str] = set()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.used.add(key)
+        return self.data.get(key, default)
+
+    def rest(self) -> dict[str, Any]:
+        return {k: v for k, v in self.data.items() if k not in self.used}
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def show(value: Any) -> str:
+    """A data value in plain words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple | dict) and not value:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(show(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{words(str(k))} {show(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return words(value)
+    return str(value)
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"

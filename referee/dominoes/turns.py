@@ -98,7 +98,8 @@ class TurnReplay:
                         "layout.going_out" if ended == OUT else "dominoes_scoring.blocked",
                     )
                 )
-                self.add(Finding(code, rule, "play went on after the hand was over", turn.seat, turn=turn.number), n)
+                what = "the game was won" if ended == OVER else "the hand was over"
+                self.add(Finding(code, rule, f"play went on after {what}", turn.seat, turn=turn.number), n)
                 return ended
             if not state.layout.started:
                 self._open(n, state, turn, turn.seat if opener is None else opener, opening_tile, clause, opening)

@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, batch, game_compare, html_report, spec_checks, spec_diff
+from . import __version__, authoring, batch, game_compare, spec_checks, spec_diff
 from .documents import parse_yaml
 from .errors import InputError
 from .gamelog import iter_games, log_yaml
@@ -45,17 +44,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     return chosen
 
 
-def _results(checker: batch.Checker, name: str) -> Iterator[batch.GameResult]:
-    """Each game of one file checked, read as it goes; a file that cannot be read at all is one unreadable result."""
-    try:
-        for game in iter_games(Path(name)):
-            yield checker.game(game)
-    except InputError as exc:
-        yield checker.unreadable(exc)
-
-
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    """Audit each game of each file; a summary line closes a text run of several games."""
+    """Audit each game of each file, folder, glob or standard input; a summary closes a run of several games."""
+    from . import batch_run
+
     settings = batch.Settings(
         rules=args.rules,
         allow_rules=tuple(args.allow_rules),
@@ -65,30 +57,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     )
     checker = batch.Checker(settings)
     checker.prepare()  # a spec that cannot be loaded or enforced, or a bad --option, is refused once, before any game
-    worst = EXIT_CLEAN
-    tally: Counter[str] = Counter()
-    printed = False
-    sections: list[str] = []
-    unread: list[str] = []  # the located message of each game an HTML report could not read, in input order
-    for name in args.logs:
-        for result in _results(checker, name):
-            if result.message:
-                sys.stderr.write(result.message)
-            worst = max(worst, result.exit_code)
-            tally[result.status] += 1
-            if args.format == "html":
-                (unread if result.status == batch.UNREADABLE else sections).append(result.output)
-            elif args.format == "json":
-                out.write(result.output)
-            elif result.output:
-                out.write(("\n" if printed else "") + result.output)
-                printed = True
-    if args.format == "html":
-        out.write(html_report.page(sections, unread))
-    if args.format == "text" and tally.total() > 1:
-        counts = ", ".join(f"{tally[s]} {s}" for s in ("clean", "warnings", "violations", "incomplete", "unreadable"))
-        out.write(("\n" if printed else "") + f"{tally.total()} games: {counts}\n")
-    return worst
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError(f"--jobs wants a number of processes (1 or more), not {args.jobs}")
+    return batch_run.run(checker, args.logs, out, args.jobs or batch_run.all_cores())
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -208,7 +179,11 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")
-    check.add_argument("logs", nargs="+", help="log files; a .jsonl file holds one game a line")
+    check.add_argument(
+        "logs",
+        nargs="+",
+        help="log files (a .jsonl file holds one game a line), folders, quoted globs, or - for standard input",
+    )
     check.add_argument("--rules", help="rule spec id or file (default: the one the log names)")
     check.add_argument(
         "--allow-rules",
@@ -219,7 +194,12 @@ def parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
     check.add_argument("--format", choices=("text", "json", "html"), default="text")
-    check.add_argument("--quiet", "-q", action="store_true", help="text: print only games with findings")
+    check.add_argument(
+        "--quiet", "-q", action="store_true", help="print only games with findings; no progress bar, no JSON summary"
+    )
+    check.add_argument(
+        "--jobs", "-j", type=int, metavar="N", help="worker processes (default: all cores); the output is the same"
+    )
     check.set_defaults(run=cmd_check)
 
     validate = sub.add_parser("validate", help="check rule specs: schema, quotes, semantics")
@@ -278,6 +258,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_CLEAN
+    except KeyboardInterrupt:  # Ctrl-C before a check run is under way (a check run handles its own)
+        return 130
     return code
 
 

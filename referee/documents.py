@@ -322,19 +322,23 @@ def _decode(data: bytes, name: str, first_line: int) -> str | InputError:
 def file_lines(path: Path, limit: int) -> Iterator[tuple[int, str | InputError]]:
     """Each line of a file with its number, decoded on its own: a bad byte or a line over ``limit`` bytes
     yields an InputError for that line alone, and reading goes on."""
-    name = str(path)
     with _open(path) as handle:
-        number = 0
-        while raw := handle.readline(limit + 1):
-            number += 1
-            if len(raw) > limit and not raw.endswith(b"\n"):
-                while raw and not raw.endswith(b"\n"):  # the rest of the line, unread
-                    raw = handle.readline(limit + 1)
-                yield number, InputError(f"a line longer than {limit} bytes", Location(file=name, line=number))
-                continue
-            if number == 1 and raw.startswith(codecs.BOM_UTF8):
-                raw = raw[len(codecs.BOM_UTF8) :]
-            yield number, _decode(raw, name, number)
+        yield from stream_lines(handle, str(path), limit)
+
+
+def stream_lines(handle: BinaryIO, name: str, limit: int) -> Iterator[tuple[int, str | InputError]]:
+    """Each line of an open byte stream (a file, standard input) with its number, as :func:`file_lines`."""
+    number = 0
+    while raw := handle.readline(limit + 1):
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # the rest of the line, unread
+                raw = handle.readline(limit + 1)
+            yield number, InputError(f"a line longer than {limit} bytes", Location(file=name, line=number))
+            continue
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8) :]
+        yield number, _decode(raw, name, number)
 
 
 def read_text(path: Path, limit: int = MAX_TEXT_BYTES) -> str:
@@ -384,6 +388,13 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
         if not seen_any:
             raise InputError("the file is empty", Location(file=name))
         return
+    with _open(path) as handle:
+        yield from yaml_stream(handle, name)
+
+
+def yaml_stream(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """Each document of a YAML stream (a file, standard input), as :func:`iter_documents` gives them."""
+    seen_any = False
     written = [False]  # whether the file holds more than blank lines
 
     def noted(lines: Iterator[tuple[int, str | InputError]]) -> Iterator[tuple[int, str | InputError]]:
@@ -391,7 +402,7 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
             written[0] = written[0] or not isinstance(line, str) or bool(line.strip())
             yield number, line
 
-    for item in iter_yaml(noted(file_lines(path, MAX_YAML_CHARS)), name):
+    for item in iter_yaml(noted(stream_lines(handle, name, MAX_YAML_CHARS)), name):
         seen_any = True
         yield item
     if not seen_any:

@@ -64,10 +64,16 @@ def iter_games(path: Path) -> Iterator[AnyLog | InputError]:
     A game that cannot be read yields its InputError, so an archive is read
     to the end.
     """
-    documents = iter_documents(path)
+    return games_in(iter_documents(path), str(path), is_json_lines(path))
+
+
+def games_in(
+    documents: Iterator[tuple[int | None, Any, Any] | InputError], name: str, json_lines: bool = False
+) -> Iterator[AnyLog | InputError]:
+    """Each game of a file's documents (see :func:`iter_games`); a file of one game gives it no game number."""
     first = next(documents, None)
     second = next(documents, None)
-    several = second is not None or is_json_lines(path)
+    several = second is not None or json_lines
     for number, item in enumerate(itertools.chain((first, second), documents), 1):
         if item is None:
             break
@@ -76,7 +82,7 @@ def iter_games(path: Path) -> Iterator[AnyLog | InputError]:
             continue
         line, node, document = item
         try:
-            yield from_document(document, Location(file=str(path), line=line, game=number if several else None), node)
+            yield from_document(document, Location(file=name, line=line, game=number if several else None), node)
         except InputError as exc:
             yield exc
 

@@ -1,0 +1,174 @@
+"""What a ``referee check`` run reads: names made into files, and files cut into units of work.
+
+A name is a file, a folder (every log file below it, by suffix, in path
+order, hidden ones left out), a glob (``'archive/*.jsonl'``, expanded here so
+that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
+for standard input (JSON Lines if its first character is ``{``, else a YAML
+stream). A JSON Lines source is cut into units of a few hundred lines, read
+here and audited wherever the unit is sent, so that memory stays flat and
+worker processes get work by the chunk, not by the game. Any other file is
+one unit, read where it is audited.
+"""
+
+from __future__ import annotations
+
+import glob
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from .batch import Checker, GameResult
+from .documents import MAX_JSON_BYTES, exists, is_json_lines, stream_lines, yaml_stream
+from .errors import InputError, Location
+from .gamelog import games_in, iter_games
+
+LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+CHUNK_GAMES = 200  # games a unit holds at most: enough that sending it costs little beside auditing it
+CHUNK_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Consecutive games of a JSON Lines source: (line number, game number, the line's text, or the result
+    already known for a line that could not be read)."""
+
+    file: str
+    games: tuple[tuple[int, int, str | GameResult], ...]
+    size: int  # bytes read, for the progress bar
+
+
+@dataclass(frozen=True)
+class WholeFile:
+    """A YAML or JSON file, read and audited as one unit."""
+
+    path: str
+    size: int
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A name that gives nothing to read (a glob that matches no file): one unreadable result."""
+
+    result: GameResult
+
+
+Unit = Lines | WholeFile | Failed
+
+
+def _folder_logs(folder: Path) -> list[Path]:
+    """The log files below a folder, by suffix, in path order; hidden files and folders are left out."""
+    found = []
+    for path in folder.rglob("*"):
+        hidden = any(part.startswith(".") for part in path.relative_to(folder).parts)
+        if not hidden and path.suffix.lower() in LOG_SUFFIXES and path.is_file():
+            found.append(path)
+    return sorted(found)
+
+
+def expand(name: str) -> list[str] | InputError:
+    """The files a name stands for, in order, or the error that it names none."""
+    if name == STDIN:
+        return [STDIN]
+    path = Path(name)
+    if not exists(path) and glob.has_magic(name):
+        matches = sorted(glob.glob(name, recursive=True))
+        if not matches:
+            return InputError("no file matches this pattern", Location(file=name))
+        return [str(p) for m in matches for p in (_folder_logs(Path(m)) if Path(m).is_dir() else [Path(m)])]
+    if path.is_dir():
+        logs = _folder_logs(path)
+        if not logs:
+            return InputError(f"a folder with no log file ({', '.join(LOG_SUFFIXES)}) in it", Location(file=name))
+        return [str(p) for p in logs]
+    return [name]
+
+
+def _size(name: str) -> int:
+    try:
+        return Path(name).stat().st_size
+    except (OSError, ValueError):
+        return 0
+
+
+def total_size(names: list[str]) -> int | None:
+    """The bytes to read in all, or None where it cannot be known (standard input)."""
+    if STDIN in names:
+        return None
+    return sum(_size(name) for name in names)
+
+
+def _line_units(handle: BinaryIO, name: str, checker: Checker) -> Iterator[Lines]:
+    """A JSON Lines stream cut into units; an empty stream is one unreadable game, as a file is."""
+    games: list[tuple[int, int, str | GameResult]] = []
+    size = index = 0
+    for number, line in stream_lines(handle, name, MAX_JSON_BYTES):
+        if isinstance(line, str):
+            size += len(line)  # characters, near enough to bytes for a progress bar
+            if not line.strip():
+                continue
+        index += 1
+        games.append((number, index, checker.unreadable(line.at(game=index)) if isinstance(line, InputError) else line))
+        if len(games) >= CHUNK_GAMES or size >= CHUNK_BYTES:
+            yield Lines(name, tuple(games), size)
+            games, size = [], 0
+    if not index:
+        games.append((0, 0, checker.unreadable(InputError("the file is empty", Location(file=name)))))
+    if games:
+        yield Lines(name, tuple(games), size)
+
+
+def units(names: list[str], checker: Checker) -> Iterator[Unit]:
+    """Every unit of work the names give, in input order (files are opened one at a time, when reached)."""
+    for name in names:
+        found = expand(name)
+        if isinstance(found, InputError):
+            yield Failed(checker.unreadable(found))
+            continue
+        for file in found:
+            if file == STDIN:
+                yield from _stdin_units(checker)
+            elif is_json_lines(Path(file)):
+                try:
+                    with Path(file).open("rb") as handle:
+                        yield from _line_units(handle, file, checker)
+                except OSError:  # a missing or unreadable file: the reader says so, located
+                    yield WholeFile(file, 0)
+            else:
+                yield WholeFile(file, _size(file))
+
+
+def _stdin_units(checker: Checker) -> Iterator[Unit]:
+    handle = sys.stdin.buffer
+    start = handle.peek(1)[:64].lstrip() if hasattr(handle, "peek") else b""
+    if start.startswith(b"{"):
+        yield from _line_units(handle, STDIN_NAME, checker)
+        return
+    results = []  # a YAML stream is read here, a game at a time, and sent on as results
+    try:
+        for game in games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME):
+            results.append((0, 0, checker.game(game)))
+            if len(results) >= CHUNK_GAMES:
+                yield Lines(STDIN_NAME, tuple(results), 0)
+                results = []
+    except InputError as exc:
+        results.append((0, 0, checker.unreadable(exc)))
+    yield Lines(STDIN_NAME, tuple(results), 0)
+
+
+def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
+    """The results of one unit's games, in order, each as soon as it is audited."""
+    if isinstance(unit, Failed):
+        yield unit.result
+    elif isinstance(unit, WholeFile):
+        try:
+            for game in iter_games(Path(unit.path)):
+                yield checker.game(game)
+        except InputError as exc:
+            yield checker.unreadable(exc)
+    else:
+        for line, index, text in unit.games:
+            yield text if isinstance(text, GameResult) else checker.line(text, unit.file, line, index)

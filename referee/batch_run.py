@@ -1,0 +1,312 @@
+"""The driver of a ``referee check`` run over many games: in order, on all cores, interruptible.
+
+Units of work (:mod:`referee.batch_inputs`) are audited in this process
+(``--jobs 1``, or a run of one unit) or in worker processes, one unit in
+hand per worker so that memory stays flat; results are written in input
+order either way, so the output does not depend on ``--jobs``. Ctrl-C stops
+the run with the summary of what was checked and exit code 130; a closed
+output pipe (``| head``) stops it quietly with the exit code of what was found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import signal
+import stat
+import sys
+import time
+from collections import Counter, deque
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TextIO
+
+from . import batch
+from .batch import EXIT_CLEAN, Checker, GameResult
+from .batch_inputs import Unit, check_unit, total_size, units
+
+EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
+STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
+
+
+def all_cores() -> int:
+    """The cores this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
+@dataclass
+class Tally:
+    """What a run has found so far."""
+
+    started: float = field(default_factory=time.perf_counter)
+    statuses: Counter[str] = field(default_factory=Counter)
+    codes: Counter[str] = field(default_factory=Counter)
+    hands: int = 0
+    worst: int = EXIT_CLEAN
+
+    def add(self, result: GameResult) -> None:
+        """Count one game's result."""
+        self.statuses[result.status] += 1
+        self.codes.update(result.codes)
+        self.hands += result.hands
+        self.worst = max(self.worst, result.exit_code)
+
+    @property
+    def games(self) -> int:
+        """Games checked, readable or not."""
+        return self.statuses.total()
+
+    def rate(self) -> float:
+        """Hands audited a second of wall time so far."""
+        return self.hands / max(time.perf_counter() - self.started, 1e-9)
+
+    def summary(self, interrupted: bool = False) -> list[str]:
+        """The run's figures: games by status, then hands, time and violations by code."""
+        counts = ", ".join(f"{self.statuses[s]} {s}" for s in STATUSES)
+        seconds = time.perf_counter() - self.started
+        codes = ", ".join(f"{code} {n}" for code, n in sorted(self.codes.items(), key=lambda kv: (-kv[1], kv[0])))
+        figures = f"{self.hands} hands in {seconds:.2f} s ({self.rate():,.0f} hands/s)"
+        # the games line last: scripts and the docs read a run's verdict there
+        lines = [f"{figures}; violations by code: {codes or 'none'}", f"{self.games} games: {counts}"]
+        if interrupted:
+            lines.insert(0, "interrupted: the figures below are for the games checked before Ctrl-C")
+        return lines
+
+
+class Progress:
+    """A one-line progress bar on standard error (a terminal): games, hands a second and, when the size is
+    known, the share read and the time left."""
+
+    def __init__(self, stream: TextIO | None, total: int | None) -> None:
+        self.stream = stream
+        self.total = total
+        self.done = 0
+        self.shown = False
+        self._next = 0.0
+
+    def update(self, tally: Tally, size: int = 0) -> None:
+        """Note ``size`` more bytes read; redraw at most a few times a second."""
+        self.done += size
+        now = time.perf_counter()
+        if self.stream is None or now < self._next:
+            return
+        self._next = now + 0.2
+        line = f"{tally.games:,} games  {tally.hands:,} hands  {tally.rate():,.0f} hands/s"
+        if self.total and self.done:
+            share = min(self.done / self.total, 1.0)
+            left = (now - tally.started) * (1 - share) / max(share, 1e-9)
+            line += f"  {share:4.0%}  ETA {int(left) // 60}:{int(left) % 60:02d}"
+        self.stream.write("\r" + line + "\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Wipe the bar (before output goes to the same terminal, and at the end)."""
+        if self.shown and self.stream is not None:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def wants_progress(quiet: bool, out: TextIO) -> bool:
+    """A bar only on a terminal: standard error is one, the output is not piped, and -q was not given."""
+    if quiet or not sys.stderr.isatty():
+        return False
+    try:
+        return not stat.S_ISFIFO(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):  # an in-memory stream
+        return True
+
+
+def _serve(checker: Checker, link: Connection) -> None:
+    """A worker: audit each unit it is sent and send back its results, until the link closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    while True:
+        try:
+            unit = link.recv()
+        except (EOFError, OSError):
+            return
+        link.send(list(check_unit(checker, unit)))
+
+
+def _serial(checker: Checker, work: Iterator[Unit]) -> Generator[tuple[GameResult | None, int], None, None]:
+    for unit in work:
+        for result in check_unit(checker, unit):
+            yield result, 0
+        yield None, getattr(unit, "size", 0)
+
+
+class _CtrlC:
+    """Ctrl-C asks the run to stop after the game in hand, so that no report is cut in the middle of its line."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._before: Any = None
+
+    def __enter__(self) -> _CtrlC:
+        with contextlib.suppress(ValueError):  # not the main thread (an embedding program): Ctrl-C stays its own
+            self._before = signal.signal(signal.SIGINT, self._press)
+        return self
+
+    def _press(self, signum: int, frame: object) -> None:
+        if self.pressed:  # a second Ctrl-C does not wait
+            raise KeyboardInterrupt
+        self.pressed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
+def _parallel(
+    checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC
+) -> Generator[tuple[GameResult | None, int], None, None]:
+    """Units dealt to the workers in turn, one each at a time, and their results taken back in the same turn:
+    so they come back in input order, and no worker ever waits on a send while the driver waits on it."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    workers: list[tuple[BaseProcess, Connection]] = []
+    try:
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(checker, theirs), daemon=True)  # type: ignore[attr-defined]
+            process.start()
+            theirs.close()
+            workers.append((process, mine))
+        busy: deque[tuple[Connection, int]] = deque()
+        free = deque(link for _, link in workers)
+        for unit in work:
+            if not free:
+                link, size = busy.popleft()
+                results = _receive(link, ctrl_c)
+                if results is None:
+                    return
+                free.append(link)
+                _send(free, busy, unit)
+                yield from _each(results, size)
+            else:
+                _send(free, busy, unit)
+        while busy:
+            link, size = busy.popleft()
+            results = _receive(link, ctrl_c)
+            if results is None:
+                return
+            yield from _each(results, size)
+    finally:
+        for process, link in workers:
+            link.close()
+            process.terminate()
+            process.join()
+
+
+def _send(free: deque[Connection], busy: deque[tuple[Connection, int]], unit: Unit) -> None:
+    link = free.popleft()
+    link.send(unit)
+    busy.append((link, getattr(unit, "size", 0)))
+
+
+def _receive(link: Connection, ctrl_c: _CtrlC) -> list[GameResult] | None:
+    """A worker's results, or None if Ctrl-C came first (a unit may be a long YAML file: it is not waited out)."""
+    while not link.poll(0.1):
+        if ctrl_c.pressed:
+            return None
+    results: list[GameResult] = link.recv()
+    return results
+
+
+def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:
+    for result in results:
+        yield result, 0
+    yield None, size
+
+
+def _results(
+    checker: Checker, names: list[str], jobs: int, ctrl_c: _CtrlC
+) -> Generator[tuple[GameResult | None, int], None, None]:
+    """Each game's result in input order, and after each unit (as None) the bytes it read."""
+    work = units(names, checker)
+    first = list(itertools.islice(work, 2))
+    if jobs > 1 and len(first) > 1:
+        return _parallel(checker, itertools.chain(first, work), jobs, ctrl_c)
+    return _serial(checker, itertools.chain(first, work))
+
+
+@dataclass
+class _Writer:
+    """Writes each game's output as the run has always laid it out: text reports a blank line apart."""
+
+    out: TextIO
+    settings: batch.Settings
+    progress: Progress
+    printed: bool = False
+    sections: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # an HTML report's unreadable games, by their messages
+
+    def game(self, result: GameResult) -> None:
+        if result.message or (result.output and self.settings.format != "html"):
+            self.progress.clear()
+        if result.message:
+            sys.stderr.write(result.message)
+        if self.settings.format == "html":  # the games that could not be read close the page
+            (self.unread if result.status == batch.UNREADABLE else self.sections).append(result.output)
+        elif self.settings.format == "json":
+            self.out.write(result.output)
+        elif result.output:
+            self.out.write(("\n" if self.printed else "") + result.output)
+            self.printed = True
+
+    def end(self, tally: Tally, interrupted: bool) -> None:
+        self.progress.clear()
+        fmt = self.settings.format
+        if fmt == "html":
+            from . import html_report  # only an HTML run needs the page builder
+
+            self.out.write(html_report.page(self.sections, self.unread))
+        several = tally.games > 1 or interrupted
+        if fmt == "text" and several:
+            self.out.write(("\n" if self.printed else "") + "".join(line + "\n" for line in tally.summary(interrupted)))
+        elif several and (interrupted or (sys.stderr.isatty() and not self.settings.quiet)):
+            sys.stderr.write("".join(f"referee: {line}\n" for line in tally.summary(interrupted)))
+        self.out.flush()
+
+
+def run(checker: Checker, names: list[str], out: TextIO, jobs: int) -> int:
+    """Check every game the names give, write the output, and return the exit code."""
+    settings = checker.settings
+    tally = Tally()
+    progress = Progress(sys.stderr if wants_progress(settings.quiet, out) else None, total_size(names))
+    writer = _Writer(out, settings, progress)
+    with _CtrlC() as ctrl_c:
+        results = _results(checker, names, jobs, ctrl_c)
+        try:
+            try:
+                for result, size in results:
+                    if ctrl_c.pressed:
+                        break
+                    if result is None:
+                        progress.update(tally, size)
+                        continue
+                    tally.add(result)
+                    writer.game(result)
+                    progress.update(tally)
+            except KeyboardInterrupt:  # a second Ctrl-C, or one before the handler was set
+                ctrl_c.pressed = True
+            writer.end(tally, ctrl_c.pressed)
+        except BrokenPipeError:  # the reader went away (| head): stop quietly, the exit code says what was found
+            _quiet_stdout(out)
+        finally:
+            results.close()  # the worker processes, if any, are stopped here
+    return EXIT_INTERRUPTED if ctrl_c.pressed else tally.worst
+
+
+def _quiet_stdout(out: TextIO) -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush at exit does not fail again."""
+    if out is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)

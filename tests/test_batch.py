@@ -1,0 +1,246 @@
+"""Batch runs of ``referee check``: many names, standard input, worker processes, the summary, Ctrl-C and
+a closed pipe (the last two in real processes, as a shell would run them)."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import batch_inputs
+from referee.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = ROOT / "examples" / "spades" / "intramural" / "games.jsonl"  # 200 clean games, 2,384 hands
+TWO = ROOT / "docs" / "examples" / "archive.jsonl"  # game 1 clean (1 hand), game 2: one bid_out_of_range (1 hand)
+CLEAN = ROOT / "examples" / "spades" / "intramural" / "clean-game.yaml"  # one clean game of 8 hands
+
+
+def run(*argv: str, stdin: bytes | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    if stdin is None:
+        return main(list(argv), out=out), out.getvalue()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(stdin)))
+    try:
+        return main(list(argv), out=out), out.getvalue()
+    finally:
+        sys.stdin = saved
+
+
+def last_lines(out: str) -> list[str]:
+    return out.splitlines()[-2:]
+
+
+def mixed_archive(folder: Path, copies: int = 3) -> Path:
+    """``copies`` times the two-game archive then the first 20 clean games (22 games a copy), with one line
+    that is not JSON after the second copy: line 45, game 45."""
+    lines = TWO.read_text(encoding="utf-8").splitlines(keepends=True)
+    clean = ARCHIVE.read_text(encoding="utf-8").splitlines(keepends=True)[:20]
+    path = folder / "mixed.jsonl"
+    body = []
+    for copy in range(copies):
+        body += lines + clean
+        if copy == 1:
+            body.append('{"log": 1, "players": [\n')  # not JSON: one unreadable game
+    path.write_text("".join(body), encoding="utf-8")
+    return path
+
+
+# -- names: files, folders, globs, standard input -----------------------------------------------------------------
+
+
+def test_several_files_are_checked_in_the_order_given(tmp_path: Path) -> None:
+    code, out = run("check", "-q", str(TWO), str(CLEAN), str(TWO))
+    # 2 + 1 + 2 games; TWO's second game twice: 2 violations; hands 1 + 1 + 8 + 1 + 1
+    assert code == 1
+    assert last_lines(out)[1] == "5 games: 3 clean, 0 warnings, 2 violations, 0 incomplete, 0 unreadable"
+    assert last_lines(out)[0].startswith("12 hands in ")
+    assert last_lines(out)[0].endswith("; violations by code: bid_out_of_range 2")
+    assert out.count("archive.jsonl, game 2 (T8-R1)\n") == 2
+
+
+def test_a_folder_means_the_log_files_below_it(tmp_path: Path) -> None:
+    (tmp_path / "week1").mkdir()
+    (tmp_path / "week1" / "a.yaml").write_text(CLEAN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "b.jsonl").write_text(TWO.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a log\n", encoding="utf-8")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "c.yaml").write_text("not even YAML: [\n", encoding="utf-8")
+    code, out = run("check", str(tmp_path), "--format", "json")
+    # b.jsonl before week1/a.yaml (path order); notes.txt and the hidden folder left out
+    reports = out.splitlines()
+    assert code == 1 and len(reports) == 3
+    assert [r.split('"status": "')[1].split('"')[0] for r in reports] == ["clean", "violations", "clean"]
+
+
+def test_a_glob_is_expanded_by_the_referee(tmp_path: Path) -> None:
+    for name in ("2026-01.jsonl", "2026-02.jsonl", "2025-12.jsonl"):
+        (tmp_path / name).write_text(TWO.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out = run("check", "-q", str(tmp_path / "2026-*.jsonl"))
+    assert code == 1 and last_lines(out)[1].startswith("4 games: 2 clean, 0 warnings, 2 violations")
+    code, out = run("check", "-q", str(tmp_path / "1999-*.jsonl"))
+    assert code == 2 and out == ""
+
+
+def test_a_glob_that_matches_nothing_is_one_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("check", str(tmp_path / "none-*.jsonl"), str(CLEAN))
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"referee: {tmp_path / 'none-*.jsonl'}: no file matches this pattern\n"
+
+
+def test_standard_input_as_json_lines_and_as_yaml() -> None:
+    code, out = run("check", "-q", "-", stdin=TWO.read_bytes())
+    assert code == 1 and last_lines(out)[1] == "2 games: 1 clean, 0 warnings, 1 violations, 0 incomplete, 0 unreadable"
+    assert "<stdin>, game 2 (T8-R1)" in out
+    stream = CLEAN.read_bytes() + b"---\n" + CLEAN.read_bytes()
+    code, out = run("check", "-q", "-", stdin=stream)
+    assert code == 0 and last_lines(out) == [
+        last_lines(out)[0],
+        "2 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 0 unreadable",
+    ]
+    assert last_lines(out)[0].startswith("16 hands in ")
+
+
+# -- worker processes ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_jobs_give_the_same_bytes_as_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    monkeypatch.setattr(batch_inputs, "CHUNK_GAMES", 5)  # 67 games: 14 units, so the workers share them
+    archive = mixed_archive(tmp_path)
+    outputs, errors = [], []
+    for jobs in ("1", "2", "3"):
+        code, out = run("check", str(archive), str(CLEAN), "--format", fmt, "--jobs", jobs)
+        assert code == 2  # the broken line
+        lines = out.splitlines()
+        outputs.append(out if fmt == "json" else "\n".join(lines[:-2] + lines[-1:]))  # the timing aside
+        errors.append(capsys.readouterr().err)
+    assert outputs[0] == outputs[1] == outputs[2] and errors[0] == errors[1] == errors[2]
+    assert errors[0] == f"referee: {archive}:45, game 45: not valid JSON: Expecting value (column 24)\n"
+    if fmt == "json":
+        assert len(outputs[0].splitlines()) == 3 * 22 + 1 + 1
+
+
+def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("check", str(CLEAN), "--jobs", "0")[0] == 2
+    assert "--jobs wants a number" in capsys.readouterr().err
+
+
+# -- real processes: Ctrl-C, a closed pipe, the progress bar ----------------------------------------------------------
+
+
+def big_archive(folder: Path, copies: int = 15) -> Path:
+    """TWO first (its second game breaks a rule), then the 200 clean games ``copies`` times: long enough to
+    be still running when the test interrupts it or closes its pipe."""
+    path = folder / "big.jsonl"
+    path.write_text(TWO.read_text(encoding="utf-8") + ARCHIVE.read_text(encoding="utf-8") * copies, encoding="utf-8")
+    return path
+
+
+def referee_process(*argv: str, **kwargs: Any) -> subprocess.Popen[bytes]:
+    process: subprocess.Popen[bytes] = subprocess.Popen([sys.executable, "-m", "referee", *argv], cwd=ROOT, **kwargs)
+    return process
+
+
+def wait_for_output(process: subprocess.Popen[bytes]) -> bytes:
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the first report is written: the run is under way
+    assert first
+    return first
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_with_the_summary_so_far(tmp_path: Path, jobs: str) -> None:
+    archive = big_archive(tmp_path)
+    process = referee_process("check", str(archive), "--jobs", jobs, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for_output(process)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    lines = out.decode().splitlines()
+    assert process.returncode == 130, err.decode()
+    assert b"Traceback" not in err and err == b""
+    assert lines[-3] == "interrupted: the figures below are for the games checked before Ctrl-C"
+    checked = int(lines[-1].split(" games: ")[0])
+    assert 2 <= checked < 3002  # some, not all
+    assert " violations by code: bid_out_of_range 1" in lines[-2]
+
+
+def test_ctrl_c_in_a_json_run_puts_the_summary_on_standard_error(tmp_path: Path) -> None:
+    process = referee_process(
+        "check",
+        str(big_archive(tmp_path)),
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    wait_for_output(process)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode().startswith("referee: interrupted: ") and b"Traceback" not in err
+    assert all(line.startswith(b'{"report": 1, ') for line in out.splitlines())  # whole lines only
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_closed_pipe_ends_quietly_with_the_exit_code_of_what_was_found(tmp_path: Path, jobs: str) -> None:
+    archive = big_archive(tmp_path)
+    shell = f"{sys.executable} -m referee check {archive} --jobs {jobs} | head -1; exit ${{PIPESTATUS[0]}}"
+    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, capture_output=True, timeout=120)
+    assert result.stdout.startswith(f"{archive}, game 1".encode()) and result.stdout.count(b"\n") == 1
+    assert result.stderr == b""
+    assert result.returncode == 1  # game 2 breaks a rule, and its report was written before the pipe closed
+
+
+def test_the_exit_code_of_a_closed_pipe_is_clean_when_nothing_was_found(tmp_path: Path) -> None:
+    archive = tmp_path / "clean.jsonl"
+    archive.write_text(ARCHIVE.read_text(encoding="utf-8") * 10, encoding="utf-8")
+    shell = f"{sys.executable} -m referee check {archive} | head -1; exit ${{PIPESTATUS[0]}}"
+    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, capture_output=True, timeout=120)
+    assert (result.returncode, result.stderr) == (0, b"")
+
+
+def run_on_a_terminal(*argv: str, piped: bool) -> bytes:
+    """Standard error on a pseudo-terminal; standard output to a file, or to a pipe."""
+    leader, follower = pty.openpty()
+    sink = subprocess.PIPE if piped else subprocess.DEVNULL
+    process = referee_process(*argv, stdout=sink, stderr=follower)
+    os.close(follower)
+    if piped:
+        process.stdout.read()  # type: ignore[union-attr]
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the process is gone and the terminal closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    process.wait(timeout=60)
+    os.close(leader)
+    return seen
+
+
+def test_a_progress_bar_only_on_a_terminal_and_not_with_quiet(tmp_path: Path) -> None:
+    archive = tmp_path / "a.jsonl"
+    archive.write_text(ARCHIVE.read_text(encoding="utf-8") * 3, encoding="utf-8")
+    shown = run_on_a_terminal("check", str(archive), "--format", "json", "--jobs", "1", piped=False)
+    assert b" hands/s" in shown and b"ETA" in shown and b"\x1b[K" in shown
+    assert b"600 games: 600 clean" in shown  # a JSON run's summary, on a terminal
+    assert run_on_a_terminal("check", str(archive), "--format", "json", "-q", piped=False) == b""
+    assert b"hands/s" not in run_on_a_terminal("check", str(archive), piped=True)

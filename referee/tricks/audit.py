@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
-from . import bidding, clock, deal, penalties, points, scoring
+from . import bidding, clock, deal, misdeal, penalties, points, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -125,6 +125,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         holdings: list[int] | None = None
         if hand.deal is not None:
             holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+            if t.excess_passed and hand.tricks and any(f.code is Code.DEAL_WRONG_COUNT for f in findings):
+                holdings, findings = misdeal.pass_excess(t, hand.deal, holdings, findings, hand.tricks)
             for finding in findings:
                 self.add(finding, n)
         elif hand.tricks is not None:

@@ -133,6 +133,8 @@ def _misdeal(f: Fields) -> list[str]:
         out.append(f"A player dealt {length} or more cards of one suit may call a misdeal.")
     if f.get("dealer_not_last"):
         out.append("It is a misdeal if the dealer does not deal the last card to themselves.")
+    if f.get("excess_passed"):
+        out.append("A wrong count not called as a misdeal is made right by passing the excess cards on.")
     called = f.get("called_by")
     who = {
         "any": "any player",

@@ -32,6 +32,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
         "no_trump": ANY,
         "suit_length": ANY,
         "dealer_not_last": ANY,
+        "excess_passed": ANY,
     },
     "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
     "bidding.order": {

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..report import Code, Finding
 from ..spec import Spec
 from .deck import spec_error
+from .log import plays_of
 
 if TYPE_CHECKING:
-    from .log import Event
+    from .log import Event, Trick
     from .tables import Tables
 
 CAUSES = ("wrong_count", "dealer_not_last", "suit_length", "no_trump")
@@ -91,3 +93,36 @@ def call_refused(
 
 def _words(t: Tables, cause: str, absent: int) -> str:
     return _WORDS[cause][absent].format(n=t.per_player, k=t.misdeal_suit_length)
+
+
+def pass_excess(
+    t: Tables,
+    deal: tuple[tuple[int, ...], ...],
+    holdings: list[int],
+    findings: list[Finding],
+    tricks: tuple[Trick, ...],
+) -> tuple[list[int], list[Finding]]:
+    """A deal of the whole deck with wrong counts, not called, made right by passing the excess cards on.
+
+    Each card a player dealt too few plays that was dealt to a player with too many was passed to them. Where
+    that makes every count right, the counts are not reported and the replay goes on from the passed
+    holdings; otherwise nothing changes (the wrong count stands as dealt).
+    """
+    per = t.per_player
+    counts = [len(cards) for cards in deal]
+    if sum(counts) != per * t.seats or any(f.code is not Code.DEAL_WRONG_COUNT for f in findings):
+        return holdings, findings
+    held = list(holdings)
+    for seat, card in plays_of(tricks):
+        bit = 1 << card
+        if counts[seat] >= per or held[seat] & bit:
+            continue
+        giver = next((s for s in range(t.seats) if counts[s] > per and held[s] & bit), None)
+        if giver is not None:
+            held[giver] &= ~bit
+            held[seat] |= bit
+            counts[giver] -= 1
+            counts[seat] += 1
+    if any(count != per for count in counts):
+        return holdings, findings
+    return held, []

@@ -152,6 +152,7 @@ class Tables:
     # For the replay's clean lane (replay_play): the seats in turn from each leader, and deck.win_keys.
     clockwise: tuple[tuple[int, ...], ...] = ()
     win_keys: tuple[tuple[int, ...], ...] = ()
+    excess_passed: bool = False  # a wrong count not called is made right by passing the excess cards on
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -418,6 +419,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         misdeal_suit_length=spec.value("deal.misdeal", "suit_length", 0) or 0,
         clockwise=tuple(tuple((lead + k) % seats for k in range(seats)) for lead in range(seats)),
         win_keys=win_keys(trump, suits, power),
+        excess_passed=bool(spec.value("deal.misdeal", "excess_passed", False)),
     )
 
 

@@ -238,3 +238,39 @@ def test_called_by_must_name_only_causes_the_spec_gives(tmp_path: Path) -> None:
     change = {"deal": {"misdeal": {"no_trump": None}}}
     with pytest.raises(InputError, match="no_trump"):
         _audit([_hand(renege=False)], _variant(tmp_path, change))
+
+
+def test_excess_cards_passed_make_a_wrong_count_right(tmp_path: Path) -> None:
+    """Ann is dealt Cat's 3S too (14 cards, Cat 12) and no misdeal is called. Cat plays 3S to trick 1: it was
+    passed to her, so the hand is clean: 103 v -40. Without the rule, the two counts are wrong, Cat played a card
+    she was not dealt, and Ann ends the hand with 3S in hand, never played."""
+    hand = _hand(renege=False)
+    hand["deal"] = {name: list(cards) for name, cards in DEAL.items()}
+    hand["deal"]["Ann"].append(hand["deal"]["Cat"].pop())
+    passed = {"deal": {"misdeal": {"excess_passed": True, "interpretation": "The excess card is passed."}}}
+    report = _audit([copy.deepcopy(hand)], _variant(tmp_path, passed))
+    assert _codes(report) == []
+    assert _side(report, 1, AC)["points"] == 103 and _side(report, 1, BD)["points"] == -40
+    plain = _audit([hand])
+    assert [code for code, *_ in _codes(plain)] == [
+        "deal_wrong_count",
+        "deal_wrong_count",
+        "card_not_in_hand",
+        "card_not_played",
+    ]
+
+
+def test_behind_and_a_lost_game_with_three_sides() -> None:
+    """Three teams, game to 500: at 300, -150, -250 the third is 550 behind the first, so it is out and the game
+    ends, the first winning; at 300, -150, -150 no one is 500 behind and the game goes on. A team that lost the
+    game by a penalty is out whatever its score: at 300, 100, 0 with the first out, the second wins."""
+    from dataclasses import replace
+
+    from referee.tricks import scoring
+    from referee.tricks.tables import tables_for
+
+    t = replace(tables_for(referee.load_spec("spades/six-player")), behind=500)
+    assert scoring.result(t, [300, -150, -250], 3) == (True, 0)
+    assert scoring.result(t, [300, -150, -150], 3) == (False, None)
+    assert scoring.result(t, [300, 100, 0], 3, frozenset({0})) == (True, 1)
+    assert scoring.end_clause(t, [300, -150, -250], 3) == "game_end.behind"

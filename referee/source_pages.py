@@ -17,6 +17,8 @@ from .source_map import Sentence, sentences
 from .spec import Spec
 
 KIND_LABELS = {"rule": "rule", "reading": "reading", "option": "option", "not_checkable": "not checkable"}
+# One small shape a kind, beside each clause that quotes the sentence: told apart by shape as well as colour.
+KIND_SIGNS = {"rule": "●", "reading": "◆", "option": "▲", "not_checkable": "○"}
 
 
 def title_of(document: Path, specs: tuple[Spec, ...]) -> str:
@@ -30,15 +32,23 @@ def title_of(document: Path, specs: tuple[Spec, ...]) -> str:
     return "; ".join(titles)
 
 
-def _marks(sentence: Sentence) -> str:
-    if sentence.heading:
+def sign(kind: str) -> str:
+    """The small mark of a kind of clause (rule, reading, option, not checkable), named in its tooltip."""
+    return f'<span class="mk mk-{kind}" title="{KIND_LABELS[kind]}">{KIND_SIGNS[kind]}</span>'
+
+
+def legend() -> str:
+    """What the marks mean, once above the table."""
+    return " ".join(f'<span class="mk-key">{sign(k)} {KIND_LABELS[k]}</span>' for k in KIND_LABELS)
+
+
+def _flag(sentence: Sentence) -> str:
+    """The warning on a sentence no clause accounts for in full (there should be none)."""
+    if sentence.covered:
         return ""
-    badges = "".join(f'<span class="mark mark-{k}">{KIND_LABELS[k]}</span> ' for k in sentence.kinds)
-    if not sentence.covered:
-        flag = "partly quoted" if sentence.refs else "accounted for by nothing"
-        flag += "" if sentence.inside else " (outside every rule set's part)"
-        badges += f'<span class="mark mark-none">{flag}</span>'
-    return badges.strip()
+    flag = "partly quoted" if sentence.refs else "accounted for by nothing"
+    flag += "" if sentence.inside else " (outside every rule set's part)"
+    return f' <span class="mark mark-none">{flag}</span>'
 
 
 def _refs(sentence: Sentence, link: Linker) -> str:
@@ -46,20 +56,21 @@ def _refs(sentence: Sentence, link: Linker) -> str:
     grouped: dict[str, list[str]] = {}
     for ref in sentence.refs:
         href = escape(link(ref.spec_id, ref.clause), quote=True)
-        grouped.setdefault(ref.spec_id, []).append(f'<a href="{href}">{escape(ref.clause)}</a>')
+        grouped.setdefault(ref.spec_id, []).append(f'{sign(ref.kind)}<a href="{href}">{escape(ref.clause)}</a>')
     return "<br>".join(f"<code>{escape(spec_id)}</code>: {', '.join(links)}" for spec_id, links in grouped.items())
 
 
 def html_text(rows: tuple[Sentence, ...], link: Linker) -> str:
     """The document as an HTML table: sentence, how it is accounted for, the clauses quoting it."""
     out = ['<div class="source-scroll">', '<table class="source-text">']
-    out.append('<thead><tr><th scope="col">Source sentence</th><th scope="col">Marked as</th>')
-    out.append('<th scope="col">Encoded by</th></tr></thead>')
+    out.append(
+        '<thead><tr><th scope="col">Source sentence</th><th scope="col">Encoded by (marked by kind)</th></tr></thead>'
+    )
     out.append("<tbody>")
     paragraph = None
     for sentence in rows:
         if sentence.heading:
-            out.append(f'<tr id="{sentence.anchor}" class="heading"><th colspan="3">{escape(sentence.text)}</th></tr>')
+            out.append(f'<tr id="{sentence.anchor}" class="heading"><th colspan="2">{escape(sentence.text)}</th></tr>')
             paragraph = sentence.paragraph
             continue
         gap = " paragraph" if paragraph is not None and sentence.paragraph != paragraph else ""
@@ -67,8 +78,8 @@ def html_text(rows: tuple[Sentence, ...], link: Linker) -> str:
         flagged = "" if sentence.covered else " unaccounted"
         out.append(
             f'<tr id="{sentence.anchor}" class="sentence{gap}{flagged}">'
-            f'<td><a class="anchor" href="#{sentence.anchor}">{sentence.anchor[1:]}</a> {escape(sentence.text)}</td>'
-            f"<td>{_marks(sentence)}</td><td>{_refs(sentence, link)}</td></tr>"
+            f'<td><a class="anchor" href="#{sentence.anchor}">{sentence.anchor[1:]}</a> {escape(sentence.text)}'
+            f"{_flag(sentence)}</td><td>{_refs(sentence, link)}</td></tr>"
         )
     out += ["</tbody>", "</table>", "</div>"]
     return "\n".join(out)
@@ -96,7 +107,10 @@ def markdown(document: Path, specs: tuple[Spec, ...], link: Linker) -> str:
     )
     lines += [
         f"{len(body)} sentences; quoted as {tally} (a sentence may be quoted by several clauses). "
-        "Each sentence links to the clauses that quote it; each clause on a rulebook page links back here.",
+        "Each sentence links to the clauses that quote it, each marked by how it accounts for the sentence; "
+        "each clause on a rulebook page links back here.",
+        "",
+        f'<p class="mk-legend">{legend()}</p>',
         "",
     ]
     if flagged:

@@ -269,3 +269,18 @@ def test_compare_says_a_player_wins_and_a_side_win() -> None:
     assert f"; {verdict['winner']} wins\n" in game_compare.text(data)
     club = compared(MAPLE)["verdicts"][0]  # We and They, two a side; They reach 300 (the docs' session)
     assert club["result"] == "They win"
+
+
+def test_source_page_marks_each_clause_by_its_kind_beside_the_link() -> None:
+    page = source_pages.markdown(INTRAMURAL_DOC, bundled(), plain_link)
+    rows = dict(re.findall(r'<tr id="(s\d+)" class="sentence[^"]*">(.*?)</tr>', page))
+    follow = rows["s16"]  # "A player must follow suit, if able.": play.follow takes a reading (a void player)
+    assert (
+        '<span class="mk mk-reading" title="reading">◆</span><a href="/rules/spades/intramural/#play.follow">' in follow
+    )
+    winner = next(row for row in rows.values() if "A trick is won by the highest trump played" in row)
+    assert 'title="rule">●</span><a href="/rules/spades/intramural/#play.trick_winner">' in winner
+    assert "mark-none" not in page and "Marked as" not in page  # every sentence accounted for; no badge column
+    assert all(f'title="{label}"' in page for label in ("rule", "reading", "not checkable"))  # the legend at least
+    bare = source_pages.markdown(INTRAMURAL_DOC, (), plain_link)
+    assert bare.count("accounted for by nothing") > 20  # with no spec, every sentence is flagged in its cell

@@ -119,6 +119,8 @@ def _who(members: tuple[int, ...], names: tuple[str, ...]) -> str:
 
 def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[str, ...]) -> list[Finding]:
     order = bidding_order(t, dealer)
+    if [-1 if bid.side_bid else bid.seat for bid in bids] == order:  # each player once, in turn (nearly always)
+        return []
     findings = []
     seen: set[int] = set()
     start = 0  # where in the order the first bid was made: a side's bid at its earliest member's turn
@@ -177,12 +179,9 @@ def check_bids(
         findings.extend(nil_partner_findings(t, bids, names))
     contracts: list[int | None] = []
     for side, members in enumerate(t.sides):
-        side_name = side_names[side] if side_names else " & ".join(names[seat] for seat in members)
         if side in side_total:
             contracts.append(side_total[side])
             total = side_total[side]
-            last = members[-1]
-            made_of = "for the side as a whole"
         else:
             missing = [seat for seat in members if seat not in by_seat]
             for seat in missing:
@@ -192,17 +191,35 @@ def check_bids(
                 continue
             total = sum(bid_tricks(t, by_seat[seat]) for seat in members)
             contracts.append(total)
-            last = max(members, key=lambda seat: bids.index(by_seat[seat]))
-            made_of = " + ".join(f"{names[seat]} {by_seat[seat].tricks or 0}" for seat in members)
         if total > t.side_max:
+            side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side may bid at most {t.side_max}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
         if len(members) > 1 and total < t.side_min:
+            side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
             findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))
     if t.total_not is not None and None not in contracts and sum(c or 0 for c in contracts) == t.total_not:
         findings.append(_total_finding(t, bids, ordered, dealer, names))
     return contracts, findings
+
+
+def _side_bid(
+    side: int,
+    members: tuple[int, ...],
+    whole: bool,
+    by_seat: dict[int, Bid],
+    bids: tuple[Bid, ...],
+    names: tuple[str, ...],
+    side_names: tuple[str, ...] | None,
+) -> tuple[str, str, int]:
+    """A side's name, how its bid was made up, and the seat a finding on it is reported at (the last to bid):
+    put in words only when there is a finding."""
+    side_name = side_names[side] if side_names else " & ".join(names[seat] for seat in members)
+    if whole:
+        return side_name, "for the side as a whole", members[-1]
+    made_of = " + ".join(f"{names[seat]} {by_seat[seat].tricks or 0}" for seat in members)
+    return side_name, made_of, max(members, key=lambda seat: bids.index(by_seat[seat]))
 
 
 def _total_finding(

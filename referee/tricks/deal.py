@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..report import Code, Finding
-from .cards import COPY, add_card, card_symbol, cards_in
+from .cards import BIT, COPY, add_card, card_symbol, cards_in
 from .tables import Tables
 
 
@@ -24,6 +24,16 @@ def check_deal(
     t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, ...], out_of_play: tuple[int, ...] | None = None
 ) -> tuple[list[int], list[Finding]]:
     """Each seat's holding as a bitmask, and what was irregular about the deal (and the cards put out of play)."""
+    if out_of_play is None and not t.deck >> COPY:  # a single deck: a regular deal is checked at C speed
+        holdings = [sum(map(BIT.__getitem__, cards)) for cards in deal]
+        dealt = sum(holdings)
+        if (
+            dealt.bit_count() == sum(map(len, deal))  # no card twice
+            and not dealt & ~t.deck
+            and set(map(len, deal)) == {t.per_player}
+            and (t.deck & ~dealt).bit_count() <= t.out_of_play
+        ):
+            return holdings, []
     findings: list[Finding] = []
     holdings = []
     dealt = 0

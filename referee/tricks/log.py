@@ -118,10 +118,26 @@ class _Reader(LogReader):
         except (KeyError, TypeError):
             return tuple(self.card(token, f"{path}[{i}]", hand, seat=seat) for i, token in enumerate(tokens))
 
+    def tricks(self, hand: int, raw: list[list[dict[str, Any]]]) -> tuple[Trick, ...]:
+        if type(raw) is not list:  # not in a schema-valid document
+            raise TypeError("a list of tricks")
+        count = len(self.players)
+        try:  # the common case, the whole hand at C speed: a play from each seat a trick, {seat: card}, canonical
+            if raw and set(map(type, raw)) == {list} and set(map(len, raw)) == {count}:
+                entries = [*chain.from_iterable(raw)]
+                if set(map(type, entries)) == {dict} and set(map(len, entries)) == {1}:
+                    names, tokens = zip(*chain.from_iterable(map(dict.items, entries)), strict=True)
+                    seats = [*zip(*[map(self.seat_of.__getitem__, names)] * count, strict=True)]
+                    cards = [*zip(*[map(TOKENS.__getitem__, tokens)] * count, strict=True)]
+                    return tuple(zip(seats, cards, strict=True))
+        except (KeyError, TypeError):
+            pass  # read trick by trick, to find and locate what is wrong
+        return tuple(self.trick(hand, index, trick) for index, trick in enumerate(raw))
+
     def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> Trick:
         if type(trick) is not list or not trick:  # not in a schema-valid document
             raise TypeError("a trick")
-        try:  # the common case, at C speed: each play a one-key {seat: card} object, canonical tokens
+        try:  # at C speed: each play a one-key {seat: card} object, canonical tokens
             pairs = [*chain.from_iterable(map(dict.items, trick))]
             if len(pairs) == len(trick):
                 names, tokens = zip(*pairs, strict=True)
@@ -178,9 +194,7 @@ class _Reader(LogReader):
             )
         tricks = None
         if "tricks" in body:
-            if type(body["tricks"]) is not list:  # not in a schema-valid document
-                raise TypeError("a list of tricks")
-            tricks = tuple(self.trick(number, t, trick) for t, trick in enumerate(body["tricks"]))
+            tricks = self.tricks(number, body["tricks"])
         books = tuple((key, whole(value)) for key, value in body["books"].items()) if "books" in body else None
         score = None
         if "score" in body:

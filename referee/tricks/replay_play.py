@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import and_
 
 from ..report import Code, Finding, Incomplete, Where
 from . import play
-from .cards import BIT, COPY, card_symbol, cards_in
+from .cards import COPY, card_symbol, cards_in
+from .clean_hand import clean_play
 from .log import Hand
 from .replay import Replay
 
@@ -26,6 +26,13 @@ class PlayReplay(Replay):
         books = [0] * len(t.sides)
         broken = False
         leader = play.first_leader(t, dealer, held)
+        clean = clean_play(t, hand, leader, holdings)
+        if clean is not None:  # certainly regular (nearly every hand): nothing to report, the tricks counted
+            self.seat_books[:] = clean.seat_books
+            if t.points is not None:
+                self.taken[:] = clean.taken
+                self._leftover(hand, holdings, clean.first_taker)
+            return clean.books, True
         count = t.seats
         deck = t.deck
         doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
@@ -42,54 +49,8 @@ class PlayReplay(Replay):
         )
         # Past the last card (a trick more than the hand holds, a play more than the table seats) the first
         # excess is reported and the rest is not replayed: a long list costs no more than a short one.
-        # The clean lane: a whole trick checked at once where it is certainly regular (every seat in turn, each
-        # card of the deck held by its player and not played before, the lead allowed, the led suit followed by
-        # all), as it nearly always is; any doubt and the trick is replayed card by card below, which reports.
-        # Rules the lane does not know (must beat, a card taken back, a double deck) send every trick below.
-        lane = not (doubled or must_beat or taken_back)
-        order = t.clockwise
-        win_keys = t.win_keys
-        suit = t.suit
-        suit_cards = t.suit_cards
-        barred = t.first_trick_barred
-        must_follow = t.must_follow
         for index, (trick_seats, trick_cards) in enumerate(tricks[: t.per_player + 1]):
             number = index + 1
-            if (
-                lane
-                and len(trick_cards) == count
-                and trick_seats == order[trick_seats[0] if leader is None else leader]
-                and (led := suit[trick_cards[0]]) >= 0
-            ):
-                bits = [*map(BIT.__getitem__, trick_cards)]
-                mask = sum(bits)
-                before = [*map(held.__getitem__, trick_seats)]
-                led_cards = suit_cards[led]
-                if (
-                    mask & deck == mask
-                    and not played & mask
-                    and mask.bit_count() == count
-                    and all(map(and_, before, bits))
-                    and not (index == 0 and barred)
-                    and (
-                        (mask & led_cards).bit_count() == count  # all followed suit
-                        or not must_follow
-                        or (
-                            not discard_rules  # unable to follow, a player may have a card to discard first
-                            and all(bit & led_cards or not h & led_cards for bit, h in zip(bits, before, strict=True))
-                        )
-                    )
-                    and play.lead_violation(t, before[0], trick_cards[0], index == 0, broken, number) is None
-                ):
-                    played |= mask
-                    for seat, bit in zip(trick_seats, bits, strict=True):
-                        held[seat] ^= bit
-                    keys = [*map(win_keys[led].__getitem__, trick_cards)]
-                    winner_at = keys.index(max(keys))
-                    self._took(hand, holdings, books, index, trick_cards, trick_seats[winner_at], winner_at)
-                    broken = broken or play.breaks_trump(t, trick_cards, winner_at)
-                    leader = trick_seats[winner_at]
-                    continue
             cards: list[int] = []
             seats: list[int] = []
             in_order = True

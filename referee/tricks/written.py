@@ -129,10 +129,12 @@ class WrittenChecks(Replay):
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
                 continue
-            true_total = line.totals[side]
+            true_total = line.totals[side]  # the true total is always accepted (the true points on it)
             previous = {true_total - points, self.written_totals[side]}
             added = {points, recorded.hand}
-            if not any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added):
+            if recorded.total != true_total and not any(
+                p is not None and a is not None and p + a == recorded.total for p in previous for a in added
+            ):
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)

@@ -1,0 +1,107 @@
+"""The clean-hand check (tricks.clean_hand) vouches only for hands the card-by-card replay finds nothing in,
+and gives the same books and points: every report is the same with it and without it."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import referee
+from referee import gamelog
+from referee.documents import parse_yaml
+from referee.errors import InputError, Location
+from referee.spec import bundled_ids
+from referee.tricks import replay_play
+from referee.tricks.cards import COPY
+from referee.tricks.simulate import simulate_game
+from referee.tricks.tables import tables_for
+
+CORPUS = Path(__file__).resolve().parent.parent / "conformance"
+TRICK_SPECS = [spec_id for spec_id in bundled_ids() if not spec_id.startswith("dominoes/")]
+WHERE = Location(file="game.json")
+
+
+def _both_ways(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, int]:
+    """The report (or refusal) with the clean-hand check and without it, and how many hands it vouched for."""
+    vouched = [0]
+    check = replay_play.clean_play
+
+    def counted(*args: Any) -> Any:
+        found = check(*args)
+        vouched[0] += found is not None
+        return found
+
+    def run() -> Any:
+        try:
+            return referee.audit(rules, gamelog.from_document(copy.deepcopy(document), WHERE)).as_dict()
+        except InputError as exc:
+            return exc.message
+
+    monkeypatch.setattr(replay_play, "clean_play", counted)
+    fast = run()
+    monkeypatch.setattr(replay_play, "clean_play", lambda *args: None)
+    slow = run()
+    monkeypatch.setattr(replay_play, "clean_play", check)
+    return fast, slow, vouched[0]
+
+
+@pytest.mark.parametrize("rules", TRICK_SPECS)
+def test_simulated_games_are_vouched_for_and_scored_the_same(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = referee.load_spec(rules)
+    document = simulate_game(spec, random.Random(11))
+    fast, slow, vouched = _both_ways(rules, document, monkeypatch)
+    assert fast == slow
+    t = tables_for(spec)
+    if not (t.deck >> COPY or t.must_beat):  # rules the check leaves to the replay: a double deck, must beat
+        assert vouched > 0, "a simulated (legal) game should be checked hand by hand at C speed"
+
+
+def test_the_conformance_corpus_reports_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    for path in sorted(CORPUS.glob("*/*.yaml")):
+        case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+        rules, document = case.get("rules"), case.get("log")
+        if not isinstance(document, dict) or str(rules).startswith("dominoes/"):
+            continue
+        if case.get("options"):
+            document = {**document, "game": {**document.get("game", {}), "options": case["options"]}}
+        fast, slow, _ = _both_ways(str(rules), document, monkeypatch)
+        assert fast == slow, path.name
+        compared += 1
+    assert compared > 100
+
+
+def _tamper(document: Any, rng: random.Random) -> None:
+    """One small change to a legal game's play: two cards swapped, a seat changed, a play dropped or moved."""
+    hand = rng.choice(document["hands"])
+    tricks = hand["tricks"]
+    a, b = rng.randrange(len(tricks)), rng.randrange(len(tricks))
+    i, j = rng.randrange(len(tricks[a])), rng.randrange(len(tricks[b]))
+    (seat_a, card_a), (seat_b, card_b) = next(iter(tricks[a][i].items())), next(iter(tricks[b][j].items()))
+    action = rng.randrange(4)
+    if action == 0:  # two cards swapped, each player keeping their seat
+        tricks[a][i], tricks[b][j] = {seat_a: card_b}, {seat_b: card_a}
+    elif action == 1:  # a card played by another player
+        tricks[a][i] = {seat_b: card_a}
+    elif action == 2:  # a play lost
+        del tricks[a][i]
+    else:  # two plays of a trick in the other order
+        tricks[a][i], tricks[a][-1] = tricks[a][-1], tricks[a][i]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6))
+def test_tampered_games_report_the_same(rules: str, seed: int) -> None:
+    rng = random.Random(seed)
+    document = simulate_game(referee.load_spec(rules), rng)
+    for _ in range(rng.randint(1, 3)):
+        _tamper(document, rng)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fast, slow, _ = _both_ways(rules, document, monkeypatch)
+    assert fast == slow

@@ -313,3 +313,78 @@ def test_a_card_played_once_too_often_is_reported_there(rules: Rules, seed: int,
     report = audit(rules, mutated)
     found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
     assert found == [("card_played_twice", "play.own_cards", number, last, name)]
+
+
+def _legal_follow(rules: Rules, held: list[str], before: list[str], card: str) -> bool:
+    """Whether the model lets ``card`` follow ``before`` from ``held``: follow suit, and beat where it must."""
+    led = suit(before[0])
+    followers = [c for c in held if suit(c) == led] or held
+    if card not in followers:
+        return False
+    if not rules.must_beat:
+        return True
+    best = before[winner(rules, before)]
+    return beats(rules, card, best) or not any(beats(rules, c, best) for c in followers)
+
+
+@FAST
+@given(rule_sets, seeds, st.randoms(use_true_random=False))
+def test_a_renege_is_reported_there(rules: Rules, seed: int, rng: random.Random) -> None:
+    # a player who holds the suit led plays another: the renege is the one finding, at that play
+    doc = simulated(rules, seed, with_score=False)
+    candidates = []
+    for turn in turns(rules, doc):
+        if turn.position == 0:
+            continue
+        led = suit(turn.before[0])
+        others = [c for c in turn.held if suit(c) != led]
+        if others and any(suit(c) == led for c in turn.held):
+            candidates.append((turn, rng.choice(others)))
+    assume(candidates)
+    turn, card = rng.choice(candidates)
+    mutated = cut(doc, turn.hand, turn.trick, turn.position + 1)
+    mutated["hands"][-1]["tricks"][-1][-1] = {turn.name: card}
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("renege", "play.follow", turn.hand, turn.trick, turn.name)]
+
+
+@FAST
+@given(rule_sets, seeds, st.data())
+def test_a_play_out_of_turn_is_reported_there(rules: Rules, seed: int, data: st.DataObject) -> None:
+    # the second and third players of a trick swap turns: the early one is reported, once, and the late one
+    # plays in the turn still owed; both cards stay legal where they now fall (so nothing else is found)
+    doc = simulated(rules, seed, with_score=False)
+    hands = doc["hands"]
+    number = data.draw(st.integers(1, len(hands)))
+    hand = hands[number - 1]
+    trick = data.draw(st.integers(1, len(hand["tricks"])))
+    plays = entries(hand["tricks"][trick - 1])
+    swapped = [plays[0], plays[2], plays[1], *plays[3:]]
+    turn_of = {(t.trick, t.name): t for t in turns(rules, doc) if t.hand == number}
+    for position in (1, 2):
+        name, card = swapped[position]
+        held = turn_of[trick, name].held
+        assume(_legal_follow(rules, held, [c for _, c in swapped[:position]], card))
+    mutated = cut(doc, number, trick, len(plays))
+    mutated["hands"][-1]["tricks"][-1] = [{name: card} for name, card in swapped]
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("play_out_of_turn", "players.turn", number, trick, swapped[1][0])]
+
+
+@FAST
+@given(st.sampled_from([THREE, THREE_VARIED]), seeds, st.data())
+def test_a_first_lead_without_the_opening_club_is_reported_there(rules: Rules, seed: int, data: st.DataObject) -> None:
+    # the holder of the 2C (or of the 3C when the 2C is out of play) leads another card to the first trick
+    doc = simulated(rules, seed, with_score=False)
+    number = data.draw(st.integers(1, len(doc["hands"])))
+    opening = next(t for t in turns(rules, doc) if t.hand == number and t.trick == 1 and t.position == 0)
+    assert opening.card in ("2C", "3C")
+    assert opening.card == "2C" or "2C" not in [c for cards in doc["hands"][number - 1]["deal"].values() for c in cards]
+    card = data.draw(st.sampled_from([c for c in opening.held if c != opening.card]))
+    mutated = cut(doc, number, 1, 1)
+    mutated["hands"][-1]["tricks"][-1][0] = {opening.name: card}
+    report = audit(rules, mutated)
+    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+    assert found == [("illegal_lead", "play.first_lead", number, 1, opening.name)]

@@ -121,3 +121,35 @@ def test_passes_and_first_hand_bids_are_pinpointed(seed: int, pick: int) -> None
     doc["hands"][0]["bids"] = [{"Ann": 3}, {"Bob": 3}, {"Cat": 3}, {"Dan": 3}]
     expected = sorted([("pass_not_allowed", number, None, None), ("bid_not_allowed", 1, None, None)])
     assert found(audit(doc)) == expected
+
+
+@FAST
+@given(seeds, st.data())
+def test_play_out_of_turn_is_pinpointed(seed: int, data: st.DataObject) -> None:
+    # the second and third players of a trick swap turns: following suit does not depend on the order, so the
+    # early player's play out of turn is the one finding (the late one plays in the turn still owed)
+    doc = simulated(seed, with_score=False)
+    number = data.draw(st.integers(1, len(doc["hands"])))
+    trick = data.draw(st.integers(1, 13))
+    plays = doc["hands"][number - 1]["tricks"][trick - 1]
+    plays[1], plays[2] = plays[2], plays[1]
+    assert found(audit(doc)) == [("play_out_of_turn", number, trick, next(iter(plays[1])))]
+
+
+@FAST
+@given(seeds, st.data())
+def test_a_legal_card_taken_back_is_pinpointed(seed: int, data: st.DataObject) -> None:
+    # "a card laid is a card played": a card of the suit led, said to be played to an earlier trick and picked up
+    doc = simulated(seed, with_score=False)
+    number, hand, tricks = last_hand(doc)
+    choices = [
+        (k, name, card)
+        for m, trick in enumerate(tricks)
+        for name, card in trick
+        for k in range(m)
+        if name != tricks[k][0][0] and card_suit(card) == card_suit(tricks[k][0][1])
+    ]
+    assume(choices)
+    k, name, card = data.draw(st.sampled_from(choices))
+    hand["events"] = [{"type": "card_taken_back", "seat": name, "trick": k + 1, "card": card}]
+    assert found(audit(doc)) == [("card_taken_back", number, k + 1, name)]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, batch, game_compare, spec_checks, spec_diff
+from . import __version__, authoring, batch, game_compare, spec_checks, spec_diff, strict_yaml
 from .documents import parse_yaml
 from .errors import InputError
 from .gamelog import iter_games, log_yaml
@@ -175,7 +175,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     top = argparse.ArgumentParser(prog="referee", description="Audit recorded card games against written rules.")
-    top.add_argument("--version", action="version", version=f"referee {__version__}")
+    top.add_argument("--version", action="version", version=f"referee {__version__} ({strict_yaml.loader_note()})")
     sub = top.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")

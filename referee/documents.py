@@ -22,8 +22,9 @@ from typing import Any, BinaryIO
 
 import yaml
 
+from . import strict_yaml
 from .errors import InputError, Location, excerpt
-from .strict_yaml import MAX_DIGITS, StrictLoader, is_empty
+from .strict_yaml import MAX_DIGITS, is_empty
 
 MAX_JSON_BYTES = 2 * 1024 * 1024  # a .json file, or a line of JSON Lines: one game (a real one is ~20 KB)
 MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
@@ -40,7 +41,7 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int 
         return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
-    line = mark.line + 1 if mark is not None else None
+    line = mark.line + first_line if mark is not None else None  # marks count from the text's first line
     return InputError(f"not valid YAML: {problem}", Location(file=name, line=line))
 
 
@@ -89,28 +90,46 @@ def _surrogate(value: str) -> str:
     return f"\\u{ord(bad):04x}"
 
 
-def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[Any, Any]]:
-    """Each non-empty YAML document of ``text`` as (node, data); ``first_line`` is where ``text`` starts."""
+def _load_chunk(loader_class: Any, text: str, first_line: int) -> list[tuple[Any, Any]]:
     out = []
+    loader = loader_class(text, first_line - 1)
     try:
-        loader = StrictLoader(text, first_line - 1)
-        try:
-            while loader.check_node():
-                node = loader.get_node()
-                if not is_empty(node):
-                    out.append((node, loader.construct_document(node)))
-        finally:
-            loader.dispose()
+        while loader.check_node():
+            node = loader.get_node()
+            if not is_empty(node):
+                setattr(node, "line_offset", first_line - 1)  # noqa: B010 - where its text starts: see node_line
+                out.append((node, loader.construct_document(node)))
+    finally:
+        loader.dispose()
+    if loader.needs_walk:
+        for node, data in out:
+            found = _walk_problem(data)
+            if found is not None:
+                path, problem = found
+                raise InputError(problem, Location(line=node_line(node, path), path=json_path(path)))
+    return out
+
+
+def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[Any, Any]]:
+    """Each non-empty YAML document of ``text`` as (node, data); ``first_line`` is where ``text`` starts.
+
+    Read with libyaml's C parser where it is installed; a text it declines or refuses is read again by the
+    pure-Python one, which decides it and says in its own words, located, what is wrong (the same words
+    with libyaml or without).
+    """
+    try:
+        if strict_yaml.StrictLoader is not strict_yaml.PureStrictLoader:
+            try:
+                return _load_chunk(strict_yaml.StrictLoader, text, first_line)
+            except (yaml.YAMLError, InputError, *strict_yaml.UNFIT):
+                pass
+        return _load_chunk(strict_yaml.PureStrictLoader, text, first_line)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, name, text, first_line) from None
+    except InputError as exc:
+        raise exc.at(file=name) from None
     except RecursionError:
         raise InputError("nested too deeply to read", Location(file=name, line=first_line)) from None
-    for node, data in out:
-        found = _walk_problem(data)
-        if found is not None:
-            path, problem = found
-            raise InputError(problem, Location(file=name, line=node_line(node, path), path=json_path(path)))
-    return out
 
 
 def _split_lines(text: str) -> Iterator[tuple[int, str]]:
@@ -167,7 +186,7 @@ def iter_yaml(lines: Iterable[tuple[int, str | InputError]], name: str) -> Itera
             yield exc
             continue
         for node, data in documents:
-            yield node.start_mark.line + 1, node, data
+            yield node_line(node, []), node, data
 
 
 def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
@@ -186,7 +205,7 @@ def parse_yaml(text: str, name: str) -> Any:
     """The single YAML document of ``text``; ``name`` is used in error locations."""
     documents = parse_yaml_nodes(text, name)
     if len(documents) > 1:
-        start = documents[1][0].start_mark.line + 1
+        start = node_line(documents[1][0], [])
         raise InputError("holds more than one YAML document", Location(file=name, line=start))
     return documents[0][1]
 
@@ -410,7 +429,11 @@ def yaml_stream(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, 
 
 
 def node_line(node: Any, path: list[str | int]) -> int:
-    """The line (1-based) where the YAML node at ``path`` below ``node`` starts (or its nearest parent)."""
+    """The line (1-based) where the YAML node at ``path`` below ``node`` starts (or its nearest parent).
+
+    ``node`` is a document's root: its ``line_offset`` says where the text it was read from starts in its file.
+    """
+    offset = getattr(node, "line_offset", 0)
     for step in path:
         if isinstance(node, yaml.MappingNode):
             match = next((value for key, value in node.value if key.value == str(step)), None)
@@ -421,7 +444,7 @@ def node_line(node: Any, path: list[str | int]) -> int:
             node = node.value[step]
         else:
             break
-    return int(node.start_mark.line) + 1
+    return int(node.start_mark.line) + 1 + offset
 
 
 def yaml_line(text: str, path: list[str | int]) -> int | None:

@@ -42,23 +42,44 @@ def _node_size(node: Any, memo: dict[int, int]) -> int:
     return memo[key]
 
 
-_UNFIT = (ValueError, TypeError, OverflowError, KeyError, AttributeError, IndexError)
+UNFIT = (ValueError, TypeError, OverflowError, KeyError, AttributeError, IndexError)
 
 
 def _error(problem: str, mark: Any) -> yaml.MarkedYAMLError:
     return yaml.MarkedYAMLError(None, None, problem, mark)
 
 
-class StrictLoader(yaml.SafeLoader):
-    """SafeLoader with bounds, duplicate-key errors and the YAML 1.2 core schema.
+class _Strict:
+    """What both loaders share: the core schema's integers.
 
-    ``first_line`` (0-based) is where ``stream`` starts in its file, so that
-    marks give the file's line numbers when a file is read a document at a time.
+    Marks (and so errors) count lines from the start of the text given; ``first_line`` (0-based) is where that
+    text starts in its file: a document's root node carries it as ``line_offset`` (see
+    :func:`referee.documents.node_line`), and the duplicate-key message adds it.
     """
+
+    _offset = 0
+
+    def construct_yaml_int(self, node: Any) -> int:
+        """A core-schema integer: decimal (a leading 0 is not octal), ``0o`` octal or ``0x`` hex."""
+        text = str(self.construct_scalar(node)).replace("_", "")  # type: ignore[attr-defined]
+        digits = text.lstrip("+-")
+        if len(digits) > MAX_DIGITS:
+            raise _error(f"a number of {len(digits)} digits (at most {MAX_DIGITS})", node.start_mark)
+        if digits[:2] in ("0o", "0x", "0b"):
+            value = int(digits[2:], {"0o": 8, "0x": 16, "0b": 2}[digits[:2]])
+            return -value if text.startswith("-") else value
+        return int(text, 10)
+
+
+class PureStrictLoader(_Strict, yaml.SafeLoader):
+    """The strict loader on PyYAML's pure-Python parser: every bound checked as each node is composed, every
+    refusal in its own words. It decides (and explains) whatever the C loader declines."""
+
+    needs_walk = True  # what it builds may hold a lone surrogate or a float no game holds: walked after
 
     def __init__(self, stream: str, first_line: int = 0) -> None:
         super().__init__(stream)
-        self.line = first_line
+        self._offset = first_line
         self._aliases = 0
         self._alias_nodes = 0
         self._sizes: dict[int, int] = {}
@@ -71,36 +92,37 @@ class StrictLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
-            self._aliases += 1
             event = self.peek_event()  # type: ignore[no-untyped-call]
-            if self._aliases > MAX_ALIASES:
-                raise _error(f"more than {MAX_ALIASES} aliases (a YAML bomb?)", event.start_mark)
-            target = self.anchors.get(event.anchor)
-            if target is not None:  # an unknown anchor is left to the base class's error
-                self._alias_nodes += _node_size(target, self._sizes)
-                if self._alias_nodes > MAX_ALIAS_NODES:
-                    raise _error(
-                        f"aliases expand to more than {MAX_ALIAS_NODES} values (a YAML bomb?)", event.start_mark
-                    )
+            self._alias(self.anchors.get(event.anchor), event.start_mark)
         self._depth += 1
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise _error(
-                f"more than {MAX_NODES} values in one document (no game or spec has so many)", event.start_mark
-            )
-        if self._depth > MAX_DEPTH:
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise _error(f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
         try:
+            self._nodes += 1
+            if self._nodes > MAX_NODES:
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                raise _error(
+                    f"more than {MAX_NODES} values in one document (no game or spec has so many)", event.start_mark
+                )
+            if self._depth > MAX_DEPTH:
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                raise _error(f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
+    def _alias(self, target: Any, mark: Any) -> None:
+        """Count an alias and what it stands for (an unknown anchor is left to the parser's own error)."""
+        self._aliases += 1
+        if self._aliases > MAX_ALIASES:
+            raise _error(f"more than {MAX_ALIASES} aliases (a YAML bomb?)", mark)
+        if target is not None:
+            self._alias_nodes += _node_size(target, self._sizes)
+            if self._alias_nodes > MAX_ALIAS_NODES:
+                raise _error(f"aliases expand to more than {MAX_ALIAS_NODES} values (a YAML bomb?)", mark)
+
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep=deep)
-        except _UNFIT:  # an explicit tag on a value it cannot take (!!float abc, !!bool maybe)
+        except UNFIT:  # an explicit tag on a value it cannot take (!!float abc, !!bool maybe)
             shown = excerpt(node.value, 30) if isinstance(node, yaml.ScalarNode) else "this value"
             raise _error(f"cannot read {shown} as {node.tag.rsplit(':', 1)[-1]}", node.start_mark) from None
 
@@ -116,32 +138,138 @@ class StrictLoader(yaml.SafeLoader):
                 raise _error("a mapping key must be a plain value", key_node.start_mark) from None
             if key in seen:
                 shown = repr(key) if len(repr(key)) <= 40 else repr(key)[:40] + "…"
-                raise _error(f"duplicate key {shown} (first at line {seen[key].line + 1})", key_node.start_mark)
+                first = seen[key].line + 1 + self._offset
+                raise _error(f"duplicate key {shown} (first at line {first})", key_node.start_mark)
             seen[key] = key_node.start_mark
         return super().construct_mapping(node, deep=deep)
 
-    def construct_yaml_int(self, node: Any) -> int:
-        """A core-schema integer: decimal (a leading 0 is not octal), ``0o`` octal or ``0x`` hex."""
-        text = str(self.construct_scalar(node)).replace("_", "")
-        digits = text.lstrip("+-")
-        if len(digits) > MAX_DIGITS:
-            raise _error(f"a number of {len(digits)} digits (at most {MAX_DIGITS})", node.start_mark)
-        if digits[:2] in ("0o", "0x", "0b"):
-            value = int(digits[2:], {"0o": 8, "0x": 16, "0b": 2}[digits[:2]])
-            return -value if text.startswith("-") else value
-        return int(text, 10)
+
+class Declined(yaml.YAMLError):
+    """The C loader cannot vouch for a text (an alias, a bound passed, a duplicate key, any error): the pure
+    loader reads it again, to accept it or to say, located, what is wrong."""
 
 
-StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+_PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's resolved tag, by its text: a log repeats the same few hundred
+_DEFAULT_TAGS = {yaml.SequenceNode: "tag:yaml.org,2002:seq", yaml.MappingNode: "tag:yaml.org,2002:map"}
 
 
-def _not_core(loader: StrictLoader, node: Any) -> Any:
+class CStrictLoader(_Strict, yaml.CSafeLoader):
+    """The strict loader on libyaml's C parser, for texts it can vouch for at C speed: no alias at all, the
+    pure loader's bounds on values and nesting kept (counted once a document is composed, before anything is
+    built from it), no duplicate key. Anything else it declines (see :class:`Declined`)."""
+
+    needs_walk = False  # set when it builds a float (libyaml itself refuses a lone surrogate)
+
+    def __init__(self, stream: str, first_line: int = 0) -> None:
+        if "*" in stream:  # perhaps an alias: the pure loader counts what aliases stand for
+            raise Declined("aliases are read by the pure-Python loader")
+        super().__init__(stream)
+        self._offset = first_line
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            if not implicit[0]:
+                return "tag:yaml.org,2002:str"
+            tag = _PLAIN_TAGS.get(value)
+            if tag is None:
+                tag = str(super().resolve(kind, value, implicit))  # type: ignore[no-untyped-call]
+                if len(_PLAIN_TAGS) < 100_000:
+                    _PLAIN_TAGS[value] = tag
+            return tag
+        return _DEFAULT_TAGS[kind]
+
+    def get_node(self) -> Any:
+        node = super().get_node()
+        if node is not None and not _within_bounds(node):
+            raise Declined("a bound passed")
+        return node
+
+    def construct_document(self, node: Any) -> Any:
+        """The document's data, built straight from its tree (no alias can share a node): plain str, int,
+        float, bool and null values, lists and dicts; any other tag, or a key twice, is declined."""
+        scalars: dict[str, Any] = {
+            _STR: str,
+            _INT: lambda n: self.construct_yaml_int(n),
+            _BOOL: lambda n: _BOOLS[n.value],  # an explicit !!bool on another word: declined, as KeyError
+            _NULL: lambda n: None,
+            _FLOAT: self._float,
+        }
+        seq, mapping = yaml.SequenceNode, yaml.MappingNode
+
+        def build(node: Any) -> Any:
+            cls = node.__class__
+            if cls is seq:
+                if node.tag != _SEQ:
+                    raise Declined("a tagged sequence")
+                return [build(item) for item in node.value]
+            if cls is mapping:
+                if node.tag != _MAP:
+                    raise Declined("a tagged mapping")
+                pairs = node.value
+                data = {build(key): build(value) for key, value in pairs}
+                if len(data) != len(pairs):  # a key twice
+                    raise Declined("a duplicate key")
+                return data
+            make = scalars.get(node.tag)
+            if make is None:  # a tag of YAML 1.1 (a date, bytes), a merge key, or one of the writer's own
+                raise Declined("another tag")
+            return node.value if make is str else make(node)
+
+        return build(node)
+
+    def _float(self, node: Any) -> Any:
+        self.needs_walk = True  # inf, nan or a huge float: the walk says where
+        return self.construct_yaml_float(node)
+
+
+_BOOLS = {word: word[0] in "tT" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
+_STR, _INT, _FLOAT, _BOOL, _NULL, _SEQ, _MAP = (
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+)
+
+
+def _within_bounds(root: Any) -> bool:
+    """Whether a document composed without aliases (a tree) keeps to MAX_NODES values and MAX_DEPTH levels."""
+    level, depth, nodes = [root], 1, 0
+    mapping = yaml.MappingNode
+    while level:
+        nodes += len(level)
+        if nodes > MAX_NODES or depth > MAX_DEPTH:
+            return False
+        below: list[Any] = []
+        for node in level:
+            value = node.value
+            if value.__class__ is list:
+                if node.__class__ is mapping:
+                    for pair in value:
+                        below.extend(pair)
+                else:
+                    below.extend(value)
+        level, depth = below, depth + 1
+    return True
+
+
+StrictLoader: type[PureStrictLoader] | type[CStrictLoader] = (
+    CStrictLoader if getattr(yaml, "__with_libyaml__", False) else PureStrictLoader
+)
+
+
+def loader_note() -> str:
+    """Which YAML parser reads logs and specs, for ``referee --version``."""
+    if StrictLoader is CStrictLoader:
+        return "YAML read by libyaml's C parser"
+    return "YAML read by PyYAML's pure-Python parser (slower: libyaml is not installed)"
+
+
+def _not_core(loader: Any, node: Any) -> Any:
     raise _error(f"the tag !!{node.tag.rsplit(':', 1)[-1]} has no place in a log or a spec", node.start_mark)
 
 
-# YAML 1.1's other types (bytes, sets, dates, ordered pairs) are not JSON's: a log or a spec holds none of them.
-for _tag in ("binary", "timestamp", "omap", "pairs", "set"):
-    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _not_core)
+for _loader in (PureStrictLoader, CStrictLoader):
+    _loader.add_constructor("tag:yaml.org,2002:int", _Strict.construct_yaml_int)  # type: ignore[type-var]
+    # YAML 1.1's other types (bytes, sets, dates, ordered pairs) are not JSON's: a log or a spec holds none of them.
+    for _tag in ("binary", "timestamp", "omap", "pairs", "set"):
+        _loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _not_core)
 
 # YAML 1.2 core schema resolvers, in the order they are tried (an integer before a float).
 _CORE = (
@@ -154,11 +282,12 @@ _CORE = (
     ),
     ("tag:yaml.org,2002:null", r"~|null|Null|NULL|", ["~", "n", "N", ""]),
 )
-StrictLoader.yaml_implicit_resolvers = {}
+_RESOLVERS: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
 for _tag, _pattern, _firsts in _CORE:
     for _first in _firsts:
-        StrictLoader.yaml_implicit_resolvers.setdefault(_first, []).append((_tag, re.compile(f"^(?:{_pattern})$")))
-StrictLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
+        _RESOLVERS.setdefault(_first, []).append((_tag, re.compile(f"^(?:{_pattern})$")))
+_RESOLVERS.setdefault("<", []).append(("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$")))
+PureStrictLoader.yaml_implicit_resolvers = CStrictLoader.yaml_implicit_resolvers = _RESOLVERS
 
 
 def is_empty(node: Any) -> bool:

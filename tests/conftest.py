@@ -47,3 +47,19 @@ def variant(tmp_path: Path) -> Callable[[str], Spec]:
         return referee.load_spec(str(path))
 
     return make
+
+
+@pytest.fixture(params=["libyaml", "pure"])
+def yaml_loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each YAML test under both strict loaders: libyaml's C parser (where installed) and the pure-Python one."""
+    import yaml
+
+    from referee import strict_yaml
+
+    if request.param == "libyaml":
+        if not getattr(yaml, "__with_libyaml__", False):
+            pytest.skip("PyYAML is installed without libyaml")
+        monkeypatch.setattr(strict_yaml, "StrictLoader", strict_yaml.CStrictLoader)
+    else:
+        monkeypatch.setattr(strict_yaml, "StrictLoader", strict_yaml.PureStrictLoader)
+    return str(request.param)

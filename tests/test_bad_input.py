@@ -15,6 +15,8 @@ import yaml
 
 from referee.cli import main
 
+pytestmark = pytest.mark.usefixtures("yaml_loader")  # every test under both YAML loaders
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "examples" / "spades" / "intramural"
 CLEAN = HERE / "clean-game.yaml"

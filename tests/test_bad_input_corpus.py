@@ -15,6 +15,8 @@ import yaml
 
 from referee.cli import main
 
+pytestmark = pytest.mark.usefixtures("yaml_loader")  # every test under both YAML loaders
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_input"
 EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load((CORPUS / "expected.yaml").read_text(encoding="utf-8"))

@@ -244,3 +244,13 @@ def test_a_progress_bar_only_on_a_terminal_and_not_with_quiet(tmp_path: Path) ->
     assert b"600 games: 600 clean" in shown  # a JSON run's summary, on a terminal
     assert run_on_a_terminal("check", str(archive), "--format", "json", "-q", piped=False) == b""
     assert b"hands/s" not in run_on_a_terminal("check", str(archive), piped=True)
+
+
+def test_the_version_says_which_yaml_parser_reads_logs(capsys: pytest.CaptureFixture[str]) -> None:
+    import yaml
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    shown = capsys.readouterr().out
+    parser = "libyaml's C parser" if getattr(yaml, "__with_libyaml__", False) else "PyYAML's pure-Python parser"
+    assert shown.startswith("referee ") and f"YAML read by {parser}" in shown

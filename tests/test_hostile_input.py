@@ -17,6 +17,8 @@ from referee.documents import MAX_YAML_CHARS, parse_json, parse_yaml
 from referee.errors import InputError
 from referee.strict_yaml import MAX_NODES
 
+pytestmark = pytest.mark.usefixtures("yaml_loader")  # every test under both YAML loaders
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "examples" / "spades" / "intramural"
 CLEAN = HERE / "clean-game.yaml"

@@ -29,7 +29,7 @@ STYLE = """
   border: 1px solid #ccc; padding: 2px 6px; text-align: right;
 }
 .referee-report ul.faults { margin: 0.2em 0; padding-left: 1.2em; font-size: 0.85em; max-width: 60em; }
-.referee-report figure ul.faults { max-width: 210px; }
+.referee-report figure ul.faults { max-width: 210px; text-align: left; }
 .referee-report li.error { color: #b3261e; }
 .referee-report li.warning { color: #8a6d00; }
 .referee-report .rule { color: #555; font-family: monospace; }

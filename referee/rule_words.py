@@ -19,10 +19,11 @@ from .words import count as _count
 
 def _seats(f: Fields) -> list[str]:
     count = f.get("count")
-    out = [] if count is None else [f"{count} players."]
-    counts = f.get("counts")
+    out = [] if count is None else [f"The game is for {count} players."]
+    counts = [str(n) for n in f.get("counts") or ()]
     if counts:
-        out.append(f"The game may be played by {show(counts)} players.")
+        choice = ", ".join(counts[:-1]) + " or " + counts[-1] if len(counts) > 1 else counts[0]
+        out.append(f"{'It' if out else 'The game'} may be played by {choice} players.")
     return out
 
 

@@ -171,6 +171,11 @@ def _setters(spec: Spec, name: str) -> list[str]:
     return out
 
 
+def _literal(value: object) -> str:
+    """An option's value as a log or ``--option`` writes it."""
+    return f"`{str(value).lower() if isinstance(value, bool) else value}`"
+
+
 def _options(spec: Spec) -> list[str]:
     lines = [
         "## Options { #options }",
@@ -182,8 +187,8 @@ def _options(spec: Spec) -> list[str]:
     ]
     for option in spec.options.values():
         clause = option.clause
-        choices = f" Choices: {show(list(option.values))}." if option.values is not None else ""
-        left = [f"{fold(option.description)} **Default: {show(option.default)}.**{choices}", ""]
+        choices = f" Choices: {', '.join(map(_literal, option.values))}." if option.values is not None else ""
+        left = [f"{fold(option.description)} **Default: {_literal(option.default)}.**{choices}", ""]
         used = _setters(spec, option.name)
         left += [f"It sets: {', '.join(used)}.", ""] if used else []
         left += ref(f"`{clause.id}`")

@@ -145,7 +145,8 @@ def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any]) -
     if notes:
         left += [" ".join(notes), ""]
     if not clause.checkable:
-        left += [f"**No record can show this:** {fold(clause.reason or '')}", ""]
+        rule = "The rule is the source's words beside. " if clause.source and not clause.data else ""
+        left += [f"{rule}**No record can show this:** {fold(clause.reason or '')}", ""]
     meta = [f"`{clause.id}`", _severity(clause), f"*{tag(spec, clause)}*" if tag(spec, clause) else ""]
     left += ref(" · ".join(part for part in meta if part))
     return lines + columns(left, source_side(spec, clause)) + reading_block(clause)

@@ -56,7 +56,8 @@ def _refs(sentence: Sentence, link: Linker) -> str:
     grouped: dict[str, list[str]] = {}
     for ref in sentence.refs:
         href = escape(link(ref.spec_id, ref.clause), quote=True)
-        grouped.setdefault(ref.spec_id, []).append(f'{sign(ref.kind)}<a href="{href}">{escape(ref.clause)}</a>')
+        clause = f'{sign(ref.kind)}<a href="{href}">{escape(ref.clause)}</a>'
+        grouped.setdefault(ref.spec_id, []).append(f'<span class="mk-ref">{clause}</span>')
     return "<br>".join(f"<code>{escape(spec_id)}</code>: {', '.join(links)}" for spec_id, links in grouped.items())
 
 

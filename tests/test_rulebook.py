@@ -183,7 +183,7 @@ def test_a_spec_that_extends_another() -> None:
     assert "Points is the table's choice: option [`target`](#options.target), default 500." in target
     follow = next(block for block in page.split("### ") if "{ #play.follow }" in block)
     assert "Taken from spades/intramural." in follow
-    assert "## Options" in page and "Choices: 500, 300." in page
+    assert "## Options" in page and "**Default: `500`.** Choices: `500`, `300`." in page
 
 
 def test_a_spec_the_referee_cannot_enforce_yet() -> None:

@@ -42,6 +42,7 @@ class Code(StrEnum):
     MISDEAL_NOT_ALLOWED = "misdeal_not_allowed"
     CLAIM_REFUSED = "claim_refused"
     CARD_NOT_PLAYED = "card_not_played"
+    ACE_CHECK_NOT_DUE = "ace_check_not_due"
     # domino games
     TILE_DRAWN_TWICE = "tile_drawn_twice"
     NO_DOUBLE_REDRAW = "no_double_redraw"

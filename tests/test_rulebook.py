@@ -187,9 +187,9 @@ def test_a_spec_that_extends_another() -> None:
 
 
 def test_a_spec_the_referee_cannot_enforce_yet() -> None:
-    page = markdown(load(EXAMPLES / "with-aces.yaml"))
-    assert "**Not yet enforced:**" in page and "aces bids (bidding.aces)" in page
-    assert "Allowed: aces bids" in page
+    page = markdown(load(EXAMPLES / "with-no-trump.yaml"))
+    assert "**Not yet enforced:**" in page and "no trump bids (bidding.no_trump)" in page
+    assert "Allowed: no-trump bids" in page
 
 
 def test_rules_no_record_can_show() -> None:

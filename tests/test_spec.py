@@ -100,10 +100,10 @@ def test_unsupported_clauses_are_refused_not_ignored(tmp_path: Path) -> None:
     text = (
         "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
         "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
-        "bidding:\n  aces: {interpretation: allowed here, allowed: true}\n"
+        "bidding:\n  no_trump: {interpretation: allowed here, allowed: true}\n"
     )
     path = _write(tmp_path, text)
-    with pytest.raises(Unsupported, match="aces bids"):
+    with pytest.raises(Unsupported, match="no trump bids"):
         compile_spec(load(str(path)))
     problems, notes = spec_checks.check_file(path)
     assert problems == [] and any("not yet enforceable" in n for n in notes)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
-from . import bidding, clock, deal, misdeal, penalties, points, scoring
+from . import aces, bidding, clock, deal, misdeal, penalties, points, raises, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -21,6 +21,8 @@ from .written import WrittenChecks
 
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
+
+    won_outright: int | None = None  # a side that won the game by the hand's bid (a blind Boston made)
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
 
@@ -50,6 +52,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             if dealer is not None:
                 expected_dealer = deal.next_dealer(t, dealer)
             self.report.hands_audited += 1
+            self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
             else:
@@ -69,7 +72,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     bags = list(line.bags)
                     self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
                     if final is None:
-                        swept = scoring.sweep(t, self.kept) if first_unbid else None
+                        swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
                         final = self._result(hand.number, totals, scored, swept, self.hand_lost)
             if final is not None and self.report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
@@ -88,12 +91,13 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
     ) -> list[int] | None:
         """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading.
 
-        ``swept``: a side that won the game outright by its books on the unbid first hand; ``lost``: sides
-        that lost it outright by a penalty this hand.
+        ``swept``: a side that won the game outright by its books on the unbid first hand, or by its bid (a
+        blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
-        ended_by = "bidding.first_hand" if swept is not None else scoring.end_clause(t, totals, scored, lost)
+        outright = "bidding.boston" if self.won_outright is not None else "bidding.first_hand"
+        ended_by = outright if swept is not None else scoring.end_clause(t, totals, scored, lost)
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
             winner = clock.leader(totals)
@@ -151,12 +155,15 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             for finding in findings:
                 self.add(finding, n)
             blind = bidding.blind_sides(t, bids)
+            if t.ace_check_aces and hand.events and hand.deal is not None:
+                for finding in aces.ace_check_findings(t, hand.events, hand.deal, self.names):
+                    self.add(finding, n)
         if hand.passes and not t.passing:
             self.add(
                 Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
             )
         elif t.passing and holdings is not None and hand.deal is not None:
-            holdings = self._pass(hand, holdings)
+            holdings = self._pass(hand, holdings, bids)
         books: list[int] | None = None
         reneges = [0] * len(t.sides)
         claimers: list[int] = []
@@ -202,10 +209,14 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
                 return replace(unscored, note=f"{why}: not scored")
             nils = bidding.nil_bidders(t, bids)
-            if nils and hand.tricks is None:
-                return replace(unscored, note="a nil bid is scored from the tricks, and none are recorded: not scored")
+            ace_bids = aces.aces_bids(t, bids)
+            if (nils or any(ace_bids)) and hand.tricks is None:
+                kind = "a nil bid" if nils else "an ACES bid"
+                return replace(unscored, note=f"{kind} is scored from the tricks, and none are recorded: not scored")
             made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
             penalty_bags, as_made = self._renege_costs(reneges)
+            bonus = aces.aces_points(t, ace_bids, hand.tricks or ()) if any(ace_bids) else None
+            raised = raises.raised_sides(t, bids) if t.raises else None
             results = scoring.score_hand(
                 t,
                 [c or 0 for c in contracts],
@@ -218,7 +229,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 made,
                 penalty_bags=penalty_bags,
                 as_made=as_made,
+                raised=raised,
+                bonus=bonus,
             )
+            self.won_outright = scoring.blind_boston(t, [c or 0 for c in contracts], books, blind, raised)
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]

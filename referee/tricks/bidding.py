@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..report import Code, Finding
+from . import raises
 from .log import Bid
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
@@ -40,7 +41,7 @@ def blind_sides(t: Tables, bids: tuple[Bid, ...]) -> list[bool]:
     if "blind" not in t.allowed_kinds:
         return blind
     for bid in bids:
-        if bid.kind == "blind":
+        if bid.kind == "blind" and not bid.raise_:
             blind[t.side_of[bid.seat]] = True
     return blind
 
@@ -56,7 +57,7 @@ def nil_bidders(t: Tables, bids: tuple[Bid, ...]) -> list[int]:
     """The seats that bid nil, where the rules allow it (a nil not allowed is reported and counts as 0)."""
     if "nil" not in t.allowed_kinds:
         return []
-    return [bid.seat for bid in bids if bid.kind == "nil" and not bid.side_bid]
+    return [bid.seat for bid in bids if bid.kind == "nil" and not bid.side_bid and not bid.raise_]
 
 
 def nil_partner_findings(t: Tables, bids: tuple[Bid, ...], names: tuple[str, ...]) -> list[Finding]:
@@ -159,7 +160,9 @@ def check_bids(
     """Each side's contract (None where a bid is missing) and the bidding's violations.
 
     ``totals`` are the scores before the hand, for the rules that depend on them (who may bid blind).
+    Raises after the first round (see :mod:`.raises`) are checked after it, and change the contracts.
     """
+    bids, raised = raises.split(bids)
     findings: list[Finding] = []
     if ordered and dealer is not None:
         findings.extend(_order_findings(t, bids, dealer, names))
@@ -199,6 +202,10 @@ def check_bids(
             side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
             findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))
+    if raised:
+        labels = side_names or tuple(" & ".join(names[seat] for seat in members) for members in t.sides)
+        contracts, more = raises.check(t, contracts, raised, dealer, ordered, labels)
+        findings.extend(more)
     if t.total_not is not None and None not in contracts and sum(c or 0 for c in contracts) == t.total_not:
         findings.append(_total_finding(t, bids, ordered, dealer, names))
     return contracts, findings

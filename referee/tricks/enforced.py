@@ -23,7 +23,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "ranking.order": {"ranks": ANY},
     "ranking.trump": {"suit": ANY, "top": ANY},
     "ranking.identical_cards": {"winner": ANY},
-    "deal.dealer": {"first": ("any",), "rotation": ANY, "after_misdeal": ("next_dealer",)},
+    "deal.dealer": {"first": ("any", "highest_card"), "rotation": ANY, "after_misdeal": ("next_dealer",)},
     "deal.cards": {"per_player": ANY, "leftover": ANY},
     "deal.misdeal": {
         "wrong_count": (True,),
@@ -35,18 +35,24 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
         "excess_passed": ANY,
     },
     "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
-    "bidding.order": {
-        "starts": ("dealer", "left_of_dealer", "non_dealers"),
-        "style": ("individual", "partnership"),
-        "raises": ("none",),
-    },
+    "bidding.order": {"starts": ANY, "style": ANY, "raises": ANY},
     "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY, "total_not": ANY},
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
-    "bidding.blind": {"allowed": ANY, "behind_by": ANY, "min": ANY, "made_multiplier": ANY, "set_multiplier": ANY},
+    "bidding.blind": {
+        "allowed": ANY,
+        "behind_by": ANY,
+        "min": ANY,
+        "made_multiplier": ANY,
+        "set_multiplier": ANY,
+        "multiplies_specials": ANY,
+    },
     "bidding.ten_for_two_hundred": {"allowed": ANY, "points": ANY, "penalty": ANY, "tricks": ANY},
-    "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY},
+    "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY, "blind_wins_game": ANY},
+    "bidding.aces": {"allowed": ANY, "points": ANY, "penalty": ANY},
+    "bidding.ace_check": {"aces_held": ANY},
     "bidding.nil": {"allowed": ANY, "bonus": ANY, "penalty": ANY, "partner_min": ANY, "tricks_count_for_partner": ANY},
     "passing.pass": {"cycle": ANY, "cards": ANY, "when": ANY},
+    "passing.nil_pass": {"cards": ANY, "to": ANY, "hands": ANY},
     "play.own_cards": {},
     "play.first_lead": {"leader": ("left_of_dealer", "holder_of_card"), "cards": ANY, "trump": ANY},
     "play.lead": {
@@ -82,6 +88,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "scoring.contract": {"made_per_trick": ANY, "overtrick": ANY, "set_per_trick": ANY},
     "scoring.bags": {"limit": ANY, "penalty": ANY, "carry_over": ANY},
     "scoring.overbid_double": {"points": ANY},
+    "scoring.hand_max": {"points": ANY, "blind_exempt": ANY},
     "penalties.revoke": {"charge_points": ANY, "ends_play": ANY},
     "scoring.points": {"cards": ANY, "suits": ANY, "total": ANY},
     "scoring.moon": {"others": ANY},
@@ -190,6 +197,15 @@ def refuse_silent(spec: Spec, trump: int) -> None:
         for name in ("books_to_opponents", "points"):
             if has("penalties.renege", name, 0):
                 raise _no_effect(spec, "penalties.renege", name, "no one must follow suit (play.follow)")
+    cycle = has("passing.pass", "cycle", ["none"]) or ["none"]
+    for place in has("passing.nil_pass", "hands", []) or []:
+        if place > len(cycle) or cycle[place - 1] != "none":
+            why = f"a nil bidder passes only in a hand with no pass of its own (passing.pass.cycle: {cycle})"
+            raise _no_effect(spec, "passing.nil_pass", "hands", why)
+    if spec.has("passing.nil_pass") and not has("bidding.nil", "allowed", False):
+        raise _no_effect(spec, "passing.nil_pass", "cards", "nil bids are not allowed (bidding.nil)")
+    if spec.has("bidding.ace_check") and not has("bidding.aces", "allowed", False):
+        raise _no_effect(spec, "bidding.ace_check", "aces_held", "ACES bids are not allowed (bidding.aces)")
     for kind, clause_id in KIND_CLAUSES.items():
         if spec.has(clause_id) and has(clause_id, "allowed") is False and not _by_option(spec, clause_id, "allowed"):
             for name in spec.clause(clause_id).data:

@@ -48,6 +48,7 @@ class Event:
     cards_played: int | None = None  # a claim: how many of the hand's cards had been played when it was made
     cause: str | None = None  # a misdeal: the cause the caller gave
     bids_made: int | None = None  # a misdeal: how many bids had been made when it was called
+    answer: str | None = None  # an ace check's reply: none, one or two
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class GameLog(RecordedGame):
     """A recorded trick game: the header every family shares, and its hands."""
 
     hands: tuple[Hand, ...]
+    dealer_draw: tuple[tuple[int, int], ...] | None = None  # (seat, card) each player drew for the first deal
 
 
 def clock_seconds(text: str) -> float | None:
@@ -224,6 +226,7 @@ class _Reader(LogReader):
             e.get("cards_played"),
             e.get("cause"),
             e.get("bids_made"),
+            e.get("answer"),
         )
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:
@@ -234,7 +237,20 @@ class _Reader(LogReader):
 
     def game(self) -> GameLog:
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))
-        return GameLog(hands=hands, **self.header())
+        return GameLog(hands=hands, dealer_draw=self._dealer_draw(), **self.header())
+
+    def _dealer_draw(self) -> tuple[tuple[int, int], ...] | None:
+        drawn = (self.doc.get("game") or {}).get("dealer_draw")
+        if drawn is None:
+            return None
+        path = "$.game.dealer_draw"
+        out = []
+        for name, token in drawn.items():
+            try:
+                out.append((self.seat(name, path), parse_card(token)))
+            except CardError as exc:
+                raise self.fail(str(exc), f"{path}.{name}") from None
+        return tuple(out)
 
 
 def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog:

@@ -75,6 +75,7 @@ _EVENT_TYPES = frozenset(
     }
 )
 _SCORE_KEYS = frozenset({"hand", "total", "bags"})
+_ANSWERS = frozenset({"none", "one", "two"})  # an ace check's reply
 
 
 def _int(value: Any, minimum: int | None = None) -> bool:
@@ -160,6 +161,7 @@ def _events(value: Any) -> bool:
                 "trick": _int(item, 1),
                 "note": type(item) is str,
                 "reason": type(item) is str,
+                "answer": type(item) is str and item in _ANSWERS,
             }.get(key, False)
             if not ok:
                 return False

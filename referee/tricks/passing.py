@@ -102,3 +102,55 @@ def choose(
         after[passer] &= ~mask
         after[(passer + offset) % t.seats] |= mask
     return after, chosen
+
+
+def nil_pass_hand(t: Tables, dealt_hands: int) -> bool:
+    """Whether the ``dealt_hands``-th hand played is one where a nil bidder may pass to partner."""
+    if not t.nil_pass_hands or not t.pass_cycle:
+        return False
+    return (dealt_hands - 1) % len(t.pass_cycle) + 1 in t.nil_pass_hands
+
+
+def nil_pass(
+    t: Tables,
+    holdings: list[int],
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
+    nils: list[int],
+    names: tuple[str, ...],
+) -> tuple[list[int], list[Finding]]:
+    """Each seat's holding after nil bidders' passes with their partners, and what was irregular about them.
+
+    A side with a nil bidder may exchange the spec's number of cards: each partner passes that many to the
+    other (so both keep a full hand), or neither passes. A pass by anyone else is reported and, like any
+    pass, taken as made (to the passer's partner).
+    """
+    findings: list[Finding] = []
+    given = dict(passes or ())
+    nil_sides = {t.side_of[seat] for seat in nils}
+    for passer in given:
+        if t.side_of[passer] not in nil_sides:
+            message = f"{names[passer]} passed cards on a hand with no pass; only a nil bidder and partner exchange"
+            findings.append(Finding(Code.PASS_NOT_ALLOWED, "passing.nil_pass", message, passer))
+    for side in sorted(nil_sides):
+        members = t.sides[side]
+        if not any(seat in given for seat in members):
+            continue  # the side chose not to pass
+        for seat in members:
+            count = len(given.get(seat, ()))
+            if count != t.nil_pass_cards:
+                message = f"{names[seat]} passed {count} card(s) to partner; the exchange is {t.nil_pass_cards} each"
+                findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.nil_pass", message, seat))
+    after = list(holdings)
+    for passer, cards in given.items():
+        partners = [s for s in t.sides[t.side_of[passer]] if s != passer]
+        passed = 0
+        for card in cards:
+            if not holdings[passer] >> card & 1:
+                message = f"{names[passer]} passed {card_symbol(card)}, which was not dealt to them"
+                findings.append(Finding(Code.CARD_NOT_IN_HAND, "passing.nil_pass", message, passer))
+            else:
+                passed |= 1 << card
+        if passed and partners:
+            after[passer] &= ~passed
+            after[partners[0]] |= passed
+    return after, findings

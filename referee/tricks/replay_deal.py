@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Where
-from . import deal, misdeal, passing
+from . import bidding, deal, misdeal, passing
+from .cards import card_symbol
 from .log import Bid, Hand, plays_of
 from .replay import Replay
 
@@ -19,6 +20,8 @@ class DealReplay(Replay):
             dealer = (hand.tricks[0][0][0] - 1) % self.t.seats
         if dealer is None:
             return expected
+        if expected is None and self.t.dealer_draw and self.log.dealer_draw and hand is self.log.hands[0]:
+            self._check_draw(dealer, hand.number)
         if expected is not None and dealer != expected and hand.dealer is not None:
             self.add(
                 Finding(
@@ -30,6 +33,23 @@ class DealReplay(Replay):
                 hand.number,
             )
         return dealer
+
+    def _check_draw(self, dealer: int, number: int) -> None:
+        """The first dealer is the player who drew the highest card, by the game's order (suits aside).
+
+        Players who drew equal cards are all highest: any of them may deal.
+        """
+        drawn = self.log.dealer_draw or ()
+        power = self.t.power
+        best = max(power[card] for _, card in drawn)
+        highest = [seat for seat, card in drawn if power[card] == best]
+        if dealer not in highest:
+            card = next(card for seat, card in drawn if seat == highest[0])
+            message = (
+                f"{self.names[dealer]} dealt first; {' or '.join(self.names[s] for s in highest)} drew the highest "
+                f"card ({card_symbol(card)})"
+            )
+            self.add(Finding(Code.DEALER_OUT_OF_TURN, "deal.dealer", message, dealer), number)
 
     def _misdeal(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> None:
         """A hand thrown in: nothing to check in its deal (the table called it), nothing scored.
@@ -68,10 +88,16 @@ class DealReplay(Replay):
             )
         )
 
-    def _pass(self, hand: Hand, holdings: list[int]) -> list[int]:
+    def _pass(self, hand: Hand, holdings: list[int], bids: tuple[Bid, ...] = ()) -> list[int]:
         """The holdings after the hand's pass, with what was irregular in it reported."""
         t = self.t
         offset = passing.offset_for(t, self.dealt_hands)
+        if offset is None and passing.nil_pass_hand(t, self.dealt_hands):
+            nils = bidding.nil_bidders(t, bids)
+            after, findings = passing.nil_pass(t, holdings, hand.passes, nils, self.names)
+            for finding in findings:
+                self.add(finding, hand.number)
+            return after
         plays = plays_of(hand.tricks)
         if hand.passes is None and offset is not None:
             gap = "the cards passed are not recorded; the hands are taken from the cards played"
@@ -91,8 +117,9 @@ class DealReplay(Replay):
             else bid
             for bid in hand.bids or ()
         )
-        whole = {self.t.side_of[bid.seat] for bid in bids if bid.side_bid}
-        mixed = whole & {self.t.side_of[bid.seat] for bid in bids if not bid.side_bid}
+        # a raise may be written by the side or by the partner who made it, whichever way the first bid was
+        whole = {self.t.side_of[bid.seat] for bid in bids if bid.side_bid and not bid.raise_}
+        mixed = whole & {self.t.side_of[bid.seat] for bid in bids if not bid.side_bid and not bid.raise_}
         if mixed:
             raise self._mixed(min(mixed), path)
         return bids

@@ -15,21 +15,26 @@ class SideResult:
     bags: int
 
 
-def contract(t: Tables, bid: int, books: int, blind: bool = False, not_over: int = 0) -> tuple[int, int]:
+def contract(
+    t: Tables, bid: int, books: int, blind: bool = False, not_over: int = 0, plain: bool = False
+) -> tuple[int, int]:
     """Points for a contract of ``bid`` with ``books`` taken, and the overtricks.
 
     ``not_over``: books among them that count towards the bid but never as overtricks (books a renege
     penalty handed over, where the spec says they are no sandbags).
 
     A blind contract is scored by its multipliers; otherwise a contract of ten for two hundred (where the
-    spec has one) by its own points; a contract made with at least twice the books bid, where the spec
-    penalises that, scores the penalty instead.
+    spec has one) by its own points (a blind one too, times the blind multiplier, where the spec says so);
+    a contract made with at least twice the books bid, where the spec penalises that, scores the penalty
+    instead. ``plain``: the contract was raised to its number, so it is no special bid.
     """
-    special = None if blind or not t.specials else next((s for s in t.specials if s[1] == bid), None)
+    special = None
+    if t.specials and not plain and (t.blind_specials or not blind):
+        special = next((s for s in t.specials if s[1] == bid), None)
     if books >= bid:
         over = max(0, books - bid - not_over)
-        per_trick = t.made_per_trick * (t.blind_made if blind else 1)
-        points = (special[2] if special else bid * per_trick) + over * t.overtrick
+        multiplier = t.blind_made if blind else 1
+        points = (special[2] * multiplier if special else bid * t.made_per_trick * multiplier) + over * t.overtrick
         if t.overbid_double is not None and bid > 0 and books >= 2 * bid:
             points = t.overbid_double
         return points, over
@@ -97,6 +102,8 @@ def score_hand(
     *,
     penalty_bags: list[int] | None = None,
     as_made: list[bool] | None = None,
+    raised: list[bool] | None = None,
+    bonus: list[int] | None = None,
 ) -> list[SideResult]:
     """Each side's points for a bid hand, with sandbags and penalties applied.
 
@@ -104,7 +111,9 @@ def score_hand(
     penalty points each side scores besides (see :mod:`referee.tricks.penalties`); ``nils``: each nil bid
     as (its side, the tricks its bidder took); ``penalty_bags``: sandbags each side takes as a penalty (they
     count towards its bag limit and score nothing); ``as_made``: sides scored as if they took exactly their
-    bid, every nil among them made (the opponents of a renege, where the spec says so).
+    bid, every nil among them made (the opponents of a renege, where the spec says so); ``raised``: which
+    sides raised their bid (a plain contract); ``bonus``: points each side's bids score besides the contract
+    (ACES).
     """
     moved, received_by_renege = _transfer(t, books, reneges)
     books = after_losses(moved, lost)
@@ -121,9 +130,13 @@ def score_hand(
     for side, bid in enumerate(bids):
         # a side that reneged too gave books back, so count what it received, not its net gain
         received = received_by_renege[side] if t.renege_books_not_bags else 0
-        points, over = contract(t, bid, books[side], bool(blind and blind[side]), received)
+        is_blind = bool(blind and blind[side])
+        points, over = contract(t, bid, books[side], is_blind, received, bool(raised and raised[side]))
+        points += nil_points[side] + (bonus[side] if bonus else 0)
+        if t.hand_max is not None and not (is_blind and t.hand_max_blind_exempt):
+            points = min(points, t.hand_max)
         penalty, carried = sandbags(t, bags[side], over + (penalty_bags[side] if penalty_bags else 0))
-        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0) + nil_points[side]
+        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0)
         out.append(SideResult(points, carried))
     return out
 
@@ -142,6 +155,22 @@ def sweep(t: Tables, books: list[int]) -> int | None:
     if t.sweep_books is None:
         return None
     return next((side for side, taken in enumerate(books) if taken >= t.sweep_books), None)
+
+
+def blind_boston(
+    t: Tables, bids: list[int], books: list[int], blind: list[bool] | None, raised: list[bool] | None
+) -> int | None:
+    """The side that wins the game outright by a blind Boston made (a blind bid of every trick), if any."""
+    if not t.blind_boston_wins or not blind:
+        return None
+    return next(
+        (
+            side
+            for side, bid in enumerate(bids)
+            if blind[side] and bid == t.per_player and books[side] >= bid and not (raised and raised[side])
+        ),
+        None,
+    )
 
 
 def leader(t: Tables, totals: list[int]) -> int | None:

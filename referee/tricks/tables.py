@@ -153,6 +153,18 @@ class Tables:
     clockwise: tuple[tuple[int, ...], ...] = ()
     win_keys: tuple[tuple[int, ...], ...] = ()
     excess_passed: bool = False  # a wrong count not called is made right by passing the excess cards on
+    # Partnership bids raised after the first round, up to a lock (bidding.order.raises: until_lock).
+    raises: bool = False
+    aces_points: int = 0  # an ACES bid made (all four aces in the side's tricks), and failed
+    aces_penalty: int = 0
+    ace_check_aces: int = 0  # the aces a player must hold to ask for an ace check (0: no ace check rule)
+    blind_specials: bool = False  # a blind Wheels or Boston scores its own points times the blind multiplier
+    blind_boston_wins: bool = False  # a blind Boston made wins the game
+    hand_max: int | None = None  # the most a side may score for one hand (a blind hand aside, where exempt)
+    hand_max_blind_exempt: bool = True
+    nil_pass_cards: int = 0  # cards a nil bidder may pass to partner in the hands named (places in the pass cycle)
+    nil_pass_hands: tuple[int, ...] = ()
+    dealer_draw: bool = False  # the first dealer is the player who drew the highest card (where the log has the draw)
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -420,6 +432,17 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         clockwise=tuple(tuple((lead + k) % seats for k in range(seats)) for lead in range(seats)),
         win_keys=win_keys(trump, suits, power),
         excess_passed=bool(spec.value("deal.misdeal", "excess_passed", False)),
+        raises=spec.value("bidding.order", "raises", "none") == "until_lock",
+        aces_points=spec.value("bidding.aces", "points", 100),
+        aces_penalty=spec.value("bidding.aces", "penalty", -100),
+        ace_check_aces=spec.value("bidding.ace_check", "aces_held", 0),
+        blind_specials=bool(spec.value("bidding.blind", "multiplies_specials", False)),
+        blind_boston_wins=bool(spec.value("bidding.boston", "blind_wins_game", False)),
+        hand_max=spec.value("scoring.hand_max", "points"),
+        hand_max_blind_exempt=bool(spec.value("scoring.hand_max", "blind_exempt", True)),
+        nil_pass_cards=spec.value("passing.nil_pass", "cards", 0),
+        nil_pass_hands=tuple(spec.value("passing.nil_pass", "hands", []) or ()),
+        dealer_draw=spec.value("deal.dealer", "first", "any") == "highest_card",
     )
 
 

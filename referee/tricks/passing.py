@@ -41,6 +41,18 @@ def _receiver(t: Tables, passer: int, passed: int, offset: int, played_by: dict[
     return (passer + offset) % t.seats
 
 
+def _held(holding: int, cards: tuple[int, ...], passer: int, name: str, clause: str, findings: list[Finding]) -> int:
+    """The cards passed that the passer held, as a bitmask; each one not held is reported."""
+    passed = 0
+    for card in cards:
+        if not holding >> card & 1:
+            message = f"{name} passed {card_symbol(card)}, which was not dealt to them"
+            findings.append(Finding(Code.CARD_NOT_IN_HAND, clause, message, passer))
+        else:
+            passed |= 1 << card
+    return passed
+
+
 def apply(
     t: Tables,
     offset: int | None,
@@ -66,13 +78,7 @@ def apply(
         if len(cards) != t.pass_cards:
             message = f"{name} passed {len(cards)} card(s), not {t.pass_cards}"
             findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
-        passed = 0
-        for card in cards:
-            if not holdings[passer] >> card & 1:
-                message = f"{name} passed {card_symbol(card)}, which was not dealt to them"
-                findings.append(Finding(Code.CARD_NOT_IN_HAND, "passing.pass", message, passer))
-            else:
-                passed |= 1 << card
+        passed = _held(holdings[passer], cards, passer, name, "passing.pass", findings)
         if not passed:
             continue
         due = (passer + offset) % t.seats
@@ -143,13 +149,7 @@ def nil_pass(
     after = list(holdings)
     for passer, cards in given.items():
         partners = [s for s in t.sides[t.side_of[passer]] if s != passer]
-        passed = 0
-        for card in cards:
-            if not holdings[passer] >> card & 1:
-                message = f"{names[passer]} passed {card_symbol(card)}, which was not dealt to them"
-                findings.append(Finding(Code.CARD_NOT_IN_HAND, "passing.nil_pass", message, passer))
-            else:
-                passed |= 1 << card
+        passed = _held(holdings[passer], cards, passer, names[passer], "passing.nil_pass", findings)
         if passed and partners:
             after[passer] &= ~passed
             after[partners[0]] |= passed

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..report import Code, Finding, Severity
 from . import play
 from .cards import COPY, parse_card
-from .log import Bid, Event, Play
+from .log import Bid, Event, Trick
 from .tables import Tables
 
 ACES = frozenset(parse_card(f"A{suit}") for suit in "CDHS")
@@ -32,20 +32,19 @@ def aces_bids(t: Tables, bids: tuple[Bid, ...]) -> list[bool]:
     return sides
 
 
-def aces_taker(t: Tables, tricks: tuple[tuple[Play, ...], ...]) -> int | None:
+def aces_taker(t: Tables, tricks: tuple[Trick, ...]) -> int | None:
     """The side whose tricks hold all four aces, if one side's do."""
     sides = set()
     seen = 0
-    for trick in tricks:
-        cards = [p.card for p in trick]
+    for seats, cards in tricks:
         count = sum(1 for card in cards if card % COPY in ACES)
-        if count and len(trick) == t.seats:
-            sides.add(t.side_of[trick[play.winning_index(t, cards)].seat])
+        if count and len(cards) == t.seats:
+            sides.add(t.side_of[seats[play.winning_index(t, list(cards))]])
             seen += count
     return sides.pop() if seen >= len(ACES) and len(sides) == 1 else None
 
 
-def aces_points(t: Tables, bid: list[bool], tricks: tuple[tuple[Play, ...], ...]) -> list[int]:
+def aces_points(t: Tables, bid: list[bool], tricks: tuple[Trick, ...]) -> list[int]:
     """Each side's points for its ACES bid: made where its tricks hold all four aces."""
     taker = aces_taker(t, tricks)
     return [(t.aces_points if side == taker else t.aces_penalty) if made else 0 for side, made in enumerate(bid)]

@@ -67,6 +67,17 @@ class Variant:
         return doc, report
 
 
+def taken_back_is_pinpointed(
+    variant: Variant, doc: Log, number: int, choices: list[tuple[int, str, str]], data: st.DataObject
+) -> None:
+    """One of ``choices`` (trick index, player, card), said to be played there and picked up again in hand
+    ``number``, is the one finding: card_taken_back at that hand, trick and seat."""
+    assume(choices)
+    k, name, card = data.draw(st.sampled_from(choices))
+    doc["hands"][number - 1]["events"] = [{"type": "card_taken_back", "seat": name, "trick": k + 1, "card": card}]
+    assert found(variant.audit(doc)) == [("card_taken_back", number, k + 1, name)]
+
+
 def last_hand(doc: Log) -> tuple[int, Log, list[list[tuple[str, str]]]]:
     """The last hand's number, the hand, and its tricks as (player, card) pairs."""
     number = len(doc["hands"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 
+import variants
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import Log, seeds, suit
@@ -139,15 +140,12 @@ def test_blind_bid_by_a_team_not_behind_is_pinpointed(seed: int) -> None:
 @given(seeds, st.data())
 def test_a_spade_taken_back_is_pinpointed(seed: int, data: st.DataObject) -> None:
     doc = simulated(seed, with_score=False)
-    number, hand, tricks = last_hand(doc)
+    number, _, tricks = last_hand(doc)
     # a spade the player still held at an earlier trick: said to be played there and picked up again
     choices = [
         (k, name, card) for m, trick in enumerate(tricks) for name, card in trick if suit(card) == "S" for k in range(m)
     ]
-    assume(choices)
-    k, name, card = data.draw(st.sampled_from(choices))
-    hand["events"] = [{"type": "card_taken_back", "seat": name, "trick": k + 1, "card": card}]
-    assert found(audit(doc)) == [("card_taken_back", number, k + 1, name)]
+    variants.taken_back_is_pinpointed(HOUSE, doc, number, choices, data)
 
 
 SHEET: Log = {

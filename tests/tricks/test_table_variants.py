@@ -139,6 +139,18 @@ def cut(doc: Log, hand: int, trick: int, plays: int) -> Log:
     return out
 
 
+def findings(report: Report) -> list[tuple[str, str, int | None, int | None, str | None]]:
+    """Each violation as (code, clause, hand, trick, seat)."""
+    return [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
+
+
+def played_instead(rules: Rules, doc: Log, turn: Turn, card: str) -> Report:
+    """The audit of ``doc`` cut short after ``turn``, with ``card`` played there instead."""
+    mutated = cut(doc, turn.hand, turn.trick, turn.position + 1)
+    mutated["hands"][-1]["tricks"][-1][-1] = {turn.name: card}
+    return audit(rules, mutated)
+
+
 FAST = settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rule_sets = st.sampled_from(RULES)
@@ -188,11 +200,8 @@ def test_a_play_that_does_not_beat_is_reported_there(rules: Rules, seed: int, rn
             candidates.append((turn, rng.choice(under)))
     assume(candidates)
     turn, card = rng.choice(candidates)
-    mutated = cut(doc, turn.hand, turn.trick, turn.position + 1)
-    mutated["hands"][-1]["tricks"][-1][-1] = {turn.name: card}
-    report = audit(rules, mutated)
-    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
-    assert found == [("did_not_beat", "play.beat", turn.hand, turn.trick, turn.name)]
+    report = played_instead(rules, doc, turn, card)
+    assert findings(report) == [("did_not_beat", "play.beat", turn.hand, turn.trick, turn.name)]
     stop = None if turn.position + 1 == len(doc["players"]) else turn.trick  # a whole trick: the hand stops short
     assert [(i.where.hand, i.where.trick) for i in report.incomplete] == [(turn.hand, stop)]
 
@@ -342,11 +351,9 @@ def test_a_renege_is_reported_there(rules: Rules, seed: int, rng: random.Random)
             candidates.append((turn, rng.choice(others)))
     assume(candidates)
     turn, card = rng.choice(candidates)
-    mutated = cut(doc, turn.hand, turn.trick, turn.position + 1)
-    mutated["hands"][-1]["tricks"][-1][-1] = {turn.name: card}
-    report = audit(rules, mutated)
-    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
-    assert found == [("renege", "play.follow", turn.hand, turn.trick, turn.name)]
+    assert findings(played_instead(rules, doc, turn, card)) == [
+        ("renege", "play.follow", turn.hand, turn.trick, turn.name)
+    ]
 
 
 @FAST
@@ -368,9 +375,7 @@ def test_a_play_out_of_turn_is_reported_there(rules: Rules, seed: int, data: st.
         assume(_legal_follow(rules, held, [c for _, c in swapped[:position]], card))
     mutated = cut(doc, number, trick, len(plays))
     mutated["hands"][-1]["tricks"][-1] = [{name: card} for name, card in swapped]
-    report = audit(rules, mutated)
-    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
-    assert found == [("play_out_of_turn", "players.turn", number, trick, swapped[1][0])]
+    assert findings(audit(rules, mutated)) == [("play_out_of_turn", "players.turn", number, trick, swapped[1][0])]
 
 
 @FAST
@@ -385,6 +390,4 @@ def test_a_first_lead_without_the_opening_club_is_reported_there(rules: Rules, s
     card = data.draw(st.sampled_from([c for c in opening.held if c != opening.card]))
     mutated = cut(doc, number, 1, 1)
     mutated["hands"][-1]["tricks"][-1][0] = {opening.name: card}
-    report = audit(rules, mutated)
-    found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
-    assert found == [("illegal_lead", "play.first_lead", number, 1, opening.name)]
+    assert findings(audit(rules, mutated)) == [("illegal_lead", "play.first_lead", number, 1, opening.name)]

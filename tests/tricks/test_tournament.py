@@ -3,6 +3,7 @@ and seat, and a renege moves three books and costs 50."""
 
 from __future__ import annotations
 
+import variants
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import power, replay, seeds, suit
@@ -141,7 +142,7 @@ def test_play_out_of_turn_is_pinpointed(seed: int, data: st.DataObject) -> None:
 def test_a_legal_card_taken_back_is_pinpointed(seed: int, data: st.DataObject) -> None:
     # "a card laid is a card played": a card of the suit led, said to be played to an earlier trick and picked up
     doc = simulated(seed, with_score=False)
-    number, hand, tricks = last_hand(doc)
+    number, _, tricks = last_hand(doc)
     choices = [
         (k, name, card)
         for m, trick in enumerate(tricks)
@@ -149,7 +150,4 @@ def test_a_legal_card_taken_back_is_pinpointed(seed: int, data: st.DataObject) -
         for k in range(m)
         if name != tricks[k][0][0] and card_suit(card) == card_suit(tricks[k][0][1])
     ]
-    assume(choices)
-    k, name, card = data.draw(st.sampled_from(choices))
-    hand["events"] = [{"type": "card_taken_back", "seat": name, "trick": k + 1, "card": card}]
-    assert found(audit(doc)) == [("card_taken_back", number, k + 1, name)]
+    variants.taken_back_is_pinpointed(TOURNAMENT, doc, number, choices, data)

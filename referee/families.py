@@ -64,6 +64,7 @@ DOMINOES = Family(
     domino_audit.run,
     domino_simulate.simulate_game,
     domino_picture.draw,
+    domino_log.read_fast,
 )
 BY_SPEC_FAMILY = {"spades": TRICKS, "hearts": TRICKS, "dominoes": DOMINOES}
 

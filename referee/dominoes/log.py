@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from ..errors import Location
+from ..errors import InputError, Location
 from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
+from ..tricks import logshape
+from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
-from .tiles import TileError, parse_tile
+from .tiles import TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
@@ -70,17 +72,50 @@ def is_domino_document(document: Any) -> bool:
 
 
 class _Reader(LogReader):
+    """Builds a DominoLog from a document, with located errors.
+
+    As with trick logs (:mod:`referee.tricks.log`), the document is schema-valid, or :func:`read_fast` reads it
+    without the schema: then the draw, the boneyard and the plays are checked here as they are read, the rest
+    of a hand by :func:`~referee.tricks.logshape.hand_conforms`, and any surprise hands the document back.
+    """
+
+    schema_checked = True  # read_fast's reader is not: it checks the plays itself
+
     def tile(self, token: Any, path: str, hand: int, seat: str | None = None) -> int:
         try:
             return parse_tile(token)
         except TileError as exc:
             raise self.fail(str(exc), path, hand, seat=seat) from None
 
+    def tiles(self, tokens: Any, path: str, hand: int, seat: str | None = None) -> tuple[int, ...]:
+        if type(tokens) is not list:  # not in a schema-valid document
+            raise TypeError("a list of tiles")
+        try:
+            return tuple(map(TILE_TOKENS.__getitem__, tokens))  # the usual forms, at C speed
+        except (KeyError, TypeError):
+            return tuple(self.tile(tok, f"{path}[{i}]", hand, seat) for i, tok in enumerate(tokens))
+
     def turn(self, hand: int, index: int, entry: dict[str, Any]) -> Turn:
-        path = f"$.hands[{hand - 1}].plays[{index}]"
+        if type(entry) is not dict or len(entry) != 1:  # not in a schema-valid document
+            raise TypeError("a turn")
         name, value = next(iter(entry.items()))
-        seat = self.seat(name, path, hand)
+        seat = self.seat_of.get(name)
         number = index + 1
+        if type(value) is str:
+            laid = TILE_TOKENS.get(value)
+            if laid is not None and seat is not None:  # the common case: a tile laid, written the usual way
+                return Turn(number, seat, Action.PLAY, laid)
+            if not value:
+                raise TypeError("an empty turn")  # not in a schema-valid document
+        else:
+            if not self.schema_checked and not turn_conforms(value):
+                raise TypeError("a turn")  # perhaps not schema-valid: the schema decides
+            laid = TILE_TOKENS.get(value.get("tile"))
+            if laid is not None and seat is not None and type(points := value.get("points", 0)) is int:
+                arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
+                return Turn(number, seat, Action.PLAY, laid, arm, value.get("points"))
+        path = f"$.hands[{hand - 1}].plays[{index}]"
+        seat = self.seat(name, path, hand)
         if isinstance(value, str):
             if value.strip().lower() in KNOCK_WORDS:
                 return Turn(number, seat, Action.KNOCK)
@@ -102,11 +137,14 @@ class _Reader(LogReader):
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in body["draw"].items():
             seat = self.seat(name, f"{base}.draw", number)
-            draw[seat] = tuple(self.tile(tok, f"{base}.draw.{name}[{i}]", number, name) for i, tok in enumerate(tokens))
+            draw[seat] = self.tiles(tokens, f"{base}.draw.{name}", number, name)
         boneyard = None
         if "boneyard" in body:
-            boneyard = tuple(self.tile(tok, f"{base}.boneyard[{i}]", number) for i, tok in enumerate(body["boneyard"]))
-        turns = tuple(self.turn(number, i, entry) for i, entry in enumerate(body.get("plays") or ()))
+            boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)
+        plays = body.get("plays") or ()
+        if "plays" in body and type(body["plays"]) is not list:  # not in a schema-valid document
+            raise TypeError("a list of plays")
+        turns = tuple(self.turn(number, i, entry) for i, entry in enumerate(plays))
         award = tuple((key, whole(v)) for key, v in body["award"].items()) if "award" in body else None
         score = None
         if "score" in body:
@@ -121,3 +159,21 @@ class _Reader(LogReader):
 def read(document: dict[str, Any], where: Location, node: Any = None) -> DominoLog:
     """A DominoLog from a schema-valid domino document."""
     return _Reader(document, where, node).game()
+
+
+_READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # checked by the reader as it reads them
+
+
+def read_fast(document: Any, where: Location) -> DominoLog | None:
+    """The DominoLog :func:`read` gives, in one pass and without the schema, or None where this pass cannot
+    vouch for the document (then the schema and :func:`read` decide, with their located messages)."""
+    if not logshape.header_conforms(document):
+        return None
+    try:
+        reader = _Reader(document, where)
+        reader.schema_checked = False
+        if not all(logshape.hand_conforms(hand, _READ_AND_CHECKED) for hand in document["hands"]):
+            return None
+        return reader.game()
+    except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
+        return None

@@ -39,8 +39,20 @@ class TileError(ValueError):
     """A token that is not a tile of the set."""
 
 
+# The usual ways of writing each tile, looked up: an archive holds millions of tile tokens.
+TILE_TOKENS = {
+    form.format(a, b): tile(a, b)
+    for a in range(HIGHEST + 1)
+    for b in range(HIGHEST + 1)
+    for form in ("{}-{}", "{}|{}", "[{}:{}]")
+}
+
+
 def parse_tile(token: object) -> int:
     """A tile from ``6-4``, ``6|4`` or ``[6:4]`` (halves in either order)."""
+    found_tile = TILE_TOKENS.get(token) if isinstance(token, str) else None
+    if found_tile is not None:
+        return found_tile
     if not isinstance(token, str):
         raise TileError(f"{token!r} is not a tile (write it 6-4, 6|4 or [6:4])")
     found = _TOKEN.match(token)

@@ -193,6 +193,11 @@ def _turn(value: Any) -> bool:
     return True
 
 
+def turn_conforms(value: Any) -> bool:
+    """Whether one domino turn (the value of a ``{player: turn}`` entry) certainly fits the schema."""
+    return _turn(value)
+
+
 def _hand(hand: Any, skip: frozenset[str] = frozenset()) -> bool:
     if type(hand) is not dict:
         return False

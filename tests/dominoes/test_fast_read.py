@@ -1,0 +1,60 @@
+"""The one-pass reading of a domino log (``read_fast``) gives exactly the DominoLog that the schema check and
+the careful reading give, and vouches for no document the schema rejects (it hands those back: None)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from dominoes.test_logshape import BASE, mutated
+from referee import load_spec
+from referee.dominoes.log import read, read_fast
+from referee.dominoes.tiles import tile
+from referee.errors import InputError, Location
+from referee.schemas import validator
+from referee.simulate import simulate_game
+from referee.spec import bundled_ids
+
+WHERE = Location(file="game.json")
+
+
+def _careful(document: Any) -> Any:
+    """What the schema and the careful reading make of a document: its DominoLog, or its error's message."""
+    errors = list(validator("game-log").iter_errors(document))
+    if errors:
+        return "schema: " + errors[0].message
+    try:
+        return read(document, WHERE)
+    except InputError as exc:
+        return exc.message
+
+
+@pytest.mark.parametrize("rules", [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")])
+def test_simulated_games_are_read_in_one_pass(rules: str) -> None:
+    document = simulate_game(load_spec(rules), random.Random(5))
+    fast = read_fast(document, WHERE)
+    assert fast is not None, "an ordinary simulated game should not need the schema"
+    assert fast == _careful(document)
+
+
+@pytest.mark.parametrize("written", ["4-6", "6|4", "[6:4]", " 6 - 4 ", "[4:6]"])
+def test_each_way_of_writing_a_tile_reads_the_same(written: str) -> None:
+    document = copy.deepcopy(BASE)
+    entry = document["hands"][0]["plays"][0]
+    (name,) = entry
+    document["hands"][0]["plays"][0] = {name: written}
+    fast = read_fast(document, WHERE)
+    assert fast is not None and fast == _careful(document)
+    assert fast.hands[0].turns[0].tile == tile(6, 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(mutated())
+def test_one_pass_never_vouches_for_what_the_schema_rejects(document: Any) -> None:
+    fast = read_fast(copy.deepcopy(document), WHERE)
+    if fast is not None:
+        assert fast == _careful(document)

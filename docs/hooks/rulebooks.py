@@ -43,22 +43,26 @@ def _enforced(spec: Spec) -> str:
 
 
 def index_page(specs: tuple[Spec, ...]) -> str:
-    """The rules index: every bundled spec with its source."""
+    """The rules index: every bundled spec with its source, family by family."""
     lines = [
         "# Rulebooks",
         "",
-        "Each bundled rule spec as a rulebook: the rules in plain words, each beside the source's own words and "
-        "the reading taken where the source is silent or unclear. These pages are built from the specs in "
-        "`rules/` each time the site is built, so they always say what the referee checks. "
-        "[Rule specs](../specs.md) explains the format.",
+        "Each bundled rule spec as a rulebook a player can play by: the rules in the order of a game, in plain "
+        "words, each beside the source's own words, the reading taken where the source is silent or unclear (with "
+        "the readings it turned down), the options with their defaults, and what no record can show. These pages "
+        "are built from the specs in `rules/` each time the site is built, so they always say what the referee "
+        "checks. [Rule specs](../specs.md) explains the format.",
         "",
-        "| Rulebook | Spec id | Source | Enforced |",
-        "|---|---|---|---|",
     ]
-    for spec in specs:
-        title, source = (escape(text).replace("|", "\\|") for text in (spec.title, spec.document_title))
-        lines.append(f"| [{title}]({spec.id}.md) | `{spec.id}` | {source} (`{spec.document}`) | {_enforced(spec)} |")
-    return "\n".join(lines) + "\n"
+    for family in dict.fromkeys(spec.family for spec in specs):
+        lines += [f"## {family.capitalize()}", "", "| Rulebook | Source | Enforced |", "|---|---|---|"]
+        for spec in (s for s in specs if s.family == family):
+            title, source = (escape(text).replace("|", "\\|") for text in (spec.title, spec.document_title))
+            lines.append(
+                f"| [{title}]({spec.id}.md)<br>`{spec.id}` | {source}<br>`{spec.document}` | {_enforced(spec)} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
 
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..spec import Spec
-from . import bidding, deal, passing, play, scoring
+from . import aces, bidding, deal, passing, play, scoring
 from .cards import COPY, add_card, card_name, cards_in, remove_card
 from .points import hand_points
 from .tables import Tables, tables_for
@@ -54,12 +54,31 @@ def _strong(t: Tables, card: int) -> bool:
     return t.power[card] >= (12 if t.suit[card] != t.trump else 9)
 
 
-def _bids(t: Tables, holdings: list[int], dealer: int, rng: random.Random) -> list[tuple[int, int]]:
+def _nil_seats(t: Tables, holdings: list[int], blind: int | None, rng: random.Random) -> set[int]:
+    """Now and then, where the rules have nil, one weak player of a side (not bidding blind) bids nil."""
+    if "nil" not in t.allowed_kinds:
+        return set()
+    nils = set()
+    for index, side in enumerate(t.sides):
+        weak = [s for s in side if _estimate(t, holdings[s], rng) <= 1]
+        if index != blind and len(side) > 1 and weak and rng.random() < 0.3:
+            nils.add(rng.choice(weak))
+    return nils
+
+
+def _bids(
+    t: Tables, holdings: list[int], dealer: int, rng: random.Random, nils: frozenset[int] = frozenset()
+) -> list[tuple[int, int]]:
     order = bidding.bidding_order(t, dealer)
     made: dict[int, int] = {}
     for seat in order:
+        if seat in nils:
+            made[seat] = 0
+            continue
         bid = min(max(_estimate(t, holdings[seat], rng), t.player_min), t.player_max)
         side = t.sides[t.side_of[seat]]
+        if nils.intersection(side):
+            bid = max(bid, t.nil_partner_min, t.side_min)  # the partner of a nil bidder bids for the side
         partners = sum(made.get(s, 0) for s in side if s != seat)
         if len(side) > 1 and all(s in made for s in side if s != seat):
             # the side's last bidder makes up the side's minimum
@@ -81,22 +100,100 @@ def _blind_side(t: Tables, totals: list[int], dealer: int, rng: random.Random) -
 
 
 def _bid_record(
-    t: Tables, made: list[tuple[int, int]], names: list[str], blind: int | None, rng: random.Random
-) -> tuple[list[dict[str, Any]], list[int]]:
-    """The bids as written in a log, and each side's contract; a blind side writes one bid for the side."""
+    t: Tables,
+    made: list[tuple[int, int]],
+    names: list[str],
+    blind: int | None,
+    rng: random.Random,
+    nils: frozenset[int] = frozenset(),
+) -> tuple[list[dict[str, Any]], list[int], list[bool]]:
+    """The bids as written in a log, each side's contract, and the sides that bid ACES (now and then, where
+    the rules have it); a blind side writes one bid for the side."""
     record: list[dict[str, Any]] = []
     contracts = [0] * len(t.sides)
+    ace_bids = [False] * len(t.sides)
     for seat, bid in made:
         side = t.side_of[seat]
-        if side != blind:
-            record.append({names[seat]: bid})
+        if seat in nils:
+            record.append({names[seat]: "nil"})
+        elif side != blind:
+            if "aces" in t.allowed_kinds and not ace_bids[side] and rng.random() < 0.1:
+                ace_bids[side] = True
+                record.append({names[seat]: {"kind": "aces", "tricks": bid}})
+            else:
+                record.append({names[seat]: bid})
             contracts[side] += bid
         elif not contracts[side]:
             tricks = rng.randint(max(t.blind_min, t.side_min, 1), max(t.blind_min, t.side_min, 1) + 2)
             contracts[side] = min(tricks, t.side_max)
             key = " & ".join(names[s] for s in t.sides[side])
             record.append({key: {"kind": "blind", "tricks": contracts[side]}})
-    return record, contracts
+    return record, contracts, ace_bids
+
+
+def _raises(
+    t: Tables, contracts: list[int], dealer: int, names: list[str], blind: int | None, rng: random.Random
+) -> tuple[list[dict[str, Any]], list[bool]]:
+    """Raises after the first round, now and then (where the rules have them): each side not dealing in
+    turn, not past the tricks in a hand, then the dealer's side to lock it exactly."""
+    raised = [False] * len(t.sides)
+    if not t.raises:
+        return [], raised
+    record: list[dict[str, Any]] = []
+    order = [t.side_of[seat] for seat in bidding.bidding_order(t, dealer)]
+    dealer_side = t.side_of[dealer]
+    for side in dict.fromkeys(order):
+        room = t.per_player - sum(contracts)
+        if side == blind or room <= 0 or rng.random() < 0.6:
+            continue
+        contracts[side] += room if side == dealer_side else rng.randint(1, room)
+        raised[side] = True
+        key = " & ".join(names[s] for s in t.sides[side])
+        record.append({key: {"kind": "number", "tricks": contracts[side], "raise": True}})
+    return record, raised
+
+
+def _ace_checks(t: Tables, dealt: list[list[int]], names: list[str], rng: random.Random) -> list[dict[str, Any]]:
+    """Ace checks asked, now and then, by players dealt the aces the rule needs, answered truly."""
+    if not t.ace_check_aces:
+        return []
+    events = []
+    for seat in range(t.seats):
+        partners = [s for s in t.sides[t.side_of[seat]] if s != seat]
+        held = [sum(1 for c in dealt[s] if c in aces.ACES) for s in (seat, *partners)]
+        if len(partners) == 1 and held[0] >= t.ace_check_aces and held[1] <= 2 and rng.random() < 0.5:
+            events.append({"type": "ace_check", "seat": names[seat], "answer": aces.ANSWERS[held[1]]})
+    return events
+
+
+def _nil_exchange(
+    t: Tables, holdings: list[int], nils: frozenset[int], rng: random.Random
+) -> tuple[list[int], dict[int, list[int]]]:
+    """In a hand where the rules let a nil bidder and partner exchange cards, they do, now and then."""
+    passed: dict[int, list[int]] = {}
+    after = list(holdings)
+    for seat in sorted(nils):
+        partner = next(s for s in t.sides[t.side_of[seat]] if s != seat)
+        if rng.random() < 0.3:
+            continue
+        for giver, taker in ((seat, partner), (partner, seat)):
+            cards = sorted(rng.sample(cards_in(holdings[giver]), t.nil_pass_cards))
+            passed[giver] = cards
+            for card in cards:
+                after[giver] = remove_card(after[giver], card)
+                after[taker] = add_card(after[taker], card)
+    return after, passed
+
+
+def _dealer_draw(t: Tables, names: list[str], rng: random.Random) -> tuple[int, dict[str, str]]:
+    """A draw for the first dealer with one highest card, and the seat that drew it."""
+    cards = [card % COPY for card in cards_in(t.deck)]
+    while True:
+        drawn = rng.sample(cards, t.seats)
+        best = max(t.power[c] for c in drawn)
+        if sum(1 for c in drawn if t.power[c] == best) == 1:
+            seat = next(s for s, c in enumerate(drawn) if t.power[c] == best)
+            return seat, {names[s]: card_name(c) for s, c in enumerate(drawn)}
 
 
 def _play_hand(
@@ -149,6 +246,9 @@ def simulate_game(
     names = list(players or DEFAULT_PLAYERS[: t.seats])
     last_hand = rng.randint(3, 8) if t.table_breaks_up else MAX_HANDS  # a table breaks up when it will
     dealer = rng.randrange(t.seats)
+    draw: dict[str, str] = {}
+    if t.dealer_draw:
+        dealer, draw = _dealer_draw(t, names, rng)
     totals = [0] * len(t.sides)
     bags = [0] * len(t.sides)
     hands: list[dict[str, Any]] = []
@@ -168,9 +268,23 @@ def simulate_game(
             record["passes"] = {names[s]: [card_name(c) for c in passed[s]] for s in range(t.seats)}
         contracts: list[int] = []
         blind = None
+        nils: frozenset[int] = frozenset()
+        ace_bids: list[bool] = []
+        raised: list[bool] = []
         if not unbid and t.contracts:
             blind = _blind_side(t, totals, dealer, rng)
-            record["bids"], contracts = _bid_record(t, _bids(t, holdings, dealer, rng), names, blind, rng)
+            nils = frozenset(_nil_seats(t, holdings, blind, rng))
+            made = _bids(t, holdings, dealer, rng, nils)
+            record["bids"], contracts, ace_bids = _bid_record(t, made, names, blind, rng, nils)
+            more, raised = _raises(t, contracts, dealer, names, blind, rng)
+            record["bids"] += more
+            checks = _ace_checks(t, dealt, names, rng)
+            if checks:
+                record["events"] = checks
+            if nils and not any(passed) and passing.nil_pass_hand(t, number):
+                holdings, exchanged = _nil_exchange(t, holdings, nils, rng)
+                if exchanged:
+                    record["passes"] = {names[s]: [card_name(c) for c in cards] for s, cards in exchanged.items()}
         tricks, books, taken = _play_hand(t, holdings, dealer, rng, sum(1 << c for c in leftover))
         record["tricks"] = [[{names[seat]: card_name(card)} for seat, card in trick] for trick in tricks]
         if leftover and t.widow_to_winner:
@@ -182,7 +296,13 @@ def simulate_game(
             points = scoring.unbid_points(t, books)
         else:
             blinds = [side == blind for side in range(len(t.sides))]
-            results = scoring.score_hand(t, contracts, books, bags, [0] * len(t.sides), blinds)
+            laid = tuple((tuple(s for s, _ in trick), tuple(c for _, c in trick)) for trick in tricks)
+            won = [seats[play.winning_index(t, list(cards))] for seats, cards in laid]
+            made_nils = [(t.side_of[seat], won.count(seat)) for seat in sorted(nils)]
+            bonus = aces.aces_points(t, ace_bids, laid) if any(ace_bids) else None
+            results = scoring.score_hand(
+                t, contracts, books, bags, [0] * len(t.sides), blinds, None, None, made_nils, raised=raised, bonus=bonus
+            )
             points = [r.points for r in results]
             bags = [r.bags for r in results]
         totals = [a + b for a, b in zip(totals, points, strict=True)]
@@ -191,9 +311,14 @@ def simulate_game(
         hands.append(record)
         dealer = deal.next_dealer(t, dealer)
         over, _ = scoring.result(t, totals, number)
-        if over or (unbid and scoring.sweep(t, books) is not None):
+        won_outright = scoring.blind_boston(
+            t, contracts, books, [side == blind for side in range(len(t.sides))], raised
+        )
+        if over or (unbid and scoring.sweep(t, books) is not None) or (contracts and won_outright is not None):
             break
     header: dict[str, Any] = {"rules": spec.id}
+    if draw:
+        header["dealer_draw"] = draw
     agreed = {name: value for name, value in spec.chosen if value != spec.options[name].default}
     if agreed:
         header["options"] = agreed  # what the table agreed, so the log is audited under the same rules

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import os
 import signal
 import stat
@@ -21,13 +20,15 @@ import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import batch
 from .batch import EXIT_CLEAN, Checker, GameResult
 from .batch_inputs import Unit, check_unit, total_size, units
+
+if TYPE_CHECKING:  # multiprocessing itself only when a run has work for several processes
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
@@ -168,6 +169,8 @@ def _parallel(
 ) -> Generator[tuple[GameResult | None, int], None, None]:
     """Units dealt to the workers in turn, one each at a time, and their results taken back in the same turn:
     so they come back in input order, and no worker ever waits on a send while the driver waits on it."""
+    import multiprocessing
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     workers: list[tuple[BaseProcess, Connection]] = []

@@ -13,11 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, authoring, batch, game_compare, spec_checks, spec_diff, strict_yaml
+from . import __version__, batch, strict_yaml
 from .documents import parse_yaml
 from .errors import InputError
-from .gamelog import iter_games, log_yaml
-from .simulate import simulate
 from .spec import bundled_ids, load
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
@@ -64,6 +62,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     """Schema and semantic checks of specs (ids, files or folders); says how much of each rests on quotes."""
+    from . import spec_checks  # each command imports only what it needs: a check starts sooner
+
     paths = spec_checks.spec_targets(args.paths)
     worst = EXIT_CLEAN
     for shown, path in paths:
@@ -85,6 +85,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     """List the bundled specs with their sources, or show one spec with everything it extends resolved."""
+    from . import authoring
+
     if args.show:
         out.write(authoring.effective_yaml(load(args.show)))
         return EXIT_CLEAN
@@ -112,6 +114,8 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """Write a starter spec that extends another and validates as it stands."""
+    from . import authoring
+
     path = Path(args.path)
     authoring.write_starter(args.extends, path)
     out.write(f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {path}\n")
@@ -120,6 +124,9 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Write random legal games as logs."""
+    from .gamelog import log_yaml
+    from .simulate import simulate
+
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     chosen = _options(args.option)
@@ -138,6 +145,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     """The rule-level differences between two specs; exit 1 when they differ, as diff does."""
+    from . import spec_diff
+
     specs = []
     for name, flag in ((args.a, "A"), (args.b, "B")):
         try:
@@ -151,6 +160,9 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     """One game under several specs: where the verdicts and scores differ, hand by hand; exit 1 where they do."""
+    from . import game_compare
+    from .gamelog import iter_games
+
     specs = []
     for name in args.rules:
         try:

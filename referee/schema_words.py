@@ -8,9 +8,11 @@ write there instead.
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
 
 _REFS = {
     "#/$defs/optionRef": "{option: NAME}",

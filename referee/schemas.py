@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from .bundled import schema_path
 from .documents import json_path, node_line, yaml_line
 from .errors import InputError, Location, excerpt
 from .schema_words import explain
 from .spec_schema import partial, with_option_refs
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document is checked: most runs never need it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 HEADER = ("spec", "id", "title", "family", "summary", "extends", "abstract", "source")
 
@@ -26,6 +27,8 @@ def validator(name: str) -> Draft202012Validator:
     ``rule-spec`` takes ``{option: name}`` in every numeric field of a clause;
     ``rule-spec-partial`` is its form for a spec that extends another.
     """
+    from jsonschema import Draft202012Validator
+
     stem = "rule-spec" if name == "rule-spec-partial" else name
     with schema_path(stem).open(encoding="utf-8") as handle:
         schema = json.load(handle)
@@ -56,6 +59,8 @@ def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
             "was unexpected", "is not allowed here"
         )
     if error.validator in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import best_match
+
         deepest = best_match(error.context)
         if deepest is not None:
             return str(deepest.message)
@@ -67,6 +72,8 @@ def _hand_by_hand(
 ) -> tuple[ValidationError, list[Any]] | None:
     """The first error of a long log, found a hand at a time: the header with one hand, then each hand
     that ``hand_ok`` (a fast check) does not pass, alone. Validating a whole 2 MB log takes seconds."""
+    from jsonschema.exceptions import best_match
+
     check = validator(name)
     for index, hand in enumerate(hands):
         if index > 0 and hand_ok is not None and hand_ok(hand):
@@ -96,6 +103,8 @@ def check(
     JSON path into a line; ``hand_ok``, a fast check of one hand of a log,
     lets a long log's error be found without validating every hand.
     """
+    from jsonschema.exceptions import best_match
+
     hands = document.get("hands") if isinstance(document, dict) else None
     found = _hand_by_hand(name, document, hands, hand_ok) if isinstance(hands, list) and len(hands) > 4 else None
     if found is None:

@@ -207,8 +207,15 @@ def document_path(spec_path: Path, document: str) -> Path | None:
     return None
 
 
-def read_raw(path: Path) -> dict[str, Any]:
-    """A spec file's document, schema-checked (``extends`` not yet merged).
+def _schema_checked(path: Path, verify: bool) -> bool:
+    """Whether loading a spec file checks it against the schema: always for a club's own file; for a bundled
+    one only when asked (``referee validate``, the test suite), so that a run never imports the validator
+    for the package's own specs."""
+    return verify or not path.resolve().is_relative_to(rules_dir().resolve())
+
+
+def read_raw(path: Path, verify: bool = False) -> dict[str, Any]:
+    """A spec file's document, schema-checked (``extends`` not yet merged; see :func:`_schema_checked`).
 
     A spec that extends another may give a clause in part (the rest is
     inherited), so its own file is checked with the schema's required
@@ -217,13 +224,15 @@ def read_raw(path: Path) -> dict[str, Any]:
     text = read_text(path)
     document = parse_yaml(text, str(path))
     partial = isinstance(document, dict) and document.get("extends") is not None
-    schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)
+    if _schema_checked(path, verify):
+        schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)
     return document  # type: ignore[no-any-return]
 
 
-def chain(path: Path, seen: tuple[Path, ...] = ()) -> Chain:
-    """A spec's document with everything it extends merged in, each clause with its origin."""
-    raw = read_raw(path)
+def chain(path: Path, seen: tuple[Path, ...] = (), verify: bool = False) -> Chain:
+    """A spec's document with everything it extends merged in, each clause with its origin (``verify``: schema-
+    check bundled files too)."""
+    raw = read_raw(path, verify)
     source = raw.get("source")
     own_document = document_path(path, source["document"]) if source else None
     parent_id = raw.get("extends")
@@ -240,10 +249,11 @@ def chain(path: Path, seen: tuple[Path, ...] = ()) -> Chain:
         raise InputError(
             f"spec extends itself through {parent_id!r} ({loop})", Location(file=str(path), path="$.extends")
         )
-    parent = chain(parent_path, here)
+    parent = chain(parent_path, here, verify)
     document = own_document if "source" in raw else parent.document
     merged = merge(parent, raw, path, document, SECTIONS)
-    schemas.check("rule-spec", merged.raw, Location(file=str(path)))  # what the child left out, the parent gave
+    if _schema_checked(path, verify):  # what the child left out, the parent gave
+        schemas.check("rule-spec", merged.raw, Location(file=str(path)))
     return merged
 
 

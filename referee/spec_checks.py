@@ -124,7 +124,7 @@ def _unused_options(spec: Spec) -> list[str]:
 def check_file(path: Path) -> tuple[list[str], list[str]]:
     """Problems (the spec is wrong) and notes (valid, but not yet enforceable) for one spec file."""
     try:
-        spec = resolve(chain(path), path)
+        spec = resolve(chain(path, verify=True), path)
     except InputError as exc:
         return [str(exc)], []
     problems = quote_problems(spec)

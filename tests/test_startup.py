@@ -1,0 +1,49 @@
+"""What ``referee check`` imports and reads to start: only what the command needs (timed by benchmarks/)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee import schemas
+from referee.spec import bundled_ids, chain, find
+
+ROOT = Path(__file__).resolve().parent.parent
+CLEAN = ROOT / "examples" / "spades" / "intramural" / "clean-game.yaml"
+
+NOT_FOR_CHECK = ("jsonschema", "referee.html_report", "referee.rulebook", "referee.game_compare", "multiprocessing")
+
+
+def imported_by(*argv: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``referee`` with ``argv``."""
+    script = (
+        "import io, sys\nfrom referee.cli import main\n"
+        f"code = main({list(argv)!r}, out=io.StringIO())\nprint(code, *sorted(sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    code, *modules = result.stdout.split()
+    assert code in "012", result.stderr
+    return set(modules)
+
+
+def test_a_clean_check_imports_no_validator_no_page_builder_no_pool() -> None:
+    loaded = imported_by("check", str(CLEAN))
+    assert "referee.tricks.audit" in loaded  # it did audit the game
+    assert not [m for m in loaded if m.startswith(NOT_FOR_CHECK)]
+
+
+def test_a_log_that_fails_its_structural_check_brings_in_the_validator(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    text = CLEAN.read_text(encoding="utf-8")
+    broken.write_text(text.replace("players: [Alice, Ben, Carla, David]", "players: [Alice]"), encoding="utf-8")
+    assert "jsonschema" in imported_by("check", str(broken))  # to say what is wrong: ['Alice'] is too short
+
+
+@pytest.mark.parametrize("spec_id", bundled_ids())
+def test_every_bundled_spec_matches_the_schema(spec_id: str) -> None:
+    # a run trusts the bundled specs without the validator (spec._schema_checked): this is where they are checked
+    chain(find(spec_id).resolve(), verify=True)
+    assert schemas.validator("rule-spec").schema  # the check ran with the real schema

@@ -1,0 +1,250 @@
+"""The referee's speed, measured against the issue's targets in one run: ``python benchmarks/run.py``.
+
+It builds fixed-seed archives with the simulator (intramural Spades, four-player
+Hearts and All Fives in JSON Lines, and a Spades archive in YAML), then times,
+runs alternating and the best of ``--repeat`` kept for each:
+
+  (a) ``json.loads`` of every line (for YAML: ``yaml.load_all`` with libyaml's CSafeLoader);
+  (b) the full audit, one process, end to end through the CLI (``referee check --format json --jobs 1``);
+  (c) the same on all cores (``--jobs`` left to its default);
+  (d) the peak memory of (b) and (c) (the child's maximum resident set);
+
+then the start of ``referee check`` on one small game against ``python3 -c pass``;
+the cost per hand at 10k, 100k and 1M hands (the Spades archive repeated); and the
+peak memory while streaming a large generated archive (``--big-mb``, 1024 by default).
+Each figure is printed beside the target it is measured against. It is a
+measurement, not a test: run it on a quiet machine (the load average is printed).
+
+    python benchmarks/run.py                 # the whole run: some minutes
+    python benchmarks/run.py --quick         # a tenth of the sizes, a 100 MB streaming check
+    python benchmarks/run.py --scale 0.02    # any fraction (or multiple) of the sizes
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+import referee
+from referee.gamelog import log_yaml
+from referee.simulate import simulate_game
+
+SPADES_HANDS = 50_000
+LINEAR = (10_000, 100_000, 1_000_000)
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A built archive: its file, what it holds, and how to parse it alone."""
+
+    label: str
+    path: Path
+    games: int
+    hands: int
+    parse_target: str  # what (a) is
+    ratio_target: float
+
+
+def build(
+    label: str, spec_id: str, hands: int, folder: Path, seed: int, players: int | None = None, as_yaml: bool = False
+) -> Archive:
+    """Simulate games (fixed seed) until the archive holds at least ``hands`` hands."""
+    spec = referee.load_spec(spec_id)
+    rng = random.Random(seed)
+    path = folder / f"{label}.{'yaml' if as_yaml else 'jsonl'}"
+    games = held = 0
+    with path.open("w", encoding="utf-8") as out:
+        while held < hands:
+            document = simulate_game(spec, rng, game_id=str(games), seats=players)
+            held += len(document["hands"])
+            games += 1
+            out.write("---\n" + log_yaml(document) if as_yaml else json.dumps(document, separators=(",", ":")) + "\n")
+    if as_yaml:
+        return Archive(label, path, games, held, "yaml.load_all(CSafeLoader)", 1.3)
+    return Archive(label, path, games, held, "json.loads a line", 3.0)
+
+
+def repeated(source: Path, copies: int, target: Path) -> Path:
+    """An archive of ``copies`` copies of another, written a copy at a time."""
+    data = source.read_bytes()
+    with target.open("wb") as out:
+        for _ in range(copies):
+            out.write(data)
+    return target
+
+
+def parse_only(archive: Archive) -> Callable[[], None]:
+    if archive.path.suffix == ".yaml":
+
+        def load_yaml() -> None:
+            text = archive.path.read_text(encoding="utf-8")
+            for _ in yaml.load_all(text, Loader=yaml.CSafeLoader):
+                pass
+
+        return load_yaml
+
+    def load_lines() -> None:
+        with archive.path.open("rb") as handle:
+            for line in handle:
+                json.loads(line)
+
+    return load_lines
+
+
+def check(path: Path, *flags: str) -> tuple[float, int, int]:
+    """``referee check`` in a child process: (wall seconds, exit code, peak memory in KB)."""
+    command = [sys.executable, "-m", "referee", "check", str(path), "--format", "json", *flags]
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as sink:
+        child = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
+    return seconds, child.returncode, usage.ru_maxrss  # KB: the largest of the process and its workers
+
+
+def timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def verdict(ok: bool) -> str:
+    return "meets the target" if ok else "MISSES the target"
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def measure_family(archive: Archive, repeat: int, cores: int) -> dict[str, float]:
+    """(a), (b), (c), (d) for one archive, alternating, best of ``repeat``."""
+    parse, single, spread = [], [], []
+    memory_single = memory_spread = 0
+    for _ in range(repeat):
+        parse.append(timed(parse_only(archive)))
+        seconds, code, peak = check(archive.path, "--jobs", "1")
+        assert code == 0, f"{archive.label}: simulated games should be clean (exit {code})"
+        single.append(seconds)
+        memory_single = max(memory_single, peak)
+        seconds, code, peak = check(archive.path)
+        spread.append(seconds)
+        memory_spread = max(memory_spread, peak)
+    a, b, c = min(parse), min(single), min(spread)
+    hands = archive.hands
+    print(f"\n{archive.label}: {archive.games:,} games, {hands:,} hands, {archive.path.stat().st_size / 1e6:.1f} MB")
+    print(f"  (a) {archive.parse_target:<28} {a:7.2f} s  {hands / a:9,.0f} hands/s")
+    peak_b, peak_c = f"peak {memory_single / 1024:.0f} MB", f"peak {memory_spread / 1024:.0f} MB (largest process)"
+    print(f"  (b) check, one process          {b:7.2f} s  {hands / b:9,.0f} hands/s   {peak_b}")
+    print(f"  (c) check, --jobs {cores} (all cores) {c:7.2f} s  {hands / c:9,.0f} hands/s   {peak_c}")
+    ratio, target = b / a, archive.ratio_target
+    print(f"  (b)/(a) = {ratio:.2f}   target: at most {target}  -> {verdict(ratio <= target)}")
+    print(f"  (b)/(c) = {b / c:.2f}   target (2 cores): at least 1.8  -> {verdict(b / c >= 1.8)}")
+    return {"a": a, "b": b, "c": c}
+
+
+def measure_startup(small: Path, repeat: int) -> None:
+    bare, ours = [], []
+    for _ in range(2 * repeat + 1):  # alternating, so that both see the same load
+        bare.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True)))
+        ours.append(
+            timed(lambda: subprocess.run([sys.executable, "-m", "referee", "check", str(small)], capture_output=True))
+        )
+    extra = (statistics.median(ours) - statistics.median(bare)) * 1000
+    print(
+        f"\nstartup: python3 -c pass {statistics.median(bare) * 1000:.0f} ms, referee check on one small game "
+        f"{statistics.median(ours) * 1000:.0f} ms (medians of {len(ours)}, alternating)"
+    )
+    print(f"  referee check - python3 -c pass = {extra:.0f} ms   target: at most 100 ms  -> {verdict(extra <= 100)}")
+
+
+def measure_linear(spades: Archive, sizes: list[int], folder: Path) -> None:
+    print("\ncost per hand with the archive's size (check, one process; the Spades archive repeated):")
+    rates = []
+    for size in sizes:
+        copies = max(1, round(size / spades.hands))
+        path = repeated(spades.path, copies, folder / f"linear-{size}.jsonl")
+        seconds, _, peak = check(path, "--jobs", "1")
+        hands = copies * spades.hands
+        rates.append(hands / seconds)
+        print(f"  {hands:>10,} hands  {seconds:8.2f} s  {hands / seconds:9,.0f} hands/s  peak {peak / 1024:.0f} MB")
+        path.unlink()
+    spread = max(rates) / min(rates)
+    print(f"  fastest/slowest rate = {spread:.2f}   target: linear cost (near 1)  -> {verdict(spread <= 1.25)}")
+
+
+def measure_streaming(spades: Archive, megabytes: int, folder: Path, cores: int) -> None:
+    copies = max(1, round(megabytes * 1e6 / spades.path.stat().st_size))
+    path = repeated(spades.path, copies, folder / "big.jsonl")
+    size = path.stat().st_size
+    print(f"\nstreaming a generated archive of {size / 1e9:.2f} GB ({copies * spades.hands:,} hands):")
+    for flags in (("--jobs", "1"), ("--jobs", str(cores))):
+        seconds, _, peak = check(path, *flags)
+        ok = peak / 1024 < 100
+        print(
+            f"  check {' '.join(flags)}: {seconds:7.1f} s, peak memory {peak / 1024:.0f} MB (largest process)   "
+            f"target: under 100 MB  -> {verdict(ok)}"
+        )
+    path.unlink()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the sizes and a 100 MB streaming check")
+    parser.add_argument("--scale", type=float, help="multiply every size by this (default 1, or 0.1 with --quick)")
+    parser.add_argument("--repeat", type=int, default=3, help="alternating runs of each timing; the best is kept")
+    parser.add_argument("--big-mb", type=int, help="the streamed archive's size in MB (default 1024, 100 with --quick)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--folder", type=Path, help="build the archives here and keep them (default: a temporary one)")
+    args = parser.parse_args()
+    scale = args.scale if args.scale is not None else (0.1 if args.quick else 1.0)
+    big = args.big_mb if args.big_mb is not None else (100 if args.quick else 1024)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    print(
+        f"referee {referee.__version__}, Python {sys.version.split()[0]}, {cores} cores, libyaml "
+        f"{'yes' if getattr(yaml, '__with_libyaml__', False) else 'no'}; scale {scale}; load average {load_average()}"
+    )
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = args.folder or Path(temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        hands = max(100, int(SPADES_HANDS * scale))
+        spades = build("spades-intramural", "spades/intramural", hands, folder, args.seed)
+        archives = [
+            spades,
+            build("hearts-intramural-4", "hearts/intramural", hands // 2, folder, args.seed, players=4),
+            build("dominoes-all-fives-4", "dominoes/all-fives", hands // 2, folder, args.seed, players=4),
+            build(
+                "spades-intramural-yaml", "spades/intramural", max(100, hands // 40), folder, args.seed, as_yaml=True
+            ),
+        ]
+        figures = {a.label: measure_family(a, args.repeat, cores) for a in archives}
+        rate = spades.hands / figures[spades.label]["b"]
+        print(
+            f"\nintramural Spades, one process end to end: {rate:,.0f} hands/s   target: at least 22,000  -> "
+            f"{verdict(rate >= 22_000)}"
+        )
+        small = folder / "one-game.jsonl"
+        small.write_text(spades.path.open(encoding="utf-8").readline(), encoding="utf-8")
+        measure_startup(small, args.repeat)
+        measure_linear(spades, [max(spades.hands, int(size * scale)) for size in LINEAR], folder)
+        measure_streaming(spades, big, folder, cores)
+    print(f"\nload average at the end: {load_average()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""The benchmark runs (on a tiny archive): a smoke test, no timing asserted (speed is the benchmark's to print)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
+    command = [sys.executable, "benchmarks/run.py", "--scale", "0.002", "--repeat", "1", "--big-mb", "1"]
+    result = subprocess.run(
+        [*command, "--folder", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for family in ("spades-intramural:", "hearts-intramural-4:", "dominoes-all-fives-4:", "spades-intramural-yaml:"):
+        assert family in out
+    assert out.count("(b)/(a) = ") == 4 and "target: at least 22,000" in out
+    assert "referee check - python3 -c pass = " in out and "target: under 100 MB" in out
+    assert (tmp_path / "spades-intramural.jsonl").is_file()  # --folder keeps the archives

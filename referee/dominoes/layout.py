@@ -64,6 +64,17 @@ class Layout:
         """The open arms tile ``t`` matches."""
         return [arm for arm, v in enumerate(self.value) if v >= 0 and (HIGH[t] == v or LOW[t] == v)]
 
+    def after(self, arm: int, t: int) -> tuple[int, tuple[tuple[int, bool, bool], ...]]:
+        """What laying tile ``t`` on ``arm`` would leave: the count, and each open end (its number, whether a
+        double, whether it holds tiles), in order; two arms that leave the same are the same play."""
+        trial = Layout(self.spinner_rule)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(trial, name, list(value) if isinstance(value, list) else value)
+        trial.place(arm, t)
+        ends = sorted((trial.value[a], trial.double[a], trial.laid[a] > 0) for a in range(4) if trial.value[a] >= 0)
+        return trial.count(), tuple(ends)
+
     def start(self, t: int) -> None:
         """Lay the first tile: a double lies crosswise (and is the spinner where the rules have one)."""
         self.started = True

@@ -252,7 +252,8 @@ class TurnReplay:
         if not arms:
             open_arms = [a for a, v in enumerate(state.layout.value) if v >= 0]
             return open_arms[0]
-        results = {state.layout.value[a] for a in arms}
+        # ends alike in number may still differ in play: a spinner's free side, a crosswise double, an empty arm
+        results = {state.layout.after(a, turn.tile) for a in arms} if len(arms) > 1 else set()
         if len(results) > 1:
             raise InputError(
                 f"{tile_name(turn.tile)} fits more than one end; say which (end: left, right, up or down)",

@@ -71,6 +71,20 @@ def test_a_play_that_fits_two_different_ends_must_name_one() -> None:
     assert refused.value.location.path == "$.hands[0].plays[3]"
 
 
+def test_ends_of_one_number_that_differ_in_play_must_be_named() -> None:
+    # the left end shows 3 (4-3) and so does the spinner's free right side: 3-1 on the left leaves 1 + 3 + 3 = 7
+    # and the spinner closed to its ends; on the right, 3 + 1 = 4 and the spinner's ends open
+    draw = {
+        "Ann": ["3-3", "4-2", "3-1", "0-0", "1-0", "2-0", "5-0"],
+        "Bob": ["3-2", "4-3", "5-1", "5-2", "6-0", "6-1", "6-2"],
+    }
+    left = [{"Bob": {"tile": "3-2", "end": "left"}}, {"Ann": {"tile": "4-2", "end": "left"}}]
+    plays = [{"Ann": "3-3"}, *left, {"Bob": {"tile": "4-3", "end": "left"}}, {"Ann": "3-1"}]
+    with pytest.raises(InputError, match="fits more than one end") as refused:
+        _audit(_log(draw=draw, plays=plays))
+    assert refused.value.location.path == "$.hands[0].plays[4]"
+
+
 def test_a_play_without_an_end_goes_on_the_one_it_fits() -> None:
     plays = [{"Ann": "6-6"}, {"Bob": "6-4"}, {"Ann": "6-3"}, {"Bob": "6-2"}]
     report = _audit(_log(plays=plays))

@@ -1,0 +1,147 @@
+"""Mutated spades/ihop-silver games: a called reneg and a card withheld are pinpointed, and cost their sandbags.
+
+Each case is the first hand of a simulated legal game (far from any end of the game), changed in one place:
+- a player's card that followed suit swapped with a later off-suit card of theirs (a reneg at the earlier
+  trick), with every trick's winner unchanged and no other play made illegal, and the reneg called by an
+  opponent in time (or too late);
+- a card of the last trick that neither led nor won it taken away (the player ends holding it).
+The expected finding is where the change was made; the sandbags follow from the rule: 5 for a first reneg called
+in time, none when called late, 3 for a card not played, on top of what the clean hand carried (ten cost 100).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from findings import FAST, found
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import referee
+from referee.errors import Location
+from referee.gamelog import from_document
+from referee.report import Report
+from referee.tricks.cards import parse_card
+from referee.tricks.play import winning_index
+from referee.tricks.simulate import simulate_game
+from referee.tricks.tables import tables_for
+
+SPEC = referee.load_spec("spades/ihop-silver")
+T = tables_for(SPEC)
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")  # Ann & Cat v Bob & Dan
+SIDE = {"Ann": "Ann & Cat", "Cat": "Ann & Cat", "Bob": "Bob & Dan", "Dan": "Bob & Dan"}
+
+
+def first_hand(seed: int) -> dict[str, Any]:
+    doc = simulate_game(SPEC, random.Random(seed), players=PLAYERS, with_score=False)
+    doc["hands"] = doc["hands"][:1]
+    return doc
+
+
+def audit(doc: dict[str, Any]) -> Report:
+    return referee.audit(SPEC, from_document(doc, Location(file="<mutated>")))
+
+
+def bags(report: Report, side: str) -> int:
+    return int(report.as_dict()["score_sheet"][0]["sides"][side]["bags"])
+
+
+def suit(token: str) -> int:
+    return T.suit[parse_card(token)]
+
+
+def plays(trick: list[dict[str, str]]) -> list[tuple[str, str]]:
+    return [next(iter(entry.items())) for entry in trick]
+
+
+def winner(trick: list[tuple[str, str]]) -> str:
+    return trick[winning_index(T, [parse_card(card) for _, card in trick])][0]
+
+
+def reneg_swaps(tricks: list[list[tuple[str, str]]]) -> list[tuple[int, int, int, int]]:
+    """(trick, position) of a card that followed suit, (trick, position) of a later off-suit card of the same
+    player's, such that after swapping them only the earlier trick breaks a rule (a reneg) and no winner moves."""
+    found_swaps = []
+    for k, trick in enumerate(tricks):
+        led = suit(trick[0][1])
+        for position in range(1, len(trick)):
+            name, card = trick[position]
+            if suit(card) != led:
+                continue
+            for m in range(k + 1, len(tricks)):
+                later = next(p for p, (who, _) in enumerate(tricks[m]) if who == name)
+                other = tricks[m][later][1]
+                if later == 0 or suit(other) in (led, suit(tricks[m][0][1])):
+                    continue  # a lead, or a card that followed suit at m: not a void there
+                # holding the followed card longer must not make a reneg in between
+                if any(suit(tricks[j][0][1]) == led for j in range(k + 1, m)):
+                    continue
+                swapped_k = [*trick[:position], (name, other), *trick[position + 1 :]]
+                swapped_m = [*tricks[m][:later], (name, card), *tricks[m][later + 1 :]]
+                if winner(swapped_k) == winner(trick) and winner(swapped_m) == winner(tricks[m]):
+                    found_swaps.append((k, position, m, later))
+    return found_swaps
+
+
+@st.composite
+def reneg_cases(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any], str, int]:
+    """(the clean one-hand game, the game with a reneg, the reneger, the reneg's trick)."""
+    doc = first_hand(draw(st.integers(0, 2**32 - 1)))
+    hand = doc["hands"][0]
+    tricks = [plays(t) for t in hand["tricks"]]
+    candidates = reneg_swaps(tricks)
+    assume(candidates)
+    k, position, m, later = draw(st.sampled_from(candidates))
+    mutated = copy.deepcopy(doc)
+    name = tricks[k][position][0]
+    mutated["hands"][0]["tricks"][k][position] = {name: tricks[m][later][1]}
+    mutated["hands"][0]["tricks"][m][later] = {name: tricks[k][position][1]}
+    return doc, mutated, name, k + 1
+
+
+def _claim(game: dict[str, Any], name: str, trick: int, cards_played: int) -> str:
+    claimer = next(p for p in PLAYERS if SIDE[p] != SIDE[name])
+    game["hands"][0]["events"] = [
+        {"type": "renege_claim", "seat": name, "by": claimer, "trick": trick, "cards_played": cards_played}
+    ]
+    return claimer
+
+
+@FAST
+@given(reneg_cases())
+def test_a_reneg_called_in_time_costs_five_sandbags(case: tuple[dict[str, Any], dict[str, Any], str, int]) -> None:
+    clean, mutated, name, trick = case
+    _claim(mutated, name, trick, 0)
+    before, after = audit(clean), audit(mutated)
+    assert found(before) == []
+    assert found(after) == [("renege", 1, trick, name)]
+    side = SIDE[name]
+    other = next(s for s in SIDE.values() if s != side)
+    assert bags(after, side) == (bags(before, side) + 5) % 10
+    assert bags(after, other) == 0  # scored as made: no overtricks on the first hand
+
+
+@FAST
+@given(reneg_cases())
+def test_a_reneg_called_after_the_hand_costs_nothing(case: tuple[dict[str, Any], dict[str, Any], str, int]) -> None:
+    clean, mutated, name, trick = case
+    claimer = _claim(mutated, name, trick, 52)
+    before, after = audit(clean), audit(mutated)
+    assert found(after) == sorted([("claim_refused", 1, trick, claimer), ("renege", 1, trick, name)])
+    assert after.as_dict()["score_sheet"][0]["sides"] == before.as_dict()["score_sheet"][0]["sides"]
+
+
+@FAST
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3))
+def test_a_card_withheld_costs_three_sandbags(seed: int, position: int) -> None:
+    clean = first_hand(seed)
+    last = plays(clean["hands"][0]["tricks"][-1])
+    name = last[position][0]
+    assume(winner(last) != name)
+    mutated = copy.deepcopy(clean)
+    del mutated["hands"][0]["tricks"][-1][position]
+    before, after = audit(clean), audit(mutated)
+    assert found(after) == [("card_not_played", 1, None, name)]
+    assert bags(after, SIDE[name]) == (bags(before, SIDE[name]) + 3) % 10

@@ -18,6 +18,7 @@ from typing import Any
 from findings import FAST, found
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from strategies import renege_swaps
 
 import referee
 from referee.errors import Location
@@ -61,28 +62,22 @@ def winner(trick: list[tuple[str, str]]) -> str:
 
 
 def reneg_swaps(tricks: list[list[tuple[str, str]]]) -> list[tuple[int, int, int, int]]:
-    """(trick, position) of a card that followed suit, (trick, position) of a later off-suit card of the same
-    player's, such that after swapping them only the earlier trick breaks a rule (a reneg) and no winner moves."""
-    found_swaps = []
-    for k, trick in enumerate(tricks):
-        led = suit(trick[0][1])
-        for position in range(1, len(trick)):
-            name, card = trick[position]
-            if suit(card) != led:
-                continue
-            for m in range(k + 1, len(tricks)):
-                later = next(p for p, (who, _) in enumerate(tricks[m]) if who == name)
-                other = tricks[m][later][1]
-                if later == 0 or suit(other) in (led, suit(tricks[m][0][1])):
-                    continue  # a lead, or a card that followed suit at m: not a void there
-                # holding the followed card longer must not make a reneg in between
-                if any(suit(tricks[j][0][1]) == led for j in range(k + 1, m)):
-                    continue
-                swapped_k = [*trick[:position], (name, other), *trick[position + 1 :]]
-                swapped_m = [*tricks[m][:later], (name, card), *tricks[m][later + 1 :]]
-                if winner(swapped_k) == winner(trick) and winner(swapped_m) == winner(tricks[m]):
-                    found_swaps.append((k, position, m, later))
-    return found_swaps
+    """The swaps that make a reneg (strategies.renege_swaps, by the promoted twos' suits), kept where only the
+    earlier trick breaks a rule and no winner moves: the later card was a discard from a void, not a lead, no
+    trick in between led the suit the player now holds longer, and each trick keeps its winner."""
+    kept = []
+    for k, position, m, later in renege_swaps(tricks, lambda token: str(suit(token))):
+        name, card = tricks[k][position]
+        other = tricks[m][later][1]
+        if later == 0 or suit(other) == suit(tricks[m][0][1]):
+            continue
+        if any(suit(tricks[j][0][1]) == suit(card) for j in range(k + 1, m)):
+            continue
+        swapped_k = [*tricks[k][:position], (name, other), *tricks[k][position + 1 :]]
+        swapped_m = [*tricks[m][:later], (name, card), *tricks[m][later + 1 :]]
+        if winner(swapped_k) == winner(tricks[k]) and winner(swapped_m) == winner(tricks[m]):
+            kept.append((k, position, m, later))
+    return kept
 
 
 @st.composite

@@ -62,13 +62,14 @@ def _violation(v: Violation) -> str:
 
 
 def _sheet(report: Report) -> str:
-    head = "".join(f'<th colspan="3">{escape(side)}</th>' for side in report.sides)
-    sub = "".join("<th>bid</th><th>points</th><th>total</th>" for _ in report.sides)
+    bids = any(bid is not None for h in report.hands for bid in h.bids)  # a game with no bids (dominoes) shows none
+    head = "".join(f'<th colspan="{3 if bids else 2}">{escape(side)}</th>' for side in report.sides)
+    sub = "".join(("<th>bid</th>" if bids else "") + "<th>points</th><th>total</th>" for _ in report.sides)
     rows = []
     for h in report.hands:
         cells = "".join(
-            f"<td>{'' if h.bids[i] is None else h.bids[i]}</td>"
-            f"<td>{h.points[i] if h.scored or h.after_end else ''}</td><td>{h.totals[i]}</td>"
+            (f"<td>{'' if h.bids[i] is None else h.bids[i]}</td>" if bids else "")
+            + f"<td>{h.points[i] if h.scored or h.after_end else ''}</td><td>{h.totals[i]}</td>"
             for i in range(len(report.sides))
         )
         note = f" ({escape(h.note)})" if h.note else ""

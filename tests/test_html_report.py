@@ -57,3 +57,12 @@ def test_a_game_is_drawn_by_the_rules_its_header_chooses(tmp_path: Path) -> None
         figure = re.search(rf'id="hand-1-trick-{number}">(.*?)</figure>', page)
         assert figure is not None
         assert re.search(rf'class="card[a-z ]* won"><title>{cards[top]}: {top} \(', figure.group(1)), (number, trick)
+
+
+def test_the_score_sheet_has_a_bid_column_only_where_the_game_has_bids() -> None:
+    dominoes, _ = run("check", "--format", "html", "docs/examples/all-fives.yaml")
+    sheet = re.search(r'<table class="sheet">.*?</table>', dominoes)
+    assert sheet is not None and "<th>bid</th>" not in sheet.group(0)
+    assert sheet.group(0).count("<th>points</th><th>total</th>") == 2  # Ann's and Bob's, with no bid before them
+    spades, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert spades.count("<th>bid</th>") == 2  # one a side

@@ -8,64 +8,82 @@ the log document's shape.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union, cast
 
-from .dominoes import audit as domino_audit
-from .dominoes import log as domino_log
-from .dominoes import picture as domino_picture
-from .dominoes import simulate as domino_simulate
-from .dominoes import tables as domino_tables
 from .errors import InputError, Location
 from .report import Report
 from .spec import Spec
-from .tricks import audit as trick_audit
-from .tricks import log as trick_log
-from .tricks import picture as trick_picture
-from .tricks import simulate as trick_simulate
-from .tricks import tables as trick_tables
 
-AnyLog = trick_log.GameLog | domino_log.DominoLog
+if TYPE_CHECKING:
+    from .dominoes.log import DominoLog
+    from .tricks.log import GameLog
+
+# A log of either family. Its modules are named for the type checker only: a family's modules are imported
+# the first time the family is used, so a run of Spades never loads the domino replay (nor either simulator
+# or picture unless asked for).
+AnyLog = Union["GameLog", "DominoLog"]
 
 
 @dataclass(frozen=True)
 class Family:
-    """What one family brings: how to compile a spec, read a log, replay it and simulate a game."""
+    """What one family brings: how to compile a spec, read a log, replay it, simulate and draw a game.
+
+    Each part is found in the family's package (``referee.tricks``, ``referee.dominoes``) by the same
+    module and name, and imported when first asked for.
+    """
 
     name: str
-    log_type: type
-    compile_spec: Callable[[Spec], object]
-    read_log: Callable[[dict[str, Any], Location, Any], AnyLog]
-    run: Callable[[Spec, Any], Report]
-    simulate_game: Callable[..., dict[str, Any]]
-    # The picture of a game's play for ``check --format html``: (hand number, HTML) per hand; None draws none.
-    draw: Callable[[Spec, Any, Report], list[tuple[int, str]]] | None = None
-    # The log read in one pass without the schema, or None where that pass cannot vouch for the document.
-    read_fast: Callable[[Any, Location], AnyLog | None] | None = None
+    package: str
+    log_class: str
+    fast_reader: bool = False  # whether its log module reads a document in one pass (``read_fast``)
+
+    def _part(self, module: str, name: str) -> Any:
+        return getattr(importlib.import_module(f"{__package__}.{self.package}.{module}"), name)
+
+    @property
+    def log_type(self) -> type:
+        """The class of its game records."""
+        return cast(type, self._part("log", self.log_class))
+
+    @property
+    def compile_spec(self) -> Callable[[Spec], object]:
+        """Compiles a spec into the family's tables (raises Unsupported or InputError)."""
+        return cast(Callable[[Spec], object], self._part("tables", "compile_spec"))
+
+    @property
+    def read_log(self) -> Callable[[dict[str, Any], Location, Any], AnyLog]:
+        """Reads a log document, carefully, with located errors."""
+        return cast(Callable[[dict[str, Any], Location, Any], AnyLog], self._part("log", "read"))
+
+    @property
+    def read_fast(self) -> Callable[[Any, Location], AnyLog | None] | None:
+        """The log read in one pass without the schema, or None where that pass cannot vouch for the document."""
+        if not self.fast_reader:
+            return None
+        return cast(Callable[[Any, Location], "AnyLog | None"], self._part("log", "read_fast"))
+
+    @property
+    def run(self) -> Callable[[Spec, Any], Report]:
+        """Replays a log against a compiled spec."""
+        return cast(Callable[[Spec, Any], Report], self._part("audit", "run"))
+
+    @property
+    def simulate_game(self) -> Callable[..., dict[str, Any]]:
+        """Simulates one legal game."""
+        return cast(Callable[..., dict[str, Any]], self._part("simulate", "simulate_game"))
+
+    @property
+    def draw(self) -> Callable[[Spec, Any, Report], list[tuple[int, str]]]:
+        """The picture of a game's play for ``check --format html``: (hand number, HTML) per hand."""
+        return cast(Callable[[Spec, Any, Report], list[tuple[int, str]]], self._part("picture", "draw"))
 
 
-TRICKS = Family(
-    "trick-taking",
-    trick_log.GameLog,
-    trick_tables.compile_spec,
-    trick_log.read,
-    trick_audit.run,
-    trick_simulate.simulate_game,
-    trick_picture.draw,
-    trick_log.read_fast,
-)
-DOMINOES = Family(
-    "domino",
-    domino_log.DominoLog,
-    domino_tables.compile_spec,
-    domino_log.read,
-    domino_audit.run,
-    domino_simulate.simulate_game,
-    domino_picture.draw,
-    domino_log.read_fast,
-)
+TRICKS = Family("trick-taking", "tricks", "GameLog", fast_reader=True)
+DOMINOES = Family("domino", "dominoes", "DominoLog", fast_reader=True)
 BY_SPEC_FAMILY = {"spades": TRICKS, "hearts": TRICKS, "dominoes": DOMINOES}
 
 
@@ -76,13 +94,14 @@ def of_spec(spec: Spec) -> Family:
 
 def of_document(document: Any) -> Family:
     """The family a log document records: a domino game has a draw, a boneyard or plays."""
-    return DOMINOES if domino_log.is_domino_document(document) else TRICKS
+    from .dominoes.log import is_domino_document
+
+    return DOMINOES if is_domino_document(document) else TRICKS
 
 
 def pictures(spec: Spec, log: AnyLog, report: Report) -> list[tuple[int, str]]:
     """The picture of a game's play, hand by hand, as its family draws it (none where it draws none)."""
-    draw = of_spec(spec).draw
-    return [] if draw is None else draw(spec, log, report)
+    return of_spec(spec).draw(spec, log, report)
 
 
 def compile_spec(spec: Spec) -> object:

@@ -271,3 +271,18 @@ def test_every_section_of_a_spec_has_its_chapter() -> None:
     page = markdown(load("dominoes/all-fives"))
     chapters = re.findall(r"^## (.*?) \{", page, re.M)
     assert chapters[:2] == ["Players and seats", "The tiles"] and "The play" in chapters
+
+
+def test_a_kind_of_bid_not_allowed_still_shows_the_terms_its_spec_gives() -> None:
+    # house Spades: blind is off unless the table agrees (option blind); its terms are the sheet's
+    blind = rule_text("bidding.blind", load("spades/house").clause("bidding.blind").data)
+    assert blind == (
+        "Not allowed: blind bids (made before looking at the cards). Where a table allows it: Only a side at "
+        "least 100 points behind may bid blind. Made, a blind bid scores 2 times a bid's points; set, 1 times."
+    )
+    assert rule_text("bidding.nil", {"allowed": False}) == "Not allowed: nil (a bid to take no tricks)."
+    # a rule of none given by an option's map is no penalty, not "Penalty: None"
+    assert (
+        rule_text("scoring.bags", {"limit": 0, "penalty": None}) == "No sandbag penalty: overtricks carry no penalty."
+    )
+    assert rule_text("draw.first_play", {"rule": "highest_double"}).endswith("lays it as the first tile.")

@@ -37,11 +37,15 @@ def _leftover(f: Fields) -> list[str]:
 
 
 def _first_play(f: Fields) -> list[str]:
-    return ["The player holding the highest double lays it as the first tile."]
+    if f.get("rule") == "highest_double":
+        return ["The player holding the highest double lays it as the first tile."]
+    return [f"The first tile: {f.get('rule')}."]
 
 
 def _no_double(f: Fields) -> list[str]:
-    return ["If nobody holds a double, the tiles are shuffled and drawn again (a log marks the hand `misdeal`)."]
+    if f.get("rule") == "reshuffle":
+        return ["If nobody holds a double, the tiles are shuffled and drawn again (a log marks the hand `misdeal`)."]
+    return [f"If nobody holds a double: {f.get('rule')}."]
 
 
 def _next_hand(f: Fields) -> list[str]:

@@ -206,9 +206,15 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
     label = BID_KINDS[name]
 
     def describe(f: Fields) -> list[str]:
-        if not f.get("allowed"):
-            return [f"Not allowed: {label}."]
-        out = [f"Allowed: {label}."]
+        allowed = f.get("allowed")
+        # A kind not allowed shows its terms only where the spec gives some (an option may allow it).
+        terms = _terms(f) if allowed or set(f.data) - {"allowed"} else []
+        if not allowed:
+            return [f"Not allowed: {label}."] + ([f"Where a table allows it: {' '.join(terms)}"] if terms else [])
+        return [f"Allowed: {label}.", *terms]
+
+    def _terms(f: Fields) -> list[str]:
+        out: list[str] = []
         if name == "blind":
             behind = f.get("behind_by")
             if behind:

@@ -192,10 +192,10 @@ def _contract(f: Fields) -> list[str]:
 
 
 def _bags(f: Fields) -> list[str]:
-    limit = f.get("limit")
-    if not limit:
+    limit, penalty = f.get("limit"), f.get("penalty")
+    if not limit:  # the penalty read all the same: an option's map may give it as none
         return ["No sandbag penalty: overtricks carry no penalty."]
-    out = [f"Each time a side's overtricks (bags) reach {limit}, it scores {f.get('penalty', 0)}."]
+    out = [f"Each time a side's overtricks (bags) reach {limit}, it scores {penalty or 0}."]
     if f.get("carry_over", True):
         out.append("Bags beyond that count towards the next penalty.")
     else:

@@ -1,8 +1,8 @@
 """The driver of a ``referee check`` run over many games: in order, on all cores, interruptible.
 
 Units of work (:mod:`referee.batch_inputs`) are audited in this process
-(``--jobs 1``, or a run of one unit) or in worker processes, one unit in
-hand per worker so that memory stays flat; results are written in input
+(``--jobs 1``, or a run of one unit) or in worker processes, at most two
+units in flight per worker so that memory stays flat; results are written in input
 order either way, so the output does not depend on ``--jobs``. Ctrl-C stops
 the run with the summary of what was checked and exit code 130; a closed
 output pipe (``| head``) stops it quietly with the exit code of what was found.
@@ -17,18 +17,15 @@ import signal
 import stat
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from . import batch
 from .batch import EXIT_CLEAN, Checker, GameResult
 from .batch_inputs import Unit, check_unit, total_size, units
-
-if TYPE_CHECKING:  # multiprocessing itself only when a run has work for several processes
-    from multiprocessing.connection import Connection
-    from multiprocessing.process import BaseProcess
+from .errors import InputError
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
@@ -124,15 +121,12 @@ def wants_progress(quiet: bool, out: TextIO) -> bool:
         return True
 
 
-def _serve(checker: Checker, link: Connection) -> None:
-    """A worker: audit each unit it is sent and send back its results, until the link closes."""
+def _serve(checker: Checker, tasks: Any, done: Any) -> None:
+    """A worker: audit each unit it takes and put back its results with the unit's number, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    while True:
-        try:
-            unit = link.recv()
-        except (EOFError, OSError):
-            return
-        link.send(list(check_unit(checker, unit)))
+    while (task := tasks.get()) is not None:
+        number, unit = task
+        done.put((number, list(check_unit(checker, unit))))
 
 
 def _serial(checker: Checker, work: Iterator[Unit]) -> Generator[tuple[GameResult | None, int], None, None]:
@@ -167,59 +161,47 @@ class _CtrlC:
 def _parallel(
     checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC
 ) -> Generator[tuple[GameResult | None, int], None, None]:
-    """Units dealt to the workers in turn, one each at a time, and their results taken back in the same turn:
-    so they come back in input order, and no worker ever waits on a send while the driver waits on it."""
+    """Units numbered and put on one queue, taken by whichever worker is free, at most two a worker in flight
+    (so memory stays flat); results come back in any order and are handed on in input order."""
     import multiprocessing
+    import queue
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
-    workers: list[tuple[BaseProcess, Connection]] = []
+    tasks, done = context.Queue(), context.Queue()
+    workers = [context.Process(target=_serve, args=(checker, tasks, done), daemon=True) for _ in range(jobs)]  # type: ignore[attr-defined]
+    sizes: dict[int, int] = {}
+    ready: dict[int, list[GameResult]] = {}
+    sent = taken = 0
     try:
-        for _ in range(jobs):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(checker, theirs), daemon=True)  # type: ignore[attr-defined]
-            process.start()
-            theirs.close()
-            workers.append((process, mine))
-        busy: deque[tuple[Connection, int]] = deque()
-        free = deque(link for _, link in workers)
-        for unit in work:
-            if not free:
-                link, size = busy.popleft()
-                results = _receive(link, ctrl_c)
-                if results is None:
-                    return
-                free.append(link)
-                _send(free, busy, unit)
-                yield from _each(results, size)
-            else:
-                _send(free, busy, unit)
-        while busy:
-            link, size = busy.popleft()
-            results = _receive(link, ctrl_c)
-            if results is None:
+        for worker in workers:
+            worker.start()
+        while True:
+            while len(sizes) < 2 * jobs and (unit := next(work, None)) is not None:
+                sizes[sent] = getattr(unit, "size", 0)
+                tasks.put((sent, unit))
+                sent += 1
+            if taken == sent:
                 return
-            yield from _each(results, size)
+            while taken not in ready:
+                try:
+                    number, results = done.get(timeout=0.1)
+                except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
+                    if ctrl_c.pressed:
+                        return
+                    if any(worker.exitcode is not None for worker in workers):
+                        raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
+                    continue
+                ready[number] = results
+            yield from _each(ready.pop(taken), sizes.pop(taken))
+            taken += 1
     finally:
-        for process, link in workers:
-            link.close()
-            process.terminate()
-            process.join()
-
-
-def _send(free: deque[Connection], busy: deque[tuple[Connection, int]], unit: Unit) -> None:
-    link = free.popleft()
-    link.send(unit)
-    busy.append((link, getattr(unit, "size", 0)))
-
-
-def _receive(link: Connection, ctrl_c: _CtrlC) -> list[GameResult] | None:
-    """A worker's results, or None if Ctrl-C came first (a unit may be a long YAML file: it is not waited out)."""
-    while not link.poll(0.1):
-        if ctrl_c.pressed:
-            return None
-    results: list[GameResult] = link.recv()
-    return results
+        tasks.cancel_join_thread()  # units still queued are dropped: exit does not wait to send them
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+            if worker.pid is not None:
+                worker.join()
 
 
 def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:

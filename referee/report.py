@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .spec import Clause, Spec
@@ -114,14 +115,26 @@ class Violation:
             "severity": str(self.severity),
             "location": self.where.as_dict(),
             "message": self.message,
-            "rule": self.clause.id,
-            "source": self.clause.quote,
+            **_clause_fields(self.clause),
         }
-        if self.clause.interpretation:
-            out["interpretation"] = " ".join(self.clause.interpretation.split())
         if self.reading is not None and self.reading.interpretation:
-            out["reading"] = {"rule": self.reading.id, "interpretation": " ".join(self.reading.interpretation.split())}
+            out["reading"] = dict(_reading_fields(self.reading))
         return out
+
+
+# A clause's part of a violation's JSON is the same in every game: put in words once per clause (bounded: a
+# spec with options set per game makes clauses of its own).
+@lru_cache(maxsize=1024)
+def _clause_fields(clause: Clause) -> dict[str, str]:
+    fields = {"rule": clause.id, "source": clause.quote}
+    if clause.interpretation:
+        fields["interpretation"] = " ".join(clause.interpretation.split())
+    return fields
+
+
+@lru_cache(maxsize=1024)
+def _reading_fields(clause: Clause) -> dict[str, str]:
+    return {"rule": clause.id, "interpretation": " ".join((clause.interpretation or "").split())}
 
 
 @dataclass(frozen=True)

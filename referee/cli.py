@@ -124,7 +124,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Write random legal games as logs."""
-    from .gamelog import log_yaml
+    from .gamelog import compact_tricks, log_yaml
     from .simulate import simulate
 
     if args.format == "json" and args.games != 1:
@@ -134,8 +134,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     spec = load(args.rules, chosen or None)
     players, seats = _players(args.players)
     for document in simulate(spec, args.games, args.seed, not args.no_score, players, seats):
-        if args.format == "jsonl":
-            out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
+        if args.format == "jsonl":  # archives: each trick played in turn written compactly
+            out.write(json.dumps(compact_tricks(document), ensure_ascii=False, separators=(",", ":")) + "\n")
         elif args.format == "json":
             out.write(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
         else:

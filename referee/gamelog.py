@@ -23,7 +23,7 @@ from .errors import InputError, Location
 from .families import AnyLog
 from .logreader import MAX_HANDS, RecordedScore
 from .tricks import logshape
-from .tricks.log import Bid, Event, GameLog, Hand, Trick
+from .tricks.log import Bid, Event, GameLog, Hand, Trick, compact_tricks
 
 __all__ = [
     "AnyLog",
@@ -33,6 +33,7 @@ __all__ = [
     "Hand",
     "RecordedScore",
     "Trick",
+    "compact_tricks",
     "from_document",
     "iter_games",
     "load",

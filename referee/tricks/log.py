@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, time
+from functools import cached_property
 from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ..errors import InputError, Location
@@ -70,6 +72,30 @@ class Hand:
     started: float | None = None  # for a timed match: when the hand started, in seconds (see clock_seconds)
 
 
+def compact_tricks(document: dict[str, Any]) -> dict[str, Any]:
+    """A log document with each trick played in turn written compactly, ``[leader, card, card, ...]`` (the
+    game-log schema's second form of a trick: the same game, read the same, in less text); a trick played out
+    of turn keeps its plays ``{player: card}``."""
+    players = document.get("players") or []
+    seat_of = {name: seat for seat, name in enumerate(players)}
+    hands = []
+    for hand in document.get("hands") or []:
+        if isinstance(hand, dict) and isinstance(hand.get("tricks"), list):
+            hand = {**hand, "tricks": [_compact(trick, players, seat_of) for trick in hand["tricks"]]}
+        hands.append(hand)
+    return {**document, "hands": hands}
+
+
+def _compact(trick: Any, players: list[str], seat_of: dict[str, int]) -> Any:
+    plays = [next(iter(entry.items())) for entry in trick] if isinstance(trick, list) else []
+    if not plays or any(name not in seat_of for name, _ in plays):
+        return trick
+    first = seat_of[plays[0][0]]
+    if any(seat_of[name] != (first + k) % len(players) for k, (name, _) in enumerate(plays)):
+        return trick
+    return [plays[0][0], *(card for _, card in plays)]
+
+
 def plays_of(tricks: tuple[Trick, ...] | None) -> list[tuple[int, int]]:
     """Every (seat, card) played in a hand, in order."""
     return [play for seats, cards in tricks or () for play in zip(seats, cards, strict=True)]
@@ -120,14 +146,20 @@ class _Reader(LogReader):
         except (KeyError, TypeError):
             return tuple(self.card(token, f"{path}[{i}]", hand, seat=seat) for i, token in enumerate(tokens))
 
-    def tricks(self, hand: int, raw: list[list[dict[str, Any]]]) -> tuple[Trick, ...]:
+    def tricks(self, hand: int, raw: list[list[Any]]) -> tuple[Trick, ...]:
         if type(raw) is not list:  # not in a schema-valid document
             raise TypeError("a list of tricks")
         count = len(self.players)
-        try:  # the common case, the whole hand at C speed: a play from each seat a trick, {seat: card}, canonical
-            if raw and set(map(type, raw)) == {list} and set(map(len, raw)) == {count}:
+        try:  # the common cases, the whole hand at C speed: a play from each seat a trick, canonical cards
+            if raw and set(map(type, raw)) == {list}:
                 entries = [*chain.from_iterable(raw)]
-                if set(map(type, entries)) == {dict} and set(map(len, entries)) == {1}:
+                kinds = set(map(type, entries))
+                if kinds == {str} and set(map(len, raw)) == {count + 1}:  # compact: [leader, card, card, ...]
+                    seats = [*map(self.clockwise.__getitem__, map(self.seat_of.__getitem__, map(itemgetter(0), raw)))]
+                    played = chain.from_iterable(map(itemgetter(slice(1, None)), raw))
+                    cards = [*zip(*[map(TOKENS.__getitem__, played)] * count, strict=True)]
+                    return tuple(zip(seats, cards, strict=True))
+                if kinds == {dict} and set(map(len, raw)) == {count} and set(map(len, entries)) == {1}:
                     names, tokens = zip(*chain.from_iterable(map(dict.items, entries)), strict=True)
                     seats = [*zip(*[map(self.seat_of.__getitem__, names)] * count, strict=True)]
                     cards = [*zip(*[map(TOKENS.__getitem__, tokens)] * count, strict=True)]
@@ -136,9 +168,39 @@ class _Reader(LogReader):
             pass  # read trick by trick, to find and locate what is wrong
         return tuple(self.trick(hand, index, trick) for index, trick in enumerate(raw))
 
-    def trick(self, hand: int, index: int, trick: list[dict[str, Any]]) -> Trick:
+    @cached_property
+    def clockwise(self) -> tuple[tuple[int, ...], ...]:
+        """The seats in turn from each leader: a compact trick's players (as many as its cards)."""
+        count = len(self.players)
+        return tuple(tuple((lead + k) % count for k in range(count)) for lead in range(count))
+
+    def compact_trick(self, hand: int, index: int, trick: list[Any]) -> Trick:
+        """A trick written [leader, card, card, ...]: each card played by the next player clockwise."""
+        base = f"$.hands[{hand - 1}].tricks[{index}]"
+        if not all(type(item) is str for item in trick):
+            raise self.fail(
+                "a trick is written either play by play ({player: card}) or as its leader and cards "
+                "([leader, card, ...]), not both",
+                base,
+                hand,
+                index + 1,
+            )
+        if len(trick) < 2:
+            raise self.fail(f"the trick names its leader, {trick[0]!r}, and no card", base, hand, index + 1)
+        leader = self.seat(trick[0], f"{base}[0]", hand, index + 1)
+        count = len(self.players)
+        seats = tuple((leader + k) % count for k in range(len(trick) - 1))
+        cards = tuple(
+            self.card(token, f"{base}[{k + 1}]", hand, index + 1, self.players[seat])
+            for k, (seat, token) in enumerate(zip(seats, trick[1:], strict=True))
+        )
+        return seats, cards
+
+    def trick(self, hand: int, index: int, trick: list[Any]) -> Trick:
         if type(trick) is not list or not trick:  # not in a schema-valid document
             raise TypeError("a trick")
+        if type(trick[0]) is str:
+            return self.compact_trick(hand, index, trick)
         try:  # at C speed: each play a one-key {seat: card} object, canonical tokens
             pairs = [*chain.from_iterable(map(dict.items, trick))]
             if len(pairs) == len(trick):
@@ -149,6 +211,14 @@ class _Reader(LogReader):
         seats: list[int] = []
         cards: list[int] = []
         for p, entry in enumerate(trick):
+            if type(entry) is str:
+                raise self.fail(
+                    "a trick is written either play by play ({player: card}) or as its leader and cards "
+                    "([leader, card, ...]), not both",
+                    f"$.hands[{hand - 1}].tricks[{index}][{p}]",
+                    hand,
+                    index + 1,
+                )
             if type(entry) is not dict or len(entry) != 1 or type(token := next(iter(entry.values()))) is not str:
                 raise TypeError("a play")  # not in a schema-valid document
             name = next(iter(entry))

@@ -120,6 +120,10 @@ def _tricks(value: Any) -> bool:
     for trick in value:
         if type(trick) is not list or not trick:
             return False
+        if type(trick[0]) is str:  # the compact form: the leader's name, then the cards
+            if not _tokens(trick):
+                return False
+            continue
         for entry in trick:
             if not _single(entry):
                 return False

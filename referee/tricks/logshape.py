@@ -271,6 +271,10 @@ def header_conforms(doc: Any) -> bool:
     if type(game) is not dict:
         return False
     for key, value in game.items():
+        if key == "dealer_draw":  # the cards drawn for the first deal, by player
+            if type(value) is not dict or not all(_name(card) for card in value.values()):
+                return False
+            continue
         kinds = _GAME.get(key)
         if kinds is None or type(value) not in kinds:
             return False

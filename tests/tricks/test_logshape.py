@@ -108,3 +108,13 @@ def test_booleans_are_not_integers() -> None:
     document["hands"][0]["bids"][0] = {"North": True}
     assert not conforms(document)
     assert not validator("game-log").is_valid(document)
+
+
+def test_the_cards_drawn_for_the_first_deal() -> None:
+    document = copy.deepcopy(BASE)
+    document["game"]["dealer_draw"] = {"North": "8D", "East": "KS"}
+    assert conforms(document) and validator("game-log").is_valid(document)
+    for bad in ({"North": ""}, {"North": 5}, ["8D"], "8D"):
+        document["game"]["dealer_draw"] = bad
+        assert not conforms(document)
+        assert not validator("game-log").is_valid(document)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bidding, clock, deal, misdeal, penalties, points, raises, scoring
+from . import aces, bemo, bidding, clock, deal, misdeal, penalties, points, raises, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -210,12 +210,17 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 return replace(unscored, note=f"{why}: not scored")
             nils = bidding.nil_bidders(t, bids)
             ace_bids = aces.aces_bids(t, bids)
-            if (nils or any(ace_bids)) and hand.tricks is None:
-                kind = "a nil bid" if nils else "an ACES bid"
+            bemos = bemo.bemo_bids(t, bids) if t.bemo else []
+            if (nils or any(ace_bids) or bemos) and hand.tricks is None:
+                kind = "a nil bid" if nils else ("an ACES bid" if any(ace_bids) else "a bemo bid")
                 return replace(unscored, note=f"{kind} is scored from the tricks, and none are recorded: not scored")
             made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
             penalty_bags, as_made = self._renege_costs(reneges)
-            bonus = aces.aces_points(t, ace_bids, hand.tricks or ()) if any(ace_bids) else None
+            bonus = None
+            if any(ace_bids) or bemos:
+                laid = hand.tricks or ()
+                won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
+                bonus = [a + b for a, b in won]
             raised = raises.raised_sides(t, bids) if t.raises else None
             results = scoring.score_hand(
                 t,

@@ -50,6 +50,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY, "blind_wins_game": ANY},
     "bidding.aces": {"allowed": ANY, "points": ANY, "penalty": ANY},
     "bidding.ace_check": {"aces_held": ANY},
+    "bidding.bemo": {"allowed": ANY, "little_tricks": ANY, "little_points": ANY, "big_tricks": ANY, "big_points": ANY},
     "bidding.nil": {"allowed": ANY, "bonus": ANY, "penalty": ANY, "partner_min": ANY, "tricks_count_for_partner": ANY},
     "passing.pass": {"cycle": ANY, "cards": ANY, "when": ANY},
     "passing.nil_pass": {"cards": ANY, "to": ANY, "hands": ANY},

@@ -165,6 +165,7 @@ class Tables:
     nil_pass_cards: int = 0  # cards a nil bidder may pass to partner in the hands named (places in the pass cycle)
     nil_pass_hands: tuple[int, ...] = ()
     dealer_draw: bool = False  # the first dealer is the player who drew the highest card (where the log has the draw)
+    bemo: tuple[tuple[str, int, int], ...] = ()  # bemo bids allowed: (kind, the first tricks to win, points)
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -443,6 +444,15 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         nil_pass_cards=spec.value("passing.nil_pass", "cards", 0),
         nil_pass_hands=tuple(spec.value("passing.nil_pass", "hands", []) or ()),
         dealer_draw=spec.value("deal.dealer", "first", "any") == "highest_card",
+        bemo=tuple(
+            (
+                f"{size}_bemo",
+                spec.value("bidding.bemo", f"{size}_tricks", tricks),
+                spec.value("bidding.bemo", f"{size}_points", points),
+            )
+            for size, tricks, points in (("little", 6, 60), ("big", 9, 90))
+            if "little_bemo" in allowed
+        ),
     )
 
 

@@ -149,6 +149,10 @@ class Declined(yaml.YAMLError):
     loader reads it again, to accept it or to say, located, what is wrong."""
 
 
+# Where an alias may start: after a space, a line's start, a flow bracket, comma or colon, and a name follows. A "*"
+# in a quote or a word ("***NOTE") is not one; a plain scalar that looks like one only sends its text to the
+# pure loader.
+_ALIAS = re.compile(r"(?:^|[\s\[{,:])\*[^\s\]},]", re.MULTILINE)
 _PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's resolved tag, by its text: a log repeats the same few hundred
 _DEFAULT_TAGS = {yaml.SequenceNode: "tag:yaml.org,2002:seq", yaml.MappingNode: "tag:yaml.org,2002:map"}
 
@@ -161,7 +165,7 @@ class CStrictLoader(_Strict, yaml.CSafeLoader):
     needs_walk = False  # set when it builds a float (libyaml itself refuses a lone surrogate)
 
     def __init__(self, stream: str, first_line: int = 0) -> None:
-        if "*" in stream:  # perhaps an alias: the pure loader counts what aliases stand for
+        if _ALIAS.search(stream):  # perhaps an alias: the pure loader counts what aliases stand for
             raise Declined("aliases are read by the pure-Python loader")
         super().__init__(stream)
         self._offset = first_line
@@ -173,7 +177,7 @@ class CStrictLoader(_Strict, yaml.CSafeLoader):
             tag = _PLAIN_TAGS.get(value)
             if tag is None:
                 tag = str(super().resolve(kind, value, implicit))  # type: ignore[no-untyped-call]
-                if len(_PLAIN_TAGS) < 100_000:
+                if len(_PLAIN_TAGS) < 100_000 and len(value) <= 64:  # names, cards, numbers: not long texts
                     _PLAIN_TAGS[value] = tag
             return tag
         return _DEFAULT_TAGS[kind]

@@ -1,0 +1,38 @@
+"""The C loader takes only what it can vouch for; what it declines, the pure loader reads, with the same result."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from referee import strict_yaml
+from referee.documents import parse_yaml
+
+pytestmark = pytest.mark.skipif(not getattr(yaml, "__with_libyaml__", False), reason="PyYAML without libyaml")
+
+WITH_ALIASES = [
+    "base: &b [1, 2]\ncopy: *b\n",
+    "- &x 1\n- *x\n",
+    "{a: &v 3, b: *v}\n",
+    '{"a": &v 3, "b":*v}\n',  # a JSON-like key: the alias may follow its colon with no space
+    "key:\n  *missing\n",
+]
+WITHOUT = ['note: "***THE PROGRAM DOES NOT FOLLOW THESE***"\n', "sum: 3 * 4\n", "name: foo*bar\n"]
+
+
+@pytest.mark.parametrize("text", WITH_ALIASES)
+def test_a_text_that_may_hold_an_alias_is_left_to_the_pure_loader(text: str) -> None:
+    with pytest.raises(strict_yaml.Declined):
+        strict_yaml.CStrictLoader(text)
+
+
+@pytest.mark.parametrize("text", WITHOUT)
+def test_a_star_that_is_no_alias_stays_with_the_c_loader(text: str) -> None:
+    loader = strict_yaml.CStrictLoader(text)
+    assert loader.check_node()
+    assert loader.construct_document(loader.get_node()) == yaml.load(text, Loader=strict_yaml.PureStrictLoader)
+
+
+@pytest.mark.parametrize("text", WITH_ALIASES[:4])
+def test_declined_texts_read_as_the_pure_loader_reads_them(text: str) -> None:
+    assert parse_yaml(text, "t.yaml") == yaml.load(text, Loader=strict_yaml.PureStrictLoader)

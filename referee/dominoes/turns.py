@@ -30,6 +30,7 @@ class HandState:
         self.laid = 0  # tiles on the table
         self.points = [0] * len(t.sides)
         self.out: int | None = None  # the seat whose going out ended the hand
+        self.counting = True  # False once the game was won in mid-hand: later turns are audited, not scored
         self.locked = False
 
     def next_seat(self, seat: int) -> int:
@@ -87,19 +88,26 @@ class TurnReplay:
         opening = True  # the first turn (or the knocks and draws before the first tile) is judged by the opening rule
         over_before = self.report.finished  # a hand after the game's end is replayed all the same
         for turn in turns:
-            if ended is not None:
+            if ended == OVER:
+                if state.counting:  # said once: the turns after the game was won are audited, not counted
+                    message = "play went on after the game was won; the turns after it are audited but not counted"
+                    self.add(
+                        Finding(
+                            Code.GAME_CONTINUED,
+                            self.report.ended_by or "game_end.target",
+                            message,
+                            turn.seat,
+                            turn=turn.number,
+                        ),
+                        n,
+                    )
+                    state.counting = False
+            elif ended is not None:
                 if ended == LOCKED and turn.action is Action.KNOCK:
                     continue  # each player knocking on a locked board says what the board shows
-                code, rule = (
-                    (Code.GAME_CONTINUED, self.report.ended_by or "game_end.target")
-                    if ended == OVER
-                    else (
-                        Code.PLAY_AFTER_HAND_END,
-                        "layout.going_out" if ended == OUT else "dominoes_scoring.blocked",
-                    )
-                )
-                what = "the game was won" if ended == OVER else "the hand was over"
-                self.add(Finding(code, rule, f"play went on after {what}", turn.seat, turn=turn.number), n)
+                rule = "layout.going_out" if ended == OUT else "dominoes_scoring.blocked"
+                message = "play went on after the hand was over"
+                self.add(Finding(Code.PLAY_AFTER_HAND_END, rule, message, turn.seat, turn=turn.number), n)
                 return ended
             if not state.layout.started:
                 self._open(n, state, turn, turn.seat if opener is None else opener, opening_tile, clause, opening)
@@ -115,6 +123,8 @@ class TurnReplay:
                     )
                 self._turn(n, state, turn)
             expected = turn.seat if turn.action is Action.DRAW else state.next_seat(turn.seat)
+            if ended == OVER:
+                continue
             if self.report.finished and not over_before:
                 ended = OVER  # the game is won the moment the target is reached, before any hand-end points
             elif state.out is not None:
@@ -272,7 +282,7 @@ class TurnReplay:
         t = self.t
         made = scoring.ends_points(t, state.layout.count()) if t.ends_multiple else 0
         side = t.side_of[turn.seat]
-        if made:
+        if made and state.counting:
             state.points[side] += made
             self.totals[side] += made
         if turn.points is not None and turn.points != made:
@@ -285,5 +295,5 @@ class TurnReplay:
                 f"the table wrote {turn.points} for {self.names[turn.seat]}'s {tile_name(turn.tile)}; "
                 f"the ends show {count}, which scores {made}",
             )
-        if made and t.wins_at_once:
+        if made and t.wins_at_once and state.counting:
             self._check_target("dominoes_scoring.first_to_reach")

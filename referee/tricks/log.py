@@ -235,15 +235,31 @@ class _Reader(LogReader):
         kind = value["kind"]
         return Bid(seat, whole(value.get("tricks")), kind, bool(value.get("raise", False)), side_bid)
 
+    def by_seat(self, number: int, field: str, raw: dict[str, Any]) -> list[tuple[int, tuple[int, ...]]]:
+        """A hand's cards by player (its deal, its passes): each player's seat and cards."""
+        seat_of = self.seat_of
+        out = []
+        for name, tokens in raw.items():
+            seat = seat_of.get(name)
+            if seat is None:
+                seat = self.seat(name, f"$.hands[{number - 1}].{field}", number)
+            if type(tokens) is list:
+                try:
+                    out.append((seat, tuple(map(TOKENS.__getitem__, tokens))))  # canonical cards, at C speed
+                    continue
+                except (KeyError, TypeError):
+                    pass
+            out.append((seat, self.cards(tokens, f"$.hands[{number - 1}].{field}.{name}", number, name)))
+        return out
+
     def hand(self, number: int, body: dict[str, Any]) -> Hand:
         base = f"$.hands[{number - 1}]"
         dealer = self.seat(body["dealer"], f"{base}.dealer", number) if "dealer" in body else None
         deal = None
         if "deal" in body:
             holdings: list[tuple[int, ...]] = [() for _ in self.players]
-            for name, tokens in body["deal"].items():
-                seat = self.seat(name, f"{base}.deal", number)
-                holdings[seat] = self.cards(tokens, f"{base}.deal.{name}", number, name)
+            for seat, cards in self.by_seat(number, "deal", body["deal"]):
+                holdings[seat] = cards
             deal = tuple(holdings)
         bids = None
         ordered = False
@@ -257,13 +273,7 @@ class _Reader(LogReader):
                 bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
         passes = None
         if "passes" in body:
-            passes = tuple(
-                (
-                    self.seat(name, f"{base}.passes", number),
-                    self.cards(tokens, f"{base}.passes.{name}", number, name),
-                )
-                for name, tokens in body["passes"].items()
-            )
+            passes = tuple(self.by_seat(number, "passes", body["passes"]))
         tricks = None
         if "tricks" in body:
             tricks = self.tricks(number, body["tricks"])

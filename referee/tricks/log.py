@@ -98,7 +98,10 @@ def _compact(trick: Any, players: list[str], seat_of: dict[str, int]) -> Any:
 
 def plays_of(tricks: tuple[Trick, ...] | None) -> list[tuple[int, int]]:
     """Every (seat, card) played in a hand, in order."""
-    return [play for seats, cards in tricks or () for play in zip(seats, cards, strict=True)]
+    if not tricks:
+        return []
+    seat_groups, card_groups = zip(*tricks, strict=True)
+    return list(zip(chain.from_iterable(seat_groups), chain.from_iterable(card_groups), strict=True))
 
 
 @dataclass(frozen=True)

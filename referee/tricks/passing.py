@@ -9,6 +9,7 @@ passed the wrong way. Hands are bitmasks over card ids.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from ..report import Code, Finding
 from .cards import card_symbol, cards_in
@@ -70,7 +71,7 @@ def apply(
         return holdings, []
     findings: list[Finding] = []
     given = dict(passes or ())
-    played_by = {card: seat for seat, card in plays}
+    played_by = dict(zip(map(itemgetter(1), plays), map(itemgetter(0), plays), strict=True))  # card: its player
     after = list(holdings)
     for passer in range(t.seats):
         cards = given.get(passer, ())

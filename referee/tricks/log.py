@@ -37,6 +37,11 @@ class Bid:
     side_key: str | None = None  # the side's name as written, resolved to a seat by the audit
 
 
+# A bid of a number of tricks by a player, made once: a log holds millions of them, and a Bid is immutable.
+_SHARED_BIDS, _SHARED_SEATS = 26, 10
+_NUMBER_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(_SHARED_BIDS + 1)) for seat in range(_SHARED_SEATS))
+
+
 @dataclass(frozen=True)
 class Event:
     """Something the table recorded besides play: a misdeal called, a claim."""
@@ -314,7 +319,10 @@ class _Reader(LogReader):
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:
         if key in self.seat_of:
-            return self.bid(self.seat_of[key], value)
+            seat = self.seat_of[key]
+            if type(value) is int and 0 <= value <= _SHARED_BIDS:  # the usual bid: one shared record of it
+                return _NUMBER_BIDS[seat][value] if seat < _SHARED_SEATS else self.bid(seat, value)
+            return self.bid(seat, value)
         # a side's bid: which side a name stands for depends on the spec's seating, known to the audit
         return replace(self.bid(-1, value, side_bid=True), side_key=key)
 

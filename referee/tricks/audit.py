@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bemo, bidding, clock, deal, misdeal, penalties, points, raises, scoring
+from . import aces, bemo, bidding, clock, deal, double_nil, misdeal, penalties, points, raises, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -23,6 +23,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
 
     won_outright: int | None = None  # a side that won the game by the hand's bid (a blind Boston made)
+    won_clause = "bidding.boston"  # the bid it won by (a blind Boston, a double nil where that wins)
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
 
@@ -96,7 +97,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         """
         t = self.t
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
-        outright = "bidding.boston" if self.won_outright is not None else "bidding.first_hand"
+        outright = self.won_clause if self.won_outright is not None else "bidding.first_hand"
         ended_by = outright if swept is not None else scoring.end_clause(t, totals, scored, lost)
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
@@ -211,8 +212,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             nils = bidding.nil_bidders(t, bids)
             ace_bids = aces.aces_bids(t, bids)
             bemos = bemo.bemo_bids(t, bids) if t.bemo else []
-            if (nils or any(ace_bids) or bemos) and hand.tricks is None:
-                kind = "a nil bid" if nils else ("an ACES bid" if any(ace_bids) else "a bemo bid")
+            doubles = double_nil.double_nil_sides(t, bids)
+            if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
+                kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
                 return replace(unscored, note=f"{kind} is scored from the tricks, and none are recorded: not scored")
             made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
             penalty_bags, as_made = self._renege_costs(reneges)
@@ -221,6 +223,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 laid = hand.tricks or ()
                 won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
                 bonus = [a + b for a, b in won]
+            double_won, double_lost = frozenset[int](), frozenset[int]()
+            if doubles:
+                extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
+                bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
             raised = raises.raised_sides(t, bids) if t.raises else None
             results = scoring.score_hand(
                 t,
@@ -238,6 +244,11 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 bonus=bonus,
             )
             self.won_outright = scoring.blind_boston(t, [c or 0 for c in contracts], books, blind, raised)
+            self.won_clause = "bidding.boston"
+            if double_won and self.won_outright is None:
+                self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"
+            if double_lost:
+                self.hand_lost = self.hand_lost | double_lost
             points = [r.points for r in results]
             new_bags = [r.bags for r in results]
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]

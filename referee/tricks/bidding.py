@@ -78,6 +78,11 @@ def nil_partner_findings(t: Tables, bids: tuple[Bid, ...], names: tuple[str, ...
     return findings
 
 
+def _standing(behind: int) -> str:
+    """How a side stands for people: so far behind, level, or so far ahead."""
+    return f"{behind} behind" if behind > 0 else ("level" if behind == 0 else f"{-behind} ahead")
+
+
 def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> Finding | None:
     """What is wrong with an allowed blind bid: too small, or by a side not far enough behind."""
     if bid.tricks is not None and bid.tricks < t.blind_min:
@@ -86,10 +91,23 @@ def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> F
     if totals is not None and t.blind_behind_by:
         behind = trailing_by(t, totals, t.side_of[bid.seat])
         if behind < t.blind_behind_by:
-            state = f"{behind} behind" if behind > 0 else ("level" if behind == 0 else f"{-behind} ahead")
-            message = f"{name} bid blind with the side {state}; blind needs a side {t.blind_behind_by} or more behind"
+            needs = f"blind needs a side {t.blind_behind_by} or more behind"
+            message = f"{name} bid blind with the side {_standing(behind)}; {needs}"
             return Finding(Code.BID_NOT_ALLOWED, "bidding.blind", message, bid.seat)
     return None
+
+
+def double_nil_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> Finding | None:
+    """A double nil by a side not as far behind as the rules ask (bidding.double_nil.behind_by)."""
+    if totals is None or not t.double_nil_behind_by:
+        return None
+    behind = trailing_by(t, totals, t.side_of[bid.seat])
+    if behind >= t.double_nil_behind_by:
+        return None
+    message = (
+        f"{name} bid double nil with the side {_standing(behind)}; it needs a side {t.double_nil_behind_by} behind"
+    )
+    return Finding(Code.BID_NOT_ALLOWED, "bidding.double_nil", message, bid.seat)
 
 
 def bid_value_finding(t: Tables, bid: Bid, name: str) -> Finding | None:
@@ -164,6 +182,8 @@ def check_bids(
     """
     bids, raised = raises.split(bids)
     findings: list[Finding] = []
+    # a double nil bids no tricks for the side: the side's minimum does not bind it
+    double = {t.side_of[b.seat] for b in bids if b.kind == "double_nil"} if "double_nil" in t.allowed_kinds else set()
     if ordered and dealer is not None:
         findings.extend(_order_findings(t, bids, dealer, names))
     by_seat: dict[int, Bid] = {}
@@ -172,6 +192,8 @@ def check_bids(
         problem = bid_value_finding(t, bid, names[bid.seat])
         if problem is None and bid.kind == "blind":
             problem = blind_finding(t, bid, names[bid.seat], totals)
+        if problem is None and bid.kind == "double_nil" and "double_nil" in t.allowed_kinds:
+            problem = double_nil_finding(t, bid, names[bid.seat], totals)
         if problem is not None:
             findings.append(problem)
         if bid.side_bid:
@@ -198,7 +220,7 @@ def check_bids(
             side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side may bid at most {t.side_max}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
-        if len(members) > 1 and total < t.side_min:
+        if len(members) > 1 and total < t.side_min and side not in double:
             side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
             findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))

@@ -166,6 +166,12 @@ class Tables:
     nil_pass_hands: tuple[int, ...] = ()
     dealer_draw: bool = False  # the first dealer is the player who drew the highest card (where the log has the draw)
     bemo: tuple[tuple[str, int, int], ...] = ()  # bemo bids allowed: (kind, the first tricks to win, points)
+    double_nil_bonus: int = 0  # a double nil made, and failed; made, it may win the game, failed lose it
+    double_nil_penalty: int = 0
+    double_nil_wins: bool = False
+    double_nil_loses: bool = False
+    double_nil_opponents_bonus: int = 0  # to the opponents where both partners took a trick
+    double_nil_behind_by: int = 0
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -453,6 +459,12 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
             for size, tricks, points in (("little", 6, 60), ("big", 9, 90))
             if "little_bemo" in allowed
         ),
+        double_nil_bonus=spec.value("bidding.double_nil", "bonus", 0) or 0,
+        double_nil_penalty=spec.value("bidding.double_nil", "penalty", 0) or 0,
+        double_nil_wins=bool(spec.value("bidding.double_nil", "made_wins_game", False)),
+        double_nil_loses=bool(spec.value("bidding.double_nil", "failed_loses_game", False)),
+        double_nil_opponents_bonus=spec.value("bidding.double_nil", "opponents_bonus", 0) or 0,
+        double_nil_behind_by=spec.value("bidding.double_nil", "behind_by", 0) or 0,
     )
 
 

@@ -280,3 +280,21 @@ def test_one_game_under_two_sheets() -> None:
     assert [line.points for line in house.hands] == [(90, 40), (-40, 130)]
     assert house.totals == (50, 170)
     from_document(doc, Location(file="<test>"))  # the same record, read alike by both
+
+
+def test_a_double_nil_where_both_partners_took_a_trick_gives_the_opponents_a_hundred() -> None:
+    import referee
+    from referee.tricks import double_nil
+    from referee.tricks.tables import tables_for
+
+    t = tables_for(referee.load_spec("spades/ihop-silver", {"double_nil": True}))
+    # Ann & Cat (side 0) bid double nil. Ann took 1 trick and Cat 2: failed, -250, and Bob & Dan score 100.
+    assert double_nil.double_nil_points(t, {0}, [1, 5, 2, 5]) == ([-250, 100], frozenset(), frozenset())
+    # Only Cat took a trick: failed, -250, and no bonus to the opponents.
+    assert double_nil.double_nil_points(t, {0}, [0, 6, 2, 5]) == ([-250, 0], frozenset(), frozenset())
+    # Nobody on the side took a trick: made, 500.
+    assert double_nil.double_nil_points(t, {0}, [0, 6, 0, 7]) == ([500, 0], frozenset(), frozenset())
+    # Where a failed double nil loses the game (option double_nil_failed: loss), the side loses it, at no points;
+    # Bob & Dan (side 1) both took tricks (6 and 7), so Ann & Cat still score 100.
+    lose = tables_for(referee.load_spec("spades/ihop-silver", {"double_nil": True, "double_nil_failed": "loss"}))
+    assert double_nil.double_nil_points(lose, {1}, [0, 6, 0, 7]) == ([100, 0], frozenset(), frozenset({1}))

@@ -158,7 +158,12 @@ class _Audit(TurnReplay):
             self._line(n, state, False, "incomplete")
             return opener_won
         if ended == OVER:
-            self._line(n, state, True, "game over")
+            # won in mid-hand: nothing more is scored, which the table's award and score are checked against
+            winner = None if self.report.winner is None else self.side_names.index(self.report.winner)
+            over = scoring.Award(winner, 0, self.report.ended_by or "game_end.target", "game over")
+            self._check_award(hand, over)
+            self._line(n, state, True, over.note)
+            self._check_score(hand, state, over)
             return None
         award = self._award(state)
         if award.side is not None:

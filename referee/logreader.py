@@ -8,6 +8,7 @@ from typing import Any
 
 from .documents import node_line
 from .errors import InputError, Location
+from .tricks import logshape
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
 MAX_NAME = 100  # characters in a player's or a side's name, or a game's id
@@ -57,7 +58,15 @@ def whole(value: Any) -> Any:
 
 
 class LogReader:
-    """The base of each family's log reader: a schema-valid document, where it came from, its players."""
+    """The base of each family's log reader: a schema-valid document, where it came from, its players.
+
+    Or a document not yet known to be schema-valid, read by :func:`read_in_one_pass`: then ``schema_checked``
+    is False, and the reader checks what it reads of the fields in ``READ_AND_CHECKED`` (the rest of a hand is
+    checked by the fast shape check first).
+    """
+
+    schema_checked = True
+    READ_AND_CHECKED: frozenset[str] = frozenset()
 
     def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
         self.doc = document
@@ -129,3 +138,22 @@ class LogReader:
             "line": self.where.line,
             "index": self.where.game,
         }
+
+    def game(self) -> Any:
+        """The family's record of the game."""
+        raise NotImplementedError
+
+
+def read_in_one_pass(reader: type[LogReader], document: Any, where: Location) -> Any:
+    """What ``reader`` makes of a document, read in one pass without the schema; None where that pass cannot
+    vouch for the document (then the schema and the careful reading decide, with their located messages)."""
+    if not logshape.header_conforms(document):
+        return None
+    try:
+        one_pass = reader(document, where)
+        one_pass.schema_checked = False
+        if not all(logshape.hand_conforms(hand, reader.READ_AND_CHECKED) for hand in document["hands"]):
+            return None
+        return one_pass.game()
+    except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
+        return None

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from ..errors import InputError, Location
-from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
-from ..tricks import logshape
+from ..errors import Location
+from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
 from .tiles import TILE_TOKENS, TileError, parse_tile
@@ -79,7 +78,7 @@ class _Reader(LogReader):
     of a hand by :func:`~referee.tricks.logshape.hand_conforms`, and any surprise hands the document back.
     """
 
-    schema_checked = True  # read_fast's reader is not: it checks the plays itself
+    READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # turned into ints, checked as read
 
     def tile(self, token: Any, path: str, hand: int, seat: str | None = None) -> int:
         try:
@@ -161,19 +160,8 @@ def read(document: dict[str, Any], where: Location, node: Any = None) -> DominoL
     return _Reader(document, where, node).game()
 
 
-_READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # checked by the reader as it reads them
-
-
 def read_fast(document: Any, where: Location) -> DominoLog | None:
-    """The DominoLog :func:`read` gives, in one pass and without the schema, or None where this pass cannot
-    vouch for the document (then the schema and :func:`read` decide, with their located messages)."""
-    if not logshape.header_conforms(document):
-        return None
-    try:
-        reader = _Reader(document, where)
-        reader.schema_checked = False
-        if not all(logshape.hand_conforms(hand, _READ_AND_CHECKED) for hand in document["hands"]):
-            return None
-        return reader.game()
-    except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
-        return None
+    """The DominoLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
+    for the document (then the schema and :func:`read` decide, with their located messages)."""
+    found: DominoLog | None = read_in_one_pass(_Reader, document, where)
+    return found

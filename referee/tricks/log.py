@@ -15,9 +15,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from ..errors import InputError, Location
-from ..logreader import LogReader, RecordedGame, RecordedScore, recorded_scores, whole
-from . import logshape
+from ..errors import Location
+from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from .cards import TOKENS, CardError, parse_card
 
 # A trick as read: the seats in play order and the cards they played, in the same order. Two flat tuples, not a
@@ -139,6 +138,8 @@ class _Reader(LogReader):
     :func:`.logshape.hand_conforms`, and a surprise (a TypeError, KeyError, an InputError) sends the document
     back to the schema and the careful reading, which say what is wrong and where.
     """
+
+    READ_AND_CHECKED = frozenset({"deal", "passes", "tricks", "leftover"})  # turned into ints, checked as read
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:
@@ -349,19 +350,8 @@ def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog
     return _Reader(document, where, node).game()
 
 
-# What the reader checks itself as it turns it into ints (see _Reader): the schema's fast check skips it.
-_READ_AND_CHECKED = frozenset({"deal", "passes", "tricks", "leftover"})
-
-
 def read_fast(document: Any, where: Location) -> GameLog | None:
-    """The GameLog :func:`read` gives, in one pass and without the schema, or None where this pass cannot vouch
+    """The GameLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
     for the document (then the schema and :func:`read` decide, with their located messages)."""
-    if not logshape.header_conforms(document):
-        return None
-    try:
-        reader = _Reader(document, where)
-        if not all(logshape.hand_conforms(hand, _READ_AND_CHECKED) for hand in document["hands"]):
-            return None
-        return reader.game()
-    except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
-        return None
+    found: GameLog | None = read_in_one_pass(_Reader, document, where)
+    return found

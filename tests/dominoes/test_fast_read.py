@@ -9,28 +9,18 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from one_pass import WHERE, careful
 
 from dominoes.test_logshape import BASE, mutated
 from referee import load_spec
 from referee.dominoes.log import read, read_fast
 from referee.dominoes.tiles import tile
-from referee.errors import InputError, Location
-from referee.schemas import validator
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
 
-WHERE = Location(file="game.json")
-
 
 def _careful(document: Any) -> Any:
-    """What the schema and the careful reading make of a document: its DominoLog, or its error's message."""
-    errors = list(validator("game-log").iter_errors(document))
-    if errors:
-        return "schema: " + errors[0].message
-    try:
-        return read(document, WHERE)
-    except InputError as exc:
-        return exc.message
+    return careful(read, document)
 
 
 @pytest.mark.parametrize("rules", [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")])

@@ -10,29 +10,20 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from one_pass import WHERE, careful
 
 from referee import load_spec
 from referee.documents import parse_yaml
-from referee.errors import InputError, Location
-from referee.schemas import validator
 from referee.tricks.log import read, read_fast
 from referee.tricks.simulate import simulate_game
 from tricks.test_logshape import BASE, mutated
 
-WHERE = Location(file="game.json")
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 TRICK_SPECS = ["spades/intramural", "spades/house", "spades/tournament-jjdd", "hearts/intramural", "hearts/club"]
 
 
 def _careful(document: Any) -> Any:
-    """What the schema and the careful reading make of a document: its GameLog, or its InputError's message."""
-    errors = list(validator("game-log").iter_errors(document))
-    if errors:
-        return "schema: " + errors[0].message
-    try:
-        return read(document, WHERE)
-    except InputError as exc:
-        return exc.message
+    return careful(read, document)
 
 
 @pytest.mark.parametrize("rules", TRICK_SPECS)

@@ -38,8 +38,8 @@ class PlayReplay(Replay):
         doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both
         must_beat = t.must_beat
         discard_rules = t.discard_card >= 0 or bool(t.first_trick_barred)  # duties beyond following suit
-        # A hand that records all its tricks, where a card not played is a penalty: a player missing from a
-        # trick did not play to it (held a card back), rather than the record stopping short.
+        # A hand that records all its tricks, where a card not played is a penalty: a player missing from a trick
+        # before the last did not play to it (held a card back); the last trick short is the record stopping short.
         unplayed = t.unplayed_sandbags > 0 and len(tricks) >= t.per_player
         skip_absent = t.short_takes or unplayed
         taken_back = (
@@ -168,7 +168,8 @@ class PlayReplay(Replay):
                 if self.revokes and t.revoke_ends_play:
                     return books, True  # play abandoned on finding the revoke
                 taker = self._short_taker(seats, held)
-                if taker is None and not (unplayed and cards):
+                # a trick short of a card before the last one recorded: a card not played (the record goes on)
+                if taker is None and not (unplayed and cards and number < len(tricks)):
                     where = Where(self.log.index, n, number)
                     self.report.incomplete.append(
                         Incomplete(where, f"trick {number} has {len(trick_seats)} of {t.seats} plays")

@@ -9,7 +9,7 @@ import pytest
 
 import referee
 from referee.spec import Spec
-from referee.tricks.scoring import SideResult, contract, renege_transfer, result, sandbags, score_hand
+from referee.tricks.scoring import SideResult, contract, end_clause, renege_transfer, result, sandbags, score_hand
 from referee.tricks.tables import Tables, tables_for
 
 # -- contracts: 10 a trick bid when made, 1 an overtrick, -10 a trick bid when set
@@ -183,3 +183,21 @@ def test_books_received_for_a_renege_are_no_bags_when_both_sides_renege() -> Non
     assert score_hand(t, [4, 4], [6, 7], [0, 0], [1, 1]) == [SideResult(-10, 0), SideResult(-10, 0)]
     # one renege only: Ann & Cat keep 3 (set, -40 - 50); Bob & Dan 10 books, 3 received: 40 + 3 bags
     assert score_hand(t, [4, 4], [6, 7], [0, 0], [1, 0]) == [SideResult(-90, 0), SideResult(43, 3)]
+
+
+@pytest.mark.parametrize(
+    ("totals", "hands", "clause"),
+    [
+        ([500, -200], 3, "game_end.target"),  # the target reached, though the other side is at the floor too
+        ([120, -500], 3, "game_end.floor"),
+        ([400, 30], 3, "game_end.behind"),  # 370 behind the leader
+        ([120, 80], 12, "game_end.rounds"),
+        ([120, 80], 3, "game_end.target"),  # not over: the target is the clause a game ends by
+    ],
+)
+def test_the_clause_that_ends_the_game(totals: list[int], hands: int, clause: str) -> None:
+    t = dataclasses.replace(
+        tables_for(referee.load_spec("spades/intramural")), target=500, floor=-500, behind=300, max_rounds=12
+    )
+    assert end_clause(t, totals, hands) == clause
+    assert end_clause(t, [0, 0], 3, frozenset({1})) == "penalties.renege"  # a side that lost by a penalty

@@ -18,6 +18,8 @@ from .replay_play import PlayReplay
 from .tables import tables_for
 from .written import WrittenChecks
 
+THROWN_OUT = "thrown out: the renege would have won the game"
+
 
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
@@ -61,11 +63,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 first_unbid = not t.bids_first_hand and scored == 0
                 self.hand_reneges = [0] * len(t.sides)
                 self.hand_lost = frozenset()
+                self.scored_before = scored
                 line = self._hand(hand, dealer, totals, bags, first_unbid)
-                if line.scored and self._thrown_out(line, scored):
+                if line.note == THROWN_OUT:
                     self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
-                    line = replace(line, points=tuple(0 for _ in totals), totals=tuple(totals), bags=tuple(bags))
-                    line = replace(line, scored=False, note="thrown out: the renege would have won the game")
                 self.report.hands.append(line)
                 if line.scored:
                     scored += 1
@@ -255,6 +256,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         line = HandScore(
             n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
         )
+        if self._thrown_out(line, self.scored_before):  # before the written score is checked: nothing to write
+            zeros = tuple(0 for _ in totals)
+            line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)
         return line
 

@@ -25,6 +25,7 @@ class Replay:
     renege_count: list[int]  # reneges each side was charged with so far in the game (an escalating penalty)
     hand_reneges: list[int]  # the reneges the hand being scored charges, per side
     hand_lost: frozenset[int]  # sides that lose the game by the hand's reneges
+    scored_before: int  # hands scored before the one being replayed
 
     def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
         self.spec = spec

@@ -139,7 +139,10 @@ def test_a_renege_that_would_win_the_game_throws_the_hand_out(tmp_path: Path) ->
     is thrown out, nothing scored (0 v 0), and the renege not counted. Hand 2, clean: 103 (bags 3) v -40:
     Ann & Cat win."""
     spec = _variant(tmp_path, {"game_end": {"target": {"points": 100, "interpretation": "A short game."}}})
-    report = _audit([_hand(claim=CLAIM), _hand(renege=False)], spec)
+    thrown = _hand(claim=CLAIM)
+    thrown["score"] = {AC: {"hand": 0, "total": 0}, BD: {"hand": 0, "total": 0}}  # the table wrote nothing scored
+    report = _audit([thrown, _hand(renege=False)], spec)
+    assert _codes(report) == [("renege", 1, 1, "Cat")]  # the written zeros agree: no score_mismatch
     first = report.as_dict()["score_sheet"][0]
     assert first["scored"] is False and "thrown out" in first["note"]
     assert _side(report, 1, AC)["total"] == 0 and _side(report, 1, BD)["total"] == 0

@@ -44,6 +44,7 @@ class Code(StrEnum):
     CLAIM_REFUSED = "claim_refused"
     CARD_NOT_PLAYED = "card_not_played"
     ACE_CHECK_NOT_DUE = "ace_check_not_due"
+    NO_TRUMP_BROKEN = "no_trump_broken"
     # domino games
     TILE_DRAWN_TWICE = "tile_drawn_twice"
     NO_DOUBLE_REDRAW = "no_double_redraw"

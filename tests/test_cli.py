@@ -335,7 +335,7 @@ def test_bad_input_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
 # -- a spec or option that cannot be used is refused once, not once a game ------------------------------------------
 
 ARCHIVE = HERE / "games.jsonl"
-WITH_NIL = ROOT / "docs" / "examples" / "specs" / "with-no-trump.yaml"
+WITH_NIL = ROOT / "docs" / "examples" / "specs" / "with-blind-nil.yaml"
 
 
 def test_an_unenforceable_spec_is_refused_once_before_the_first_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -343,7 +343,7 @@ def test_an_unenforceable_spec_is_refused_once_before_the_first_game(capsys: pyt
     err = capsys.readouterr().err
     assert code == 2 and out == ""  # not one game audited
     assert err.count("referee: ") == 1
-    assert "with-no-trump.yaml" in err and "$.bidding.no_trump" in err and "not supported" in err
+    assert "with-blind-nil.yaml" in err and "$.bidding.blind_nil" in err and "not supported" in err
 
 
 def test_a_bad_option_is_refused_once(capsys: pytest.CaptureFixture[str]) -> None:

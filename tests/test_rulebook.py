@@ -187,9 +187,9 @@ def test_a_spec_that_extends_another() -> None:
 
 
 def test_a_spec_the_referee_cannot_enforce_yet() -> None:
-    page = markdown(load(EXAMPLES / "with-no-trump.yaml"))
-    assert "**Not yet enforced:**" in page and "no trump bids (bidding.no_trump)" in page
-    assert "Allowed: no-trump bids" in page
+    page = markdown(load(EXAMPLES / "with-blind-nil.yaml"))
+    assert "**Not yet enforced:**" in page and "blind nil bids (bidding.blind_nil)" in page
+    assert "Allowed: blind nil" in page
 
 
 def test_rules_no_record_can_show() -> None:

@@ -100,10 +100,10 @@ def test_unsupported_clauses_are_refused_not_ignored(tmp_path: Path) -> None:
     text = (
         "spec: 1\nid: test/variant\ntitle: t\nfamily: spades\nextends: spades/intramural\n"
         "source: {document: 001_3f218c6ee18e85e0.txt, title: t}\n"
-        "bidding:\n  no_trump: {interpretation: allowed here, allowed: true}\n"
+        "bidding:\n  blind_nil: {interpretation: allowed here, allowed: true}\n"
     )
     path = _write(tmp_path, text)
-    with pytest.raises(Unsupported, match="no trump bids"):
+    with pytest.raises(Unsupported, match="blind nil bids"):
         compile_spec(load(str(path)))
     problems, notes = spec_checks.check_file(path)
     assert problems == [] and any("not yet enforceable" in n for n in notes)
@@ -293,6 +293,7 @@ bidding:
   no_trump: {interpretation: x, allowed: true, multiplier: 2}
   double_nil: {interpretation: x, allowed: true, bonus: 500, behind_by: 400}
   bemo: {interpretation: x, allowed: true, little_tricks: 6, little_points: 60, big_tricks: 9, big_points: 90}
+  blind_nil: {interpretation: x, allowed: true, bonus: 200, penalty: -200}
 passing:
   pass: {interpretation: x, cycle: [left, right, across, none], cards: 3, when: after_bidding}
   nil_pass: {interpretation: x, cards: 2, to: partner, hands: [4]}

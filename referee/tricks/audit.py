@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bemo, bidding, clock, deal, double_nil, misdeal, penalties, points, raises, scoring
+from . import aces, bemo, bidding, clock, deal, double_nil, misdeal, no_trump, penalties, points, raises, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -157,6 +157,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             for finding in findings:
                 self.add(finding, n)
             blind = bidding.blind_sides(t, bids)
+            trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds else []
+            for finding in no_trump.bid_findings(t, trumpless, hand.deal, self.names, totals) if trumpless else ():
+                self.add(finding, n)
             if t.ace_check_aces and hand.events and hand.deal is not None:
                 for finding in aces.ace_check_findings(t, hand.events, hand.deal, self.names):
                     self.add(finding, n)
@@ -213,6 +216,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             nils = bidding.nil_bidders(t, bids)
             ace_bids = aces.aces_bids(t, bids)
             bemos = bemo.bemo_bids(t, bids) if t.bemo else []
+            trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds else []
+            for finding in no_trump.play_findings(t, trumpless, hand.tricks or (), self.names) if trumpless else ():
+                self.add(finding, n)
             doubles = double_nil.double_nil_sides(t, bids)
             if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
                 kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
@@ -243,6 +249,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 as_made=as_made,
                 raised=raised,
                 bonus=bonus,
+                times=no_trump.side_times(t, trumpless) if trumpless else None,
             )
             self.won_outright = scoring.blind_boston(t, [c or 0 for c in contracts], books, blind, raised)
             self.won_clause = "bidding.boston"

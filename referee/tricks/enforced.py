@@ -50,6 +50,16 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "bidding.boston": {"allowed": ANY, "points": ANY, "penalty": ANY, "blind_wins_game": ANY},
     "bidding.aces": {"allowed": ANY, "points": ANY, "penalty": ANY},
     "bidding.ace_check": {"aces_held": ANY},
+    "bidding.no_trump": {
+        "allowed": ANY,
+        "multiplier": ANY,
+        "set_multiplier": ANY,
+        "blind_multiplier": ANY,
+        "blind_set_multiplier": ANY,
+        "blind_min": ANY,
+        "behind_by": ANY,
+    },
+    "play.no_trump_bid": {"may_trump": ANY},
     "bidding.double_nil": {
         "allowed": ANY,
         "bonus": ANY,

@@ -16,7 +16,13 @@ class SideResult:
 
 
 def contract(
-    t: Tables, bid: int, books: int, blind: bool = False, not_over: int = 0, plain: bool = False
+    t: Tables,
+    bid: int,
+    books: int,
+    blind: bool = False,
+    not_over: int = 0,
+    plain: bool = False,
+    times: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
     """Points for a contract of ``bid`` with ``books`` taken, and the overtricks.
 
@@ -26,8 +32,14 @@ def contract(
     A blind contract is scored by its multipliers; otherwise a contract of ten for two hundred (where the
     spec has one) by its own points (a blind one too, times the blind multiplier, where the spec says so);
     a contract made with at least twice the books bid, where the spec penalises that, scores the penalty
-    instead. ``plain``: the contract was raised to its number, so it is no special bid.
+    instead. ``plain``: the contract was raised to its number, so it is no special bid. ``times``: a no
+    trump contract's multipliers (made, set), in place of all that.
     """
+    if times is not None:
+        if books >= bid:
+            over = max(0, books - bid - not_over)
+            return bid * t.made_per_trick * times[0] + over * t.overtrick, over
+        return bid * t.set_per_trick * times[1], 0
     special = None
     if t.specials and not plain and (t.blind_specials or not blind):
         special = next((s for s in t.specials if s[1] == bid), None)
@@ -104,6 +116,7 @@ def score_hand(
     as_made: list[bool] | None = None,
     raised: list[bool] | None = None,
     bonus: list[int] | None = None,
+    times: list[tuple[int, int] | None] | None = None,
 ) -> list[SideResult]:
     """Each side's points for a bid hand, with sandbags and penalties applied.
 
@@ -113,7 +126,7 @@ def score_hand(
     count towards its bag limit and score nothing); ``as_made``: sides scored as if they took exactly their
     bid, every nil among them made (the opponents of a renege, where the spec says so); ``raised``: which
     sides raised their bid (a plain contract); ``bonus``: points each side's bids score besides the contract
-    (ACES).
+    (ACES); ``times``: each side's no trump multipliers, if any.
     """
     moved, received_by_renege = _transfer(t, books, reneges)
     books = after_losses(moved, lost)
@@ -131,7 +144,8 @@ def score_hand(
         # a side that reneged too gave books back, so count what it received, not its net gain
         received = received_by_renege[side] if t.renege_books_not_bags else 0
         is_blind = bool(blind and blind[side])
-        points, over = contract(t, bid, books[side], is_blind, received, bool(raised and raised[side]))
+        multipliers = times[side] if times else None
+        points, over = contract(t, bid, books[side], is_blind, received, bool(raised and raised[side]), multipliers)
         points += nil_points[side] + (bonus[side] if bonus else 0)
         if t.hand_max is not None and not (is_blind and t.hand_max_blind_exempt):
             points = min(points, t.hand_max)

@@ -172,6 +172,11 @@ class Tables:
     double_nil_loses: bool = False
     double_nil_opponents_bonus: int = 0  # to the opponents where both partners took a trick
     double_nil_behind_by: int = 0
+    no_trump_times: tuple[int, int] = (1, 1)  # a no trump contract's multipliers, made and set; blind, the same
+    blind_no_trump_times: tuple[int, int] = (1, 1)
+    blind_no_trump_min: int = 0
+    blind_no_trump_behind_by: int = 0
+    no_trump_play: bool = False  # a no trump bidder may win with a trump only when trumps were led
 
 
 def _sides(spec: Spec, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -465,6 +470,17 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         double_nil_loses=bool(spec.value("bidding.double_nil", "failed_loses_game", False)),
         double_nil_opponents_bonus=spec.value("bidding.double_nil", "opponents_bonus", 0) or 0,
         double_nil_behind_by=spec.value("bidding.double_nil", "behind_by", 0) or 0,
+        no_trump_times=(
+            spec.value("bidding.no_trump", "multiplier", 1) or 1,
+            spec.value("bidding.no_trump", "set_multiplier", 1) or 1,
+        ),
+        blind_no_trump_times=(
+            spec.value("bidding.no_trump", "blind_multiplier", 1) or 1,
+            spec.value("bidding.no_trump", "blind_set_multiplier", 1) or 1,
+        ),
+        blind_no_trump_min=spec.value("bidding.no_trump", "blind_min", 0) or 0,
+        blind_no_trump_behind_by=spec.value("bidding.no_trump", "behind_by", 0) or 0,
+        no_trump_play=spec.value("play.no_trump_bid", "may_trump") == "only_when_trump_led",
     )
 
 

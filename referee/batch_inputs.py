@@ -4,7 +4,7 @@ A name is a file, a folder (every log file below it, by suffix, in path
 order, hidden ones left out), a glob (``'archive/*.jsonl'``, expanded here so
 that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
 for standard input (JSON Lines if its first character is ``{``, else a YAML
-stream). A JSON Lines source is cut into units of a few hundred lines, read
+stream). A JSON Lines source is cut into units of some tens of lines, read
 here and audited wherever the unit is sent, so that memory stays flat and
 worker processes get work by the chunk, not by the game. Any other file is
 one unit, read where it is audited.
@@ -27,8 +27,10 @@ from .gamelog import games_in, iter_games
 LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-CHUNK_GAMES = 200  # games a unit holds at most: enough that sending it costs little beside auditing it
-CHUNK_BYTES = 4 * 1024 * 1024
+# The games a unit holds at most: enough that sending it costs little beside auditing it, few enough that the
+# workers finish together (an archive of 50,000 Spades hands is some 65 units).
+CHUNK_GAMES = 64
+CHUNK_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)

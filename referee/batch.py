@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,9 @@ class GameResult:
     message: str = ""  # for standard error: an unreadable game's located error, said once
     codes: tuple[str, ...] = ()  # the code of each violation found, in the report's order
     hands: int = 0  # hands audited
+    # A spec (or --option) refused: said once a run, so its message is written only for the first result that
+    # carries this key (each worker process refuses the spec on its own, at its own first game naming it).
+    once: str = ""
 
 
 def check_options(spec: Spec, chosen: dict[str, Any]) -> None:
@@ -67,6 +70,10 @@ def error_line(exc: InputError) -> str:
 
 class _Refused(InputError):
     """A game whose spec (or --option) was refused already: counted, not reported again."""
+
+
+class _FirstRefusal(InputError):
+    """The first game that names a spec (or an --option) that cannot be used: reported once for the run."""
 
 
 def _spec_id(path: Path) -> str | None:
@@ -143,7 +150,7 @@ class Checker:
                 self._specs[wanted] = _ready(wanted, self.settings.options)
             except InputError as exc:
                 self._specs[wanted] = exc
-                raise
+                raise _FirstRefusal(exc.message, exc.location) from None
         found = self._specs[wanted]
         if isinstance(found, InputError):
             raise _Refused(found.message, found.location)
@@ -172,6 +179,8 @@ class Checker:
             report = audit(spec, game, self.settings.options)
         except _Refused as exc:  # said once already, at the first game that named the spec
             return self.unreadable(exc.at(file=game.file, game=game.index), said=False)
+        except _FirstRefusal as exc:
+            return replace(self.unreadable(exc.at(file=game.file, game=game.index)), once=str(exc))
         except InputError as exc:
             return self.unreadable(exc.at(file=game.file, game=game.index))
         fmt = self.settings.format

@@ -230,13 +230,18 @@ class _Writer:
     progress: Progress
     printed: bool = False
     sections: list[str] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # the refusals written so far
     unread: list[str] = field(default_factory=list)  # an HTML report's unreadable games, by their messages
 
     def game(self, result: GameResult) -> None:
-        if result.message or (result.output and self.settings.format != "html"):
+        message = result.message
+        if result.once:  # a refusal: said at the first game that meets it, whichever process met it
+            message = "" if result.once in self.said else message
+            self.said.add(result.once)
+        if message or (result.output and self.settings.format != "html"):
             self.progress.clear()
-        if result.message:
-            sys.stderr.write(result.message)
+        if message:
+            sys.stderr.write(message)
         if self.settings.format == "html":  # the games that could not be read close the page
             (self.unread if result.status == batch.UNREADABLE else self.sections).append(result.output)
         elif self.settings.format == "json":

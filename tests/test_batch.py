@@ -254,3 +254,16 @@ def test_the_version_says_which_yaml_parser_reads_logs(capsys: pytest.CaptureFix
     shown = capsys.readouterr().out
     parser = "libyaml's C parser" if getattr(yaml, "__with_libyaml__", False) else "PyYAML's pure-Python parser"
     assert shown.startswith("referee ") and f"YAML read by {parser}" in shown
+
+
+def test_a_refused_option_is_said_once_whatever_the_jobs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(batch_inputs, "CHUNK_GAMES", 5)  # 200 games: 40 units, each worker meets the refusal
+    said = []
+    for jobs in ("1", "2"):
+        code, out = run("check", str(ARCHIVE), "--option", "target=7", "--format", "json", "--jobs", jobs)
+        err = capsys.readouterr().err
+        assert code == 2 and len(out.splitlines()) == 200  # every game counted as unreadable, with its line
+        said.append((out, err))
+    assert said[0] == said[1] and said[0][1].count("referee: ") == 1 and "unknown option 'target'" in said[0][1]

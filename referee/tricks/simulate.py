@@ -13,8 +13,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..spec import Spec
-from . import aces, bidding, deal, passing, play, scoring
+from . import aces, bemo, bidding, deal, passing, play, scoring
 from .cards import COPY, add_card, card_name, cards_in, remove_card
+from .log import Bid
 from .points import hand_points
 from .tables import Tables, tables_for
 
@@ -120,6 +121,9 @@ def _bid_record(
             if "aces" in t.allowed_kinds and not ace_bids[side] and rng.random() < 0.1:
                 ace_bids[side] = True
                 record.append({names[seat]: {"kind": "aces", "tricks": bid}})
+            elif t.bemo and rng.random() < 0.1:
+                kind = rng.choice(t.bemo)[0]
+                record.append({names[seat]: {"kind": kind, "tricks": bid}})
             else:
                 record.append({names[seat]: bid})
             contracts[side] += bid
@@ -129,6 +133,16 @@ def _bid_record(
             key = " & ".join(names[s] for s in t.sides[side])
             record.append({key: {"kind": "blind", "tricks": contracts[side]}})
     return record, contracts, ace_bids
+
+
+def _bemo_bids(record: list[dict[str, Any]], names: list[str]) -> tuple[Bid, ...]:
+    """The bemo bids among the bids written, as the referee reads them."""
+    return tuple(
+        Bid(names.index(name), value["tricks"], value["kind"])
+        for entry in record
+        for name, value in entry.items()
+        if isinstance(value, dict) and value["kind"].endswith("_bemo")
+    )
 
 
 def _raises(
@@ -300,6 +314,10 @@ def simulate_game(
             won = [seats[play.winning_index(t, list(cards))] for seats, cards in laid]
             made_nils = [(t.side_of[seat], won.count(seat)) for seat in sorted(nils)]
             bonus = aces.aces_points(t, ace_bids, laid) if any(ace_bids) else None
+            bemos = _bemo_bids(record["bids"], names) if t.bemo else ()
+            if bemos:
+                bemo_points = bemo.bemo_points(t, bemos, laid)
+                bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), bemo_points, strict=True)]
             results = scoring.score_hand(
                 t, contracts, books, bags, [0] * len(t.sides), blinds, None, None, made_nils, raised=raised, bonus=bonus
             )

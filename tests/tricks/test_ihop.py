@@ -92,6 +92,17 @@ def test_simulated_games_are_clean(seed: int) -> None:
             assert all(card_suit(c) == "S" for c in as_played(hand)["deal"][leader])
 
 
+AGREED = Variant("spades/ihop-silver", (("bemo", True), ("double_nil", True), ("no_trump", True)))
+
+
+@FAST
+@given(seeds)
+def test_simulated_games_with_the_special_bids_agreed_are_clean(seed: int) -> None:
+    # the header names the options agreed, and Little or Big Bemo bids turn up among the others
+    doc, _ = AGREED.clean_game(seed)
+    assert doc["game"]["options"] == {"bemo": True, "double_nil": True, "no_trump": True}
+
+
 @FAST
 @given(seeds)
 def test_the_simulator_makes_the_four_player_bids(seed: int) -> None:

@@ -18,6 +18,7 @@ hold it to both).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 from operator import and_
@@ -26,6 +27,32 @@ from . import play
 from .cards import BIT, COPY
 from .log import Hand
 from .tables import Tables
+
+# The clauses of play this check knows (play.beat and play.take_back by sending the hand to the replay, and
+# play.no_trump_bid because it is checked after the play). A spec with any other clause of play, a rule the
+# card-by-card replay learned later, has all its hands replayed card by card until this check learns it too.
+KNOWN_PLAY = frozenset(
+    {
+        "players.turn",
+        "play.own_cards",
+        "play.first_lead",
+        "play.next_lead",
+        "play.lead",
+        "play.follow",
+        "play.first_discard",
+        "play.first_trick",
+        "play.short_hand",
+        "play.take_back",
+        "play.beat",
+        "play.trick_winner",
+        "play.no_trump_bid",
+    }
+)
+
+
+def knows(clause_ids: Iterable[str]) -> bool:
+    """Whether this check knows every clause of play among a spec's clauses."""
+    return all(not cid.startswith("play.") or cid in KNOWN_PLAY for cid in clause_ids)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 from ..report import Code, Finding, Incomplete, Where
 from . import play
 from .cards import COPY, card_symbol, cards_in
-from .clean_hand import clean_play
+from .clean_hand import clean_play, knows
 from .log import Hand
 from .replay import Replay
 
 
 class PlayReplay(Replay):
     """The tricks of a hand played out card by card, each breach reported where it happened."""
+
+    @cached_property
+    def clean_lane(self) -> bool:
+        """Whether a regular hand may be checked at once (clean_hand knows every clause of play of the spec)."""
+        return knows(self.spec.clauses)
 
     def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
         """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
@@ -26,7 +32,7 @@ class PlayReplay(Replay):
         books = [0] * len(t.sides)
         broken = False
         leader = play.first_leader(t, dealer, held)
-        clean = clean_play(t, hand, leader, holdings)
+        clean = clean_play(t, hand, leader, holdings) if self.clean_lane else None
         if clean is not None:  # certainly regular (nearly every hand): nothing to report, the tricks counted
             self.seat_books[:] = clean.seat_books
             if t.points is not None:

@@ -17,7 +17,7 @@ from referee import gamelog
 from referee.documents import parse_yaml
 from referee.errors import InputError, Location
 from referee.spec import bundled_ids
-from referee.tricks import replay_play
+from referee.tricks import clean_hand, replay_play
 from referee.tricks.cards import COPY
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
@@ -105,3 +105,12 @@ def test_tampered_games_report_the_same(rules: str, seed: int) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         fast, slow, _ = _both_ways(rules, document, monkeypatch)
     assert fast == slow
+
+
+def test_a_clause_of_play_it_does_not_know_sends_every_hand_to_the_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    document = simulate_game(referee.load_spec("spades/intramural"), random.Random(2))
+    assert _both_ways("spades/intramural", document, monkeypatch)[2] > 0
+    # as if play.follow were a rule added to the card-by-card replay and not yet to the clean-hand check
+    monkeypatch.setattr(clean_hand, "KNOWN_PLAY", clean_hand.KNOWN_PLAY - {"play.follow"})
+    fast, slow, vouched = _both_ways("spades/intramural", document, monkeypatch)
+    assert vouched == 0 and fast == slow

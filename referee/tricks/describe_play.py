@@ -161,6 +161,8 @@ def _penalty(name: str) -> Callable[[Fields], list[str]]:
             parts.append(
                 "it costs this only when the opposing side claims it before playing its last card of the last trick"
             )
+        if f.get("illegal_leads"):
+            parts.append("a card led against the lead rules counts as one")
         if not parts:
             return [f"For a {label}: no penalty; the hand is scored as it was played."]
         return [f"For each {label}: " + "; ".join(parts) + "."]

@@ -101,6 +101,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
         "claim_window": ANY,
         "opponents_as_made": ANY,
         "winning_hand_thrown_out": ANY,
+        "illegal_leads": ANY,
     },
     "penalties.card_not_played": {"sandbags": ANY},
     "penalties.false_claim": {"books_lost": ANY, "points": ANY},

@@ -127,6 +127,9 @@ class PlayReplay(Replay):
                     if broken_rule is not None:
                         message = self._lead_message(broken_rule, seat, card)
                         self.add(Finding(Code.ILLEGAL_LEAD, broken_rule, message, seat), n, number)
+                        if t.renege_leads:  # a card illegally led is a reneg too (penalties.renege.illegal_leads)
+                            reneges[t.side_of[seat]] += 1
+                            self.revokes.append((number, seat))
                 elif not play.follows(t, hand_before, card, t.suit[cards[0]]):
                     led = t.suit[cards[0]]
                     held_led = hand_before & t.suit_cards[led]

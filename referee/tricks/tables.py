@@ -144,6 +144,7 @@ class Tables:
     renege_claim_window: bool = False  # a renege costs only when its opponents claim it before their last card
     renege_opponents_as_made: bool = False  # the reneging side's opponents score as if their bid was made
     renege_win_thrown_out: bool = False  # a hand whose renege would win the game for the reneging side is void
+    renege_leads: bool = False  # a card led against the lead rules counts as a renege (its penalties, its claim)
     unplayed_sandbags: int = 0  # sandbags each card a player held but never played costs (penalties.card_not_played)
     behind: int | None = None  # a side this far behind the leader loses (game_end.behind)
     # Misdeal causes a player may call (deal.misdeal): cause -> who may call it (any | opponents | holder).
@@ -437,6 +438,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         renege_claim_window=spec.value("penalties.renege", "claim_window") is not None,
         renege_opponents_as_made=bool(spec.value("penalties.renege", "opponents_as_made", False)),
         renege_win_thrown_out=bool(spec.value("penalties.renege", "winning_hand_thrown_out", False)),
+        renege_leads=bool(spec.value("penalties.renege", "illegal_leads", False)),
         unplayed_sandbags=spec.value("penalties.card_not_played", "sandbags", 0),
         behind=spec.value("game_end.behind", "points"),
         misdeal_callers=misdeal_callers(spec),

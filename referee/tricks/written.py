@@ -33,7 +33,8 @@ class WrittenChecks(Replay):
         found = {
             (v.where.seat, v.where.trick)
             for v in self.report.violations
-            if v.where.hand == hand.number and v.code is Code.RENEGE
+            if v.where.hand == hand.number
+            and (v.code is Code.RENEGE or (v.code is Code.ILLEGAL_LEAD and self.t.renege_leads))
         }
         for event in hand.events:
             if event.type not in ("renege_claim", "revoke_claim") or event.seat is None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..spec import Spec
-from . import aces, bemo, bidding, deal, passing, play, scoring
+from . import aces, bemo, bidding, deal, double_nil, passing, play, scoring
 from .cards import COPY, add_card, card_name, cards_in, remove_card
 from .log import Bid
 from .points import hand_points
@@ -100,6 +100,18 @@ def _blind_side(t: Tables, totals: list[int], dealer: int, rng: random.Random) -
     return rng.choice(able) if able else None
 
 
+def _double_nil_side(t: Tables, totals: list[int], blind: int | None, rng: random.Random) -> int | None:
+    """A side far enough behind that bids double nil, now and then (where the rules have it), or None."""
+    if "double_nil" not in t.allowed_kinds or rng.random() < 0.7:
+        return None
+    able = [
+        s
+        for s in range(len(t.sides))
+        if s != blind and len(t.sides[s]) > 1 and bidding.trailing_by(t, totals, s) >= max(t.double_nil_behind_by, 1)
+    ]
+    return rng.choice(able) if able else None
+
+
 def _bid_record(
     t: Tables,
     made: list[tuple[int, int]],
@@ -107,6 +119,7 @@ def _bid_record(
     blind: int | None,
     rng: random.Random,
     nils: frozenset[int] = frozenset(),
+    double: int | None = None,
 ) -> tuple[list[dict[str, Any]], list[int], list[bool]]:
     """The bids as written in a log, each side's contract, and the sides that bid ACES (now and then, where
     the rules have it); a blind side writes one bid for the side."""
@@ -115,7 +128,10 @@ def _bid_record(
     ace_bids = [False] * len(t.sides)
     for seat, bid in made:
         side = t.side_of[seat]
-        if seat in nils:
+        if side == double:
+            if seat == min(t.sides[side], key=lambda s: [o for o, _ in made].index(s)):
+                record.append({" & ".join(names[s] for s in t.sides[side]): "double nil"})
+        elif seat in nils:
             record.append({names[seat]: "nil"})
         elif side != blind:
             if "aces" in t.allowed_kinds and not ace_bids[side] and rng.random() < 0.1:
@@ -146,7 +162,13 @@ def _bemo_bids(record: list[dict[str, Any]], names: list[str]) -> tuple[Bid, ...
 
 
 def _raises(
-    t: Tables, contracts: list[int], dealer: int, names: list[str], blind: int | None, rng: random.Random
+    t: Tables,
+    contracts: list[int],
+    dealer: int,
+    names: list[str],
+    blind: int | None,
+    rng: random.Random,
+    double: int | None = None,
 ) -> tuple[list[dict[str, Any]], list[bool]]:
     """Raises after the first round, now and then (where the rules have them): each side not dealing in
     turn, not past the tricks in a hand, then the dealer's side to lock it exactly."""
@@ -158,7 +180,7 @@ def _raises(
     dealer_side = t.side_of[dealer]
     for side in dict.fromkeys(order):
         room = t.per_player - sum(contracts)
-        if side == blind or room <= 0 or rng.random() < 0.6:
+        if side in (blind, double) or room <= 0 or rng.random() < 0.6:
             continue
         contracts[side] += room if side == dealer_side else rng.randint(1, room)
         raised[side] = True
@@ -282,15 +304,18 @@ def simulate_game(
             record["passes"] = {names[s]: [card_name(c) for c in passed[s]] for s in range(t.seats)}
         contracts: list[int] = []
         blind = None
+        double: int | None = None
+        ended_by_bid = False  # a double nil that wins or loses the game outright
         nils: frozenset[int] = frozenset()
         ace_bids: list[bool] = []
         raised: list[bool] = []
         if not unbid and t.contracts:
             blind = _blind_side(t, totals, dealer, rng)
-            nils = frozenset(_nil_seats(t, holdings, blind, rng))
+            double = _double_nil_side(t, totals, blind, rng)
+            nils = frozenset(s for s in _nil_seats(t, holdings, blind, rng) if t.side_of[s] != double)
             made = _bids(t, holdings, dealer, rng, nils)
-            record["bids"], contracts, ace_bids = _bid_record(t, made, names, blind, rng, nils)
-            more, raised = _raises(t, contracts, dealer, names, blind, rng)
+            record["bids"], contracts, ace_bids = _bid_record(t, made, names, blind, rng, nils, double)
+            more, raised = _raises(t, contracts, dealer, names, blind, rng, double)
             record["bids"] += more
             checks = _ace_checks(t, dealt, names, rng)
             if checks:
@@ -318,6 +343,11 @@ def simulate_game(
             if bemos:
                 bemo_points = bemo.bemo_points(t, bemos, laid)
                 bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), bemo_points, strict=True)]
+            if double is not None:
+                seat_books = [won.count(seat) for seat in range(t.seats)]
+                extra, winners, losers = double_nil.double_nil_points(t, {double}, seat_books)
+                bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra, strict=True)]
+                ended_by_bid = bool(winners or losers)
             results = scoring.score_hand(
                 t, contracts, books, bags, [0] * len(t.sides), blinds, None, None, made_nils, raised=raised, bonus=bonus
             )
@@ -332,7 +362,8 @@ def simulate_game(
         won_outright = scoring.blind_boston(
             t, contracts, books, [side == blind for side in range(len(t.sides))], raised
         )
-        if over or (unbid and scoring.sweep(t, books) is not None) or (contracts and won_outright is not None):
+        outright = bool(contracts) and won_outright is not None
+        if over or (unbid and scoring.sweep(t, books) is not None) or outright or ended_by_bid:
             break
     header: dict[str, Any] = {"rules": spec.id}
     if draw:

@@ -103,6 +103,21 @@ def test_simulated_games_with_the_special_bids_agreed_are_clean(seed: int) -> No
     assert doc["game"]["options"] == {"bemo": True, "double_nil": True, "no_trump": True}
 
 
+OUTRIGHT = Variant(
+    "spades/ihop-silver", (("double_nil", True), ("double_nil_made", "win"), ("double_nil_failed", "loss"))
+)
+
+
+@FAST
+@given(seeds)
+def test_simulated_games_where_double_nil_wins_or_loses_the_game_are_clean(seed: int) -> None:
+    # a double nil made or failed ends the game there, in the simulator as in the referee
+    doc, report = OUTRIGHT.clean_game(seed)
+    last = doc["hands"][-1]
+    if any("double nil" in entry.values() for entry in last["bids"]):
+        assert report.ended_by == "bidding.double_nil" or report.ended_at_hand == len(doc["hands"])
+
+
 @FAST
 @given(seeds)
 def test_the_simulator_makes_the_four_player_bids(seed: int) -> None:

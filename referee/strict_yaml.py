@@ -22,9 +22,9 @@ MAX_ALIASES = 100
 MAX_DEPTH = 64
 MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
 MAX_DIGITS = 18  # no count or score in a game needs more; Python refuses to read 4,300
-# Values in one document: PyYAML spends ~60 us on each, and a hand of a trick game holds ~270,
-# so this is some 45 hands, and under a second.
-MAX_NODES = 12_000
+# Values in one document: a hand of a trick game holds ~250 (a six-handed one ~420), so this is a game
+# of 150 to 240 hands, about as many as documents.MAX_YAML_CHARS admits; the pure-Python loader reads it in ~1 s.
+MAX_NODES = 60_000
 
 
 def _node_size(node: Any, memo: dict[int, int]) -> int:
@@ -100,7 +100,7 @@ class PureStrictLoader(_Strict, yaml.SafeLoader):
             if self._nodes > MAX_NODES:
                 event = self.peek_event()  # type: ignore[no-untyped-call]
                 raise _error(
-                    f"more than {MAX_NODES} values in one document (no game or spec has so many)", event.start_mark
+                    f"more than {MAX_NODES} values in one document (write a game this long as JSON)", event.start_mark
                 )
             if self._depth > MAX_DEPTH:
                 event = self.peek_event()  # type: ignore[no-untyped-call]

@@ -311,7 +311,7 @@ def test_a_yaml_document_of_too_many_values_is_refused_while_reading(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "hands.yaml"
-    path.write_text("log: 1\nplayers: [a, b, c, d]\nhands:\n" + "- {}\n" * 20_000, encoding="utf-8")
+    path.write_text("log: 1\nplayers: [a, b, c, d]\nhands:\n" + "- 0\n" * (MAX_NODES + 1), encoding="utf-8")
     code, _ = run("check", str(path), "--rules", "spades/intramural")
     (line,) = error_lines(capsys)
     assert code == 2 and f"more than {MAX_NODES} values in one document" in line

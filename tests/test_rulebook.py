@@ -148,7 +148,7 @@ def test_header_and_the_source_text(intramural_page: str) -> None:
 
 
 def test_rule_text_shows_every_field_even_unknown_ones() -> None:
-    assert rule_text("passing.nil_pass", {"cards": 2}) == "Cards: 2."
+    assert rule_text("passing.nil_pass", {"cards": 2}) == "Cards: 2."  # too little for the sentence: shown as is
     text = rule_text("deal.cards", {"per_player": 13, "leftover": "none", "shuffle": "riffle"})
     assert text == "Each player is dealt 13 cards. No cards are left over. Shuffle: riffle."
     assert rule_text("game_end.unknown", {}).startswith("(No data")

@@ -224,6 +224,8 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
             low = f.get("min")
             if low is not None:
                 out.append(f"A blind bid is at least {low}.")
+            if f.get("multiplies_specials"):
+                out.append("Wheels and Boston bid blind score the same multiple of their points.")
         elif name == "nil":
             out.append(
                 f"A nil bidder who takes no trick scores {f.get('bonus', 100)} for the side; one who takes any, "
@@ -240,8 +242,43 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
             )
         elif name == "boston":
             out.append(f"A side's bid of all 13 tricks, made, scores {f.get('points', 300)}.")
+            if f.get("blind_wins_game"):
+                out.append("Bid blind and made, it wins the game outright.")
             if f.get("penalty") is not None:
                 out.append(f"Set, it scores {f.get('penalty')}.")
+        elif name == "aces":
+            out.append(
+                f"A side that bids ACES scores {f.get('points', 100)} when its tricks hold all four aces, "
+                f"{f.get('penalty', -100)} when they do not, on top of its bid."
+            )
+        elif name == "no_trump":
+            out.append("A no-trump bidder promises to win no trick with a spade unless spades were led.")
+            out += _times(
+                f, "multiplier", "set_multiplier", "Made, the bid scores {} times its points.", "Set, {} times."
+            )
+            out += _times(
+                f,
+                "blind_multiplier",
+                "blind_set_multiplier",
+                "Bid blind and made, {} times.",
+                "Blind and set, {} times.",
+            )
+            out += _present(f, "blind_min", "A blind no-trump bid is at least {}.")
+            out += _present(f, "behind_by", "Only a side at least {} points behind may bid it.")
+        elif name == "double_nil":
+            out.append("Both partners bid nil together.")
+            out += _present(f, "behind_by", "Only a side at least {} points behind may bid it.")
+            out += (
+                ["Made, it wins the game."] if f.get("made_wins_game") else _present(f, "bonus", "Made, it scores {}.")
+            )
+            lost = f.get("failed_loses_game")
+            out += ["Failed, it loses the game."] if lost else _present(f, "penalty", "Failed, it scores {}.")
+            out += _present(f, "opponents_bonus", "If both partners take a trick, the opponents score {} more.")
+        elif name == "bemo":
+            out += _present(f, "little_tricks", "Little Bemo: the side wins the first {} tricks.")
+            out += _present(f, "little_points", "Little Bemo made scores {} more; failed, that much less.")
+            out += _present(f, "big_tricks", "Big Bemo: the side wins the first {} tricks.")
+            out += _present(f, "big_points", "Big Bemo made scores {} more; failed, that much less.")
         elif name == "ten_for_two_hundred":
             tricks, points = f.get("tricks", 10), f.get("points", 200)
             out.append(f"A side's bid of {tricks}, made, scores {points}.")
@@ -267,6 +304,30 @@ def _pass(f: Fields) -> list[str]:
     return out
 
 
+def _present(f: Fields, key: str, sentence: str) -> list[str]:
+    """The sentence with the field's value, where the clause gives the field."""
+    return [sentence.format(show(f.get(key)))] if key in f.data else []
+
+
+def _times(f: Fields, made: str, set_: str, made_words: str, set_words: str) -> list[str]:
+    return _present(f, made, made_words) + _present(f, set_, set_words)
+
+
+def _ace_check(f: Fields) -> list[str]:
+    held = f.get("aces_held", 2)
+    return [f"A player holding {held} aces may ask partner how many aces they hold before bidding ACES."]
+
+
+def _nil_pass(f: Fields) -> list[str]:
+    if not {"cards", "to", "hands"} <= set(f.data):
+        return []  # a partial clause: its fields are shown as they are
+    hands = ", ".join(str(h) for h in f.get("hands"))
+    return [
+        f"In hand {hands} of each cycle of passes, a player who bid nil may pass {f.get('cards')} cards to "
+        f"{show(f.get('to'))}."
+    ]
+
+
 DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
     "deck.cards": _deck,
     "ranking.order": _order,
@@ -279,5 +340,7 @@ DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
     "bidding.order": _bid_order,
     "bidding.limits": _limits,
     **{f"bidding.{kind}": _bid_kind(kind) for kind in BID_KINDS},
+    "bidding.ace_check": _ace_check,
     "passing.pass": _pass,
+    "passing.nil_pass": _nil_pass,
 }

@@ -243,6 +243,19 @@ def _overbid_double(f: Fields) -> list[str]:
     return [f"A side that takes at least twice the books it bid scores {f.get('points')} for the hand."]
 
 
+def _hand_max(f: Fields) -> list[str]:
+    if "points" not in f.data:
+        return []
+    blind = " (a hand the side bid blind excepted)" if f.get("blind_exempt") else ""
+    return [f"A side scores at most {f.get('points')} for one hand{blind}."]
+
+
+def _no_trump_bid(f: Fields) -> list[str]:
+    when = f.get("may_trump", "only_when_trump_led")
+    rule = "unless spades were led" if when == "only_when_trump_led" else show(when)
+    return [f"A player who bid no trump may not win a trick with a spade {rule}."]
+
+
 DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
     "play.first_lead": _first_lead,
     "play.lead": _lead,
@@ -255,8 +268,10 @@ DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
     "play.own_cards": _own_cards,
     "play.short_hand": _short_hand,
     "play.take_back": _take_back,
+    "play.no_trump_bid": _no_trump_bid,
     **{f"penalties.{name}": _penalty(name) for name in PENALTY_NAMES},
     "scoring.contract": _contract,
+    "scoring.hand_max": _hand_max,
     "scoring.bags": _bags,
     "scoring.overbid_double": _overbid_double,
     "scoring.points": _points,

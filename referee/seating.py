@@ -27,6 +27,13 @@ def side_names(
     return tuple(names)
 
 
+def sides_by_key(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> dict[str, int]:
+    """Every key :func:`side_key` resolves, with its side, looked up once a game instead of each hand."""
+    known = {player: side_of[seat] for seat, player in reversed(list(enumerate(players)))}
+    known.update((name, side) for side, name in reversed(list(enumerate(names))))  # a side's name wins
+    return known
+
+
 def side_key(
     key: str, players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...], path: str, fail: Fail
 ) -> int:

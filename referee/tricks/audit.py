@@ -98,13 +98,15 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         """
         t = self.t
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
-        outright = self.won_clause if self.won_outright is not None else "bidding.first_hand"
-        ended_by = outright if swept is not None else scoring.end_clause(t, totals, scored, lost)
+        ended_by: str | None = None
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
             winner = clock.leader(totals)
             over, ended_by = winner is not None, "game_end.clock"
         if over:
+            if ended_by is None:  # named only for a game that ends: nearly every hand does not
+                outright = self.won_clause if self.won_outright is not None else "bidding.first_hand"
+                ended_by = outright if swept is not None else scoring.end_clause(t, totals, scored, lost)
             self.report.ended_by = ended_by
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
@@ -190,8 +192,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             n,
             dealer_name,
             tuple(contracts),
-            tuple(books or (None,) * len(totals)),
-            tuple(0 for _ in totals),
+            tuple(books) if books else (None,) * len(totals),
+            (0,) * len(totals),
             tuple(totals),
             tuple(bags),
             False,
@@ -210,7 +212,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             points = scoring.unbid_points(t, self.kept, reneges, extra)
             new_bags = list(bags)
         else:
-            if any(c is None for c in contracts):
+            if None in contracts:
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
                 return replace(unscored, note=f"{why}: not scored")
             nils = bidding.nil_bidders(t, bids)
@@ -235,9 +237,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
                 bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
             raised = raises.raised_sides(t, bids) if t.raises else None
+            contracted = [c or 0 for c in contracts]
             results = scoring.score_hand(
                 t,
-                [c or 0 for c in contracts],
+                contracted,
                 books,
                 bags,
                 reneges,
@@ -251,7 +254,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 bonus=bonus,
                 times=no_trump.side_times(t, trumpless) if trumpless else None,
             )
-            self.won_outright = scoring.blind_boston(t, [c or 0 for c in contracts], books, blind, raised)
+            self.won_outright = scoring.blind_boston(t, contracted, books, blind, raised)
             self.won_clause = "bidding.boston"
             if double_won and self.won_outright is None:
                 self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"
@@ -264,7 +267,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
         )
         if self._thrown_out(line, self.scored_before):  # before the written score is checked: nothing to write
-            zeros = tuple(0 for _ in totals)
+            zeros = (0,) * len(totals)
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)
         return line

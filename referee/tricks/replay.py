@@ -41,6 +41,7 @@ class Replay:
         self.dealt_hands = 0
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
         self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
+        self.sides_by_key = seating.sides_by_key(self.names, self.side_names, tables.side_of)
         self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
         self.report = Report.start(spec, log, self.side_names)
         self.report.bidding = tables.contracts

@@ -110,6 +110,11 @@ class DealReplay(Replay):
 
     def _bids(self, hand: Hand) -> tuple[Bid, ...]:
         """The hand's bids with each side's bid given to a member of that side."""
+        for bid in hand.bids or ():
+            if bid.side_bid or bid.side_key is not None:
+                break
+        else:  # each bid by its player (nearly always): nothing to resolve, and no path to spell out
+            return hand.bids or ()
         path = f"$.hands[{hand.number - 1}].bids"
         bids = tuple(
             replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])

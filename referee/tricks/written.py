@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
 from .log import Hand
 from .replay import Replay
@@ -110,6 +111,13 @@ class WrittenChecks(Replay):
     def _score_rule(self) -> str:
         return "scoring.contract" if self.t.contracts else "scoring.points"
 
+    def _carried_forward(self, recorded: RecordedScore, true_total: int, points: int, side: int) -> bool:
+        """Whether a written total is a previous total (the true one or the table's own) plus this hand's points
+        (the true ones or the table's own): looked at only where it is not the true total."""
+        previous = {true_total - points, self.written_totals[side]}
+        added = {points, recorded.hand}
+        return any(p is not None and a is not None and p + a == recorded.total for p in previous for a in added)
+
     def _check_recorded_score(self, hand: Hand, line: HandScore, rule: str | None = None) -> None:
         """Compare what the table wrote with the rules, one finding per slip.
 
@@ -118,27 +126,25 @@ class WrittenChecks(Replay):
         not again at each hand that carries it forward. The score sheet always shows the true totals.
         """
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
-        forbidden = dict(self.t.forbidden_scores)
         score_rule = rule or self._score_rule  # ``rule``: the clause a wrong figure breaks in this hand
         for recorded in hand.score or ():
-            side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
+            side = self.sides_by_key.get(recorded.key)
+            if side is None:  # not a side's or player's name: the lookup fails, located
+                side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             name = self.side_names[side]
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
-                clause = forbidden.get(recorded.hand, score_rule)
+                clause = dict(self.t.forbidden_scores).get(recorded.hand, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
                 continue
             true_total = line.totals[side]  # the true total is always accepted (the true points on it)
-            previous = {true_total - points, self.written_totals[side]}
-            added = {points, recorded.hand}
-            if recorded.total != true_total and not any(
-                p is not None and a is not None and p + a == recorded.total for p in previous for a in added
-            ):
+            if recorded.total != true_total and not self._carried_forward(recorded, true_total, points, side):
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)
+                forbidden = dict(self.t.forbidden_scores)
                 clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             self.written_totals[side] = recorded.total

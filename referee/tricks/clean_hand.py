@@ -98,6 +98,7 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     suit, suit_cards, win_keys, clockwise = t.suit, t.suit_cards, t.win_keys, t.clockwise
     must_follow = t.must_follow
     held_back = {s for s in (t.trump, t.held_suit) if s >= 0}  # the suits a lead rule can hold back
+    breaking = play.breaking_cards(t)  # a trick with any of these cards breaks them (None: ask breaks_trump)
     values = t.points.values if t.points is not None else None
     taken = [0] * n
     winners: list[int] = []
@@ -131,7 +132,7 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         leader = seats[at]
         winners.append(leader)
         if held_back and not broken:
-            broken = play.breaks_trump(t, cards, at)
+            broken = bool(trick_mask & breaking) if breaking is not None else play.breaks_trump(t, cards, at)
         if values is not None:
             taken[leader] += sum(map(values.__getitem__, cards))
         before |= trick_mask

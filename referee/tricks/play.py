@@ -135,6 +135,19 @@ def winning_index(t: Tables, cards: list[int]) -> int:
     return best
 
 
+def breaking_cards(t: Tables) -> int | None:
+    """The cards any one of which, in a trick, breaks trumps (or the suit held back), as one mask of the deck:
+    what :func:`breaks_trump` asks of each card, compiled once for a hand of single-deck cards; None where it
+    also asks who won the trick, or the suit is not one of the four."""
+    if t.held_until_broken:
+        return t.suit_cards[t.held_suit] | t.breakers if 0 <= t.held_suit < len(t.suit_cards) else None
+    if t.trump == NO_TRUMP:
+        return 0
+    if t.broken_by == "won" or not 0 <= t.trump < len(t.suit_cards):
+        return None
+    return t.suit_cards[t.trump]
+
+
 def breaks_trump(t: Tables, cards: Sequence[int], winner: int) -> bool:
     """Whether this trick breaks trumps (or the suit held back) for later leads, by the spec's meaning of broken."""
     if t.held_until_broken:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 
-from referee.spec import Spec
-from referee.tricks.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, cards_in, parse_card
-from referee.tricks.play import breaks_trump, follows, lead_violation, legal_plays, winning_index
+from referee.spec import Spec, bundled_ids, load
+from referee.tricks.cards import CLUBS, COPY, DIAMONDS, HEARTS, SPADES, card_name, cards_in, parse_card
+from referee.tricks.play import breaking_cards, breaks_trump, follows, lead_violation, legal_plays, winning_index
 from referee.tricks.tables import Tables, tables_for
 
 
@@ -248,3 +249,19 @@ def test_a_card_not_in_the_deck_keeps_its_printed_suit_and_wins_nothing(intramur
     assert legal_plays(t, held, [stray], False, False) == hand("QC")
     assert winning_index(t, [stray, low_club]) == 1
     assert not t.suit_cards[t.suit[club]] >> stray & 1  # no one is bound to follow with a stray card
+
+
+@pytest.mark.parametrize("spec_id", [s for s in bundled_ids() if not s.startswith("dominoes/")])
+def test_the_breaking_mask_says_what_breaks_trump_says(spec_id: str) -> None:
+    # The clean-hand check asks one mask of the trick where the card-by-card replay asks each card: for every
+    # single-deck spec, the two must agree on any trick of the deck's cards (None: the mask cannot say).
+    t = tables_for(load(spec_id))
+    breaking = breaking_cards(t)
+    if breaking is None or t.deck >> COPY:
+        return
+    deck = cards_in(t.deck)
+    rng = random.Random(spec_id)
+    for _ in range(300):
+        played = rng.sample(deck, t.seats)
+        expected = breaks_trump(t, played, winning_index(t, played))
+        assert bool(sum(1 << c for c in played) & breaking) is expected, [card_name(c) for c in played]

@@ -188,24 +188,22 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     self.add(finding, n)
         books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
-        unscored = HandScore(
-            n,
-            dealer_name,
-            tuple(contracts),
-            tuple(books) if books else (None,) * len(totals),
-            (0,) * len(totals),
-            tuple(totals),
-            tuple(bags),
-            False,
-        )
+
+        def unscored(note: str | None = None) -> HandScore:
+            """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one)."""
+            found = tuple(books) if books else (None,) * len(totals)
+            return HandScore(
+                n, dealer_name, tuple(contracts), found, (0,) * len(totals), tuple(totals), tuple(bags), False, note
+            )
+
         if not t.contracts and t.points is not None:
-            return self._point_hand(hand, unscored, books, complete, totals)
+            return self._point_hand(hand, unscored(), books, complete, totals)
         if not complete or books is None:
             if books is None and complete:
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
                 )
-            return unscored
+            return unscored()
         lost, extra = self._penalties(n, claimers)
         if first_unbid:
             self.kept = scoring.kept_books(t, books, reneges, lost)  # penalties first: a sweep needs the books kept
@@ -214,7 +212,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         else:
             if None in contracts:
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
-                return replace(unscored, note=f"{why}: not scored")
+                return unscored(f"{why}: not scored")
             nils = bidding.nil_bidders(t, bids)
             ace_bids = aces.aces_bids(t, bids)
             bemos = bemo.bemo_bids(t, bids) if t.bemo else []
@@ -224,7 +222,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             doubles = double_nil.double_nil_sides(t, bids)
             if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
                 kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
-                return replace(unscored, note=f"{kind} is scored from the tricks, and none are recorded: not scored")
+                return unscored(f"{kind} is scored from the tricks, and none are recorded: not scored")
             made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
             penalty_bags, as_made = self._renege_costs(reneges)
             bonus = None

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .tables import Tables
 
 
-@dataclass(frozen=True)
-class SideResult:
-    """A side's points for one hand and its sandbags after it."""
+class SideResult(NamedTuple):
+    """A side's points for one hand and its sandbags after it (a tuple: one is made per side per hand)."""
 
     points: int
     bags: int

@@ -104,16 +104,34 @@ def parse_only(archive: Archive) -> Callable[[], None]:
     return load_lines
 
 
+# Linux carries a process's peak memory across fork and exec, so a check forked straight from this process
+# (grown large by building the archives) would report this process's size as its own. A small launcher
+# forks the check instead and writes the check's peak (KB, the largest of it and its workers) to a file.
+_LAUNCHER = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(f"{usage.ru_maxrss}")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def check(path: Path, *flags: str) -> tuple[float, int, int]:
     """``referee check`` in a child process: (wall seconds, exit code, peak memory in KB)."""
-    command = [sys.executable, "-m", "referee", "check", str(path), "--format", "json", *flags]
-    start = time.perf_counter()
-    with open(os.devnull, "wb") as sink:
-        child = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
-    return seconds, child.returncode, usage.ru_maxrss  # KB: the largest of the process and its workers
+    command = ["-m", "referee", "check", str(path), "--format", "json", *flags]
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        start = time.perf_counter()
+        with open(os.devnull, "wb") as sink:
+            child = subprocess.run(
+                [sys.executable, "-c", _LAUNCHER, str(peak_file), *command], stdout=sink, stderr=subprocess.DEVNULL
+            )
+        seconds = time.perf_counter() - start
+        peak = int(peak_file.read_text())
+    return seconds, child.returncode, peak
 
 
 def timed(run: Callable[[], object]) -> float:

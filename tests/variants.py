@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,14 +110,22 @@ class Renege:
     reneged: Report
 
 
-def renege_in_last_hand(variant: Variant, seed: int, data: st.DataObject, order: CardOrder | None = None) -> Renege:
+def renege_in_last_hand(
+    variant: Variant,
+    seed: int,
+    data: st.DataObject,
+    order: CardOrder | None = None,
+    held: Callable[[Log], Log] | None = None,
+) -> Renege:
     """Swap a card that followed suit with a later card of the same player's, so the one fault is a renege.
 
-    Only swaps the model (with the spec's card ``order``) finds to leave every trick's winner as it was.
+    Only swaps the model (with the spec's card ``order``) finds to leave every trick's winner as it was. ``held``
+    gives the model the hand as the players held it where that is not the deal (after a pass).
     """
+    seen = held or (lambda hand: hand)
     doc = variant.simulated(seed, with_score=False)
     number, hand, tricks = last_hand(doc)
-    before = replay(list(PLAYERS), hand, order)
+    before = replay(list(PLAYERS), seen(hand), order)
     candidates = renege_swaps(tricks, (order or (suit,))[0])
     assume(candidates)
     k, position, m, later = data.draw(st.sampled_from(candidates))
@@ -124,7 +133,7 @@ def renege_in_last_hand(variant: Variant, seed: int, data: st.DataObject, order:
     name = tricks[k][position][0]
     mutated["tricks"][k][position] = {name: tricks[m][later][1]}
     mutated["tricks"][m][later] = {name: tricks[k][position][1]}
-    after = replay(list(PLAYERS), mutated, order)
+    after = replay(list(PLAYERS), seen(mutated), order)
     assume(after.problems == [("renege", k + 1, name)] and after.winners == before.winners)
     doc["hands"][number - 1] = mutated
     return Renege(number, k + 1, name, variant.audit(variant.simulated(seed, with_score=False)), variant.audit(doc))

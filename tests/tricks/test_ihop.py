@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import entries, power, replay, seeds, suit
-from variants import FAST, PLAYERS, Variant, audit, found, last_hand
+from variants import FAST, PLAYERS, Variant, audit, found, last_hand, renege_in_last_hand
 
 from referee.errors import Location
 from referee.gamelog import from_document
@@ -207,22 +207,8 @@ def test_a_spade_led_to_the_first_trick_is_pinpointed(seed: int) -> None:
 @FAST
 @given(seeds, st.data())
 def test_a_renege_is_pinpointed(seed: int, data: st.DataObject) -> None:
-    doc = IHOP.simulated(seed, with_score=False)
-    number, hand, tricks = last_hand(doc)
-    model = replay(list(PLAYERS), as_played(hand), ORDER)
-    from strategies import renege_swaps
-
-    candidates = renege_swaps(tricks, card_suit)
-    assume(candidates)
-    k, position, m, later = data.draw(st.sampled_from(candidates))
-    mutated = copy.deepcopy(hand)
-    name = tricks[k][position][0]
-    mutated["tricks"][k][position] = {name: tricks[m][later][1]}
-    mutated["tricks"][m][later] = {name: tricks[k][position][1]}
-    after = replay(list(PLAYERS), as_played(mutated), ORDER)
-    assume(after.problems == [("renege", k + 1, name)] and after.winners == model.winners)
-    doc["hands"][number - 1] = mutated
-    assert ("renege", number, k + 1, name) in faults(doc)
+    renege = renege_in_last_hand(IHOP, seed, data, ORDER, held=as_played)
+    assert ("renege", renege.number, renege.trick, renege.name) in found(renege.reneged)
 
 
 @FAST

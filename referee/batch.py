@@ -122,6 +122,7 @@ class Checker:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._specs: dict[str, Spec | InputError] = {}
+        self._named: dict[str, str] = {}  # a log header's rules, as resolved: looked up once, not once a game
 
     def prepare(self) -> None:
         """Load and check ``--rules`` and ``--option`` before any game: refused once, with its own location."""
@@ -144,7 +145,7 @@ class Checker:
                 "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
             )
         else:
-            wanted = _header_spec(game, game.rules, [Path(p) for p in self.settings.allow_rules])
+            wanted = self._named.get(game.rules) or self._resolve(game, game.rules)
         if wanted not in self._specs:
             try:
                 self._specs[wanted] = _ready(wanted, self.settings.options)
@@ -154,6 +155,11 @@ class Checker:
         found = self._specs[wanted]
         if isinstance(found, InputError):
             raise _Refused(found.message, found.location)
+        return found
+
+    def _resolve(self, game: AnyLog, rules: str) -> str:
+        found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules])
+        self._named[rules] = found
         return found
 
     def unreadable(self, exc: InputError, said: bool = True) -> GameResult:

@@ -168,7 +168,8 @@ class Spec:
         return [*self.clauses.values(), *self.not_checkable, *(option.clause for option in self.options.values())]
 
 
-def bundled_ids() -> list[str]:
+@cache  # the bundled files do not change while the referee runs; a check run asks once a game
+def bundled_ids() -> tuple[str, ...]:
     """Ids of the bundled specs, sorted."""
     base = rules_dir()
     ids = []
@@ -177,7 +178,7 @@ def bundled_ids() -> list[str]:
         if rel.parts[0] == "sources":
             continue
         ids.append(rel.with_suffix("").as_posix())
-    return ids
+    return tuple(ids)
 
 
 def find(spec: str) -> Path:

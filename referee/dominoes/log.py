@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
+from itertools import chain, repeat
 from typing import Any
 
 from ..errors import Location
@@ -21,6 +23,8 @@ from .tiles import TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
+_ONE = frozenset({1})  # the length of each entry of a hand's plays: {player: turn}
+_POINTS_TYPES = frozenset({int, type(None)})
 
 
 class Action(IntEnum):
@@ -43,6 +47,12 @@ class Turn:
     points: int | None = None  # what the table wrote down for this play
 
 
+# What a turn did, whoever took it: (action, tile, arm, points), as in Turn. Every turn written alike is the
+# same tuple (see _MOVES), so a hand is read, and compared, as two tuples of its turns' seats and moves.
+Move = tuple[Action, int, int, int | None]
+KNOCK: Move = (Action.KNOCK, -1, -1, None)
+
+
 @dataclass(frozen=True)
 class DominoHand:
     """One recorded hand."""
@@ -50,10 +60,18 @@ class DominoHand:
     number: int
     draw: tuple[tuple[int, ...], ...]  # each seat's tiles as drawn
     boneyard: tuple[int, ...] | None
-    turns: tuple[Turn, ...]
+    seats: tuple[int, ...]  # who took each turn, in order
+    moves: tuple[Move, ...]  # and what they did
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
     score: tuple[RecordedScore, ...] | None
     redrawn: bool  # thrown in and drawn again (nobody held a double)
+
+    @cached_property
+    def turns(self) -> tuple[Turn, ...]:
+        """The turns one by one, for the careful replay and the pictures (a clean hand never needs them)."""
+        return tuple(
+            Turn(number, seat, *move) for number, (seat, move) in enumerate(zip(self.seats, self.moves, strict=True), 1)
+        )
 
 
 @dataclass(frozen=True)
@@ -61,6 +79,13 @@ class DominoLog(RecordedGame):
     """A recorded domino game: the header every family shares, and its hands."""
 
     hands: tuple[DominoHand, ...]
+
+
+# The move each way of writing a turn's value means (the value itself, or a {tile, end, points} object's items),
+# learned as turns are read one by one: an archive writes the same few hundred turns millions of times.
+# Bounded, since a log may write any number of points.
+_MOVES: dict[Any, Move] = {}
+_MOVES_KEPT = 20_000
 
 
 def is_domino_document(document: Any) -> bool:
@@ -94,40 +119,70 @@ class _Reader(LogReader):
         except (KeyError, TypeError):
             return tuple(self.tile(tok, f"{path}[{i}]", hand, seat) for i, tok in enumerate(tokens))
 
-    def turn(self, hand: int, index: int, entry: dict[str, Any]) -> Turn:
+    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """The seats and the moves of a hand's plays: each turn's value looked up among those already read
+        (a few built-in calls for the whole hand), else read turn by turn."""
+        if type(plays) is not list:  # not in a schema-valid document
+            raise TypeError("a list of plays")
+        try:
+            if not _ONE.issuperset(map(len, plays)):
+                raise TypeError("a turn")
+            seats = tuple(map(self.seat_of.__getitem__, chain.from_iterable(plays)))
+            values = [*chain.from_iterable(map(dict.values, plays))]
+            points: Any
+            try:
+                keys: list[Any] = [*map(tuple, map(dict.items, values))]
+                points = map(dict.get, values, repeat("points"))
+            except TypeError:  # some turns written as a word or a bare tile
+                keys = [value if type(value) is str else tuple(value.items()) for value in values]
+                points = [value.get("points") for value in values if type(value) is dict]
+            # True == 1 and False == 0 as dict keys: a boolean's points must not pass for a number's
+            if not _POINTS_TYPES.issuperset(map(type, points)):
+                raise TypeError("points")
+            return seats, tuple(map(_MOVES.__getitem__, keys))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        turns = [self.turn(hand, i, entry) for i, entry in enumerate(plays)]
+        return tuple(seat for seat, _ in turns), tuple(move for _, move in turns)
+
+    def turn(self, hand: int, index: int, entry: Any) -> tuple[int, Move]:
+        """One turn's seat and move, with a located error for what cannot be read."""
         if type(entry) is not dict or len(entry) != 1:  # not in a schema-valid document
             raise TypeError("a turn")
-        name, value = next(iter(entry.items()))
-        seat = self.seat_of.get(name)
-        number = index + 1
-        if type(value) is str:
-            laid = TILE_TOKENS.get(value)
-            if laid is not None and seat is not None:  # the common case: a tile laid, written the usual way
-                return Turn(number, seat, Action.PLAY, laid)
-            if not value:
-                raise TypeError("an empty turn")  # not in a schema-valid document
-        else:
-            if not self.schema_checked and not turn_conforms(value):
-                raise TypeError("a turn")  # perhaps not schema-valid: the schema decides
-            laid = TILE_TOKENS.get(value.get("tile"))
-            if laid is not None and seat is not None and type(points := value.get("points", 0)) is int:
-                arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
-                return Turn(number, seat, Action.PLAY, laid, arm, value.get("points"))
+        ((name, value),) = entry.items()
         path = f"$.hands[{hand - 1}].plays[{index}]"
         seat = self.seat(name, path, hand)
+        if type(value) is dict:
+            if not self.schema_checked and not turn_conforms(value):
+                raise TypeError("a turn")  # perhaps not schema-valid: the schema decides
+            key: Any = tuple(value.items())
+        elif type(value) is str:
+            if not value:
+                raise TypeError("an empty turn")  # not in a schema-valid document
+            key = value
+        else:
+            raise TypeError("a turn")  # not in a schema-valid document
+        move = _MOVES.get(key)
+        if move is None:
+            move = self.move(value, path, hand, name)
+            if len(_MOVES) < _MOVES_KEPT:
+                _MOVES[key] = move
+        return seat, move
+
+    def move(self, value: str | dict[str, Any], path: str, hand: int, name: str) -> Move:
+        """What a turn's value (schema-valid, or checked by turn_conforms) means."""
         if isinstance(value, str):
             if value.strip().lower() in KNOCK_WORDS:
-                return Turn(number, seat, Action.KNOCK)
+                return KNOCK
             if value.strip().lower() == "draw":
                 raise self.fail("a draw names the tile drawn: {draw: 3-2}", path, hand, seat=name)
-            return Turn(number, seat, Action.PLAY, self.tile(value, path, hand, name))
+            return (Action.PLAY, self.tile(value, path, hand, name), -1, None)
         if "draw" in value:
-            return Turn(number, seat, Action.DRAW, self.tile(value["draw"], f"{path}.draw", hand, name))
+            return (Action.DRAW, self.tile(value["draw"], f"{path}.draw", hand, name), -1, None)
         if "tile" not in value:
             raise self.fail("a play names its tile: {tile: 6-4, end: left}", path, hand, seat=name)
         arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
-        points = whole(value.get("points"))
-        return Turn(number, seat, Action.PLAY, self.tile(value["tile"], f"{path}.tile", hand, name), arm, points)
+        return (Action.PLAY, self.tile(value["tile"], f"{path}.tile", hand, name), arm, whole(value.get("points")))
 
     def hand(self, number: int, body: dict[str, Any]) -> DominoHand:
         base = f"$.hands[{number - 1}]"
@@ -140,15 +195,12 @@ class _Reader(LogReader):
         boneyard = None
         if "boneyard" in body:
             boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)
-        plays = body.get("plays") or ()
-        if "plays" in body and type(body["plays"]) is not list:  # not in a schema-valid document
-            raise TypeError("a list of plays")
-        turns = tuple(self.turn(number, i, entry) for i, entry in enumerate(plays))
+        seats, moves = self.plays(number, body["plays"]) if "plays" in body else ((), ())
         award = tuple((key, whole(v)) for key, v in body["award"].items()) if "award" in body else None
         score = None
         if "score" in body:
             score = recorded_scores(body["score"])
-        return DominoHand(number, tuple(draw), boneyard, turns, award, score, bool(body.get("misdeal", False)))
+        return DominoHand(number, tuple(draw), boneyard, seats, moves, award, score, bool(body.get("misdeal", False)))
 
     def game(self) -> DominoLog:
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))

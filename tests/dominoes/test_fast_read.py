@@ -48,3 +48,13 @@ def test_one_pass_never_vouches_for_what_the_schema_rejects(document: Any) -> No
     fast = read_fast(copy.deepcopy(document), WHERE)
     if fast is not None:
         assert fast == _careful(document)
+
+
+def test_a_boolean_is_not_read_as_the_points_it_equals() -> None:
+    # turns are looked up among those already read, and False == 0 as a key: the lookup must not pass it
+    document = copy.deepcopy(BASE)
+    assert read_fast(document, WHERE) is not None  # every turn of the document now read once
+    entry = next(e for e in document["hands"][0]["plays"] if next(iter(e.values())).get("points") == 0)
+    next(iter(entry.values()))["points"] = False
+    assert read_fast(document, WHERE) is None
+    assert _careful(document).startswith("schema: ")

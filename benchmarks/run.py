@@ -1,8 +1,9 @@
 """The referee's speed, measured against the issue's targets in one run: ``python benchmarks/run.py``.
 
-It builds fixed-seed archives with the simulator (intramural Spades, four-player
-Hearts and All Fives in JSON Lines, and a Spades archive in YAML), then times,
-runs alternating and the best of ``--repeat`` kept for each:
+It builds fixed-seed archives with the simulator (intramural Spades and four-player
+Hearts in JSON Lines, each twice: play by play, ``{player: card}``, and in the compact
+trick form ``referee simulate --format jsonl`` writes; four-player All Fives; and a
+Spades archive in YAML), then times, runs alternating and the best of ``--repeat`` kept for each:
 
   (a) ``json.loads`` of every line (for YAML: ``yaml.load_all`` with libyaml's CSafeLoader);
   (b) the full audit, one process, end to end through the CLI (``referee check --format json --jobs 1``);
@@ -39,7 +40,7 @@ from pathlib import Path
 import yaml
 
 import referee
-from referee.gamelog import log_yaml
+from referee.gamelog import compact_tricks, log_yaml
 from referee.simulate import simulate_game
 
 SPADES_HANDS = 50_000
@@ -59,9 +60,17 @@ class Archive:
 
 
 def build(
-    label: str, spec_id: str, hands: int, folder: Path, seed: int, players: int | None = None, as_yaml: bool = False
+    label: str,
+    spec_id: str,
+    hands: int,
+    folder: Path,
+    seed: int,
+    players: int | None = None,
+    as_yaml: bool = False,
+    compact: bool = False,
 ) -> Archive:
-    """Simulate games (fixed seed) until the archive holds at least ``hands`` hands."""
+    """Simulate games (fixed seed) until the archive holds at least ``hands`` hands; ``compact``: each trick
+    written as its leader and cards, as ``referee simulate --format jsonl`` writes it (else play by play)."""
     spec = referee.load_spec(spec_id)
     rng = random.Random(seed)
     path = folder / f"{label}.{'yaml' if as_yaml else 'jsonl'}"
@@ -71,7 +80,11 @@ def build(
             document = simulate_game(spec, rng, game_id=str(games), seats=players)
             held += len(document["hands"])
             games += 1
-            out.write("---\n" + log_yaml(document) if as_yaml else json.dumps(document, separators=(",", ":")) + "\n")
+            if as_yaml:
+                out.write("---\n" + log_yaml(document))
+            else:
+                written = compact_tricks(document) if compact else document
+                out.write(json.dumps(written, ensure_ascii=False, separators=(",", ":")) + "\n")
     if as_yaml:
         return Archive(label, path, games, held, "yaml.load_all(CSafeLoader)", 1.3)
     return Archive(label, path, games, held, "json.loads a line", 3.0)
@@ -246,20 +259,25 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         hands = max(100, int(SPADES_HANDS * scale))
         spades = build("spades-intramural", "spades/intramural", hands, folder, args.seed)
+        compact = build("spades-intramural-compact", "spades/intramural", hands, folder, args.seed, compact=True)
         archives = [
             spades,
+            compact,
             build("hearts-intramural-4", "hearts/intramural", hands // 2, folder, args.seed, players=4),
+            build("hearts-intramural-4-compact", "hearts/intramural", hands // 2, folder, args.seed, 4, compact=True),
             build("dominoes-all-fives-4", "dominoes/all-fives", hands // 2, folder, args.seed, players=4),
             build(
                 "spades-intramural-yaml", "spades/intramural", max(100, hands // 40), folder, args.seed, as_yaml=True
             ),
         ]
         figures = {a.label: measure_family(a, args.repeat, cores) for a in archives}
-        rate = spades.hands / figures[spades.label]["b"]
-        print(
-            f"\nintramural Spades, one process end to end: {rate:,.0f} hands/s   target: at least 22,000  -> "
-            f"{verdict(rate >= 22_000)}"
-        )
+        print()
+        for archive, form in ((spades, "play by play"), (compact, "compact tricks")):
+            rate = archive.hands / figures[archive.label]["b"]
+            print(
+                f"intramural Spades ({form}), one process end to end: {rate:,.0f} hands/s   target: at least 22,000"
+                f"  -> {verdict(rate >= 22_000)}"
+            )
         small = folder / "one-game.jsonl"
         small.write_text(spades.path.open(encoding="utf-8").readline(), encoding="utf-8")
         measure_startup(small, args.repeat)

@@ -16,8 +16,9 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    for family in ("spades-intramural:", "hearts-intramural-4:", "dominoes-all-fives-4:", "spades-intramural-yaml:"):
-        assert family in out
-    assert out.count("(b)/(a) = ") == 4 and "target: at least 22,000" in out
+    archives = ("spades-intramural", "hearts-intramural-4", "dominoes-all-fives-4", "spades-intramural-yaml")
+    for label in (*archives, "spades-intramural-compact", "hearts-intramural-4-compact"):
+        assert f"{label}:" in out
+    assert out.count("(b)/(a) = ") == 6 and out.count("target: at least 22,000") == 2
     assert "referee check - python3 -c pass = " in out and "target: under 100 MB" in out
     assert (tmp_path / "spades-intramural.jsonl").is_file()  # --folder keeps the archives

@@ -1,14 +1,19 @@
-"""A clean hand: a whole hand's play checked in a few steps a trick, where it is certainly regular.
+"""A clean hand: a whole hand's play checked at once, with built-ins, where it is certainly regular.
 
 Nearly every recorded hand breaks no rule of play. Checked card by card (:mod:`.replay_play`), with every
-rule's branch at every card, such a hand costs a few microseconds a card in Python. Here the hand's cards
-are checked at once with built-ins (each of the deck, played once, by a player who held it), then each
-trick in a few steps:
+rule's branch at every card, such a hand costs a few microseconds a card in Python. Here the whole hand is
+checked in a handful of passes at C speed over its cards, with tables compiled once per spec
+(:mod:`.clean_lane`):
 
-- its seats are the turn clockwise from its leader: the first leader the rules name, then each winner
-  (by the compiled win keys, :func:`.deck.win_keys`);
-- a player who did not follow the led suit held none of it then, and broke no duty to discard;
-- a lead that a rule could object to (the first, a trump, a suit held back) is allowed.
+- each trick's seats are a turn clockwise; its leader is the first leader the rules name, then each winner
+  (the highest of the compiled win keys, :func:`.deck.win_keys`, which carry the seat that played the card);
+- every card a player was dealt (or passed) is played once, by them, and no other card: one comparison of
+  the (seat, card) pairs played with those dealt;
+- no one failed to follow suit while holding it: since every card held is played, a player held a suit at a
+  trick exactly when they play it at a later one, so for each player and suit the tricks they failed to
+  follow it must all come after their last card of it (a few operations on one integer for the whole hand);
+- the duty to discard a card at the first opportunity: its holder did not fail to follow before playing it;
+- the leads a rule could object to (the first, a trump, a suit held back) are asked of :func:`.play.lead_violation`.
 
 Where any of this fails, or the spec has a rule this check does not know (must beat, a double deck, a card
 taken back), it answers None and the hand is replayed card by card, which finds and reports what is wrong.
@@ -18,13 +23,15 @@ hold it to both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from itertools import chain
-from operator import and_
+from collections.abc import Iterable, Iterator
+from functools import reduce
+from itertools import chain, repeat
+from operator import add, and_, itemgetter, lshift, or_
+from typing import NamedTuple
 
 from . import play
-from .cards import BIT, COPY
+from .cards import BIT
+from .clean_lane import CleanLane, lane_for
 from .log import Hand
 from .tables import Tables
 
@@ -49,14 +56,15 @@ KNOWN_PLAY = frozenset(
     }
 )
 
+_FIRST = itemgetter(0)
+
 
 def knows(clause_ids: Iterable[str]) -> bool:
     """Whether this check knows every clause of play among a spec's clauses."""
     return all(not cid.startswith("play.") or cid in KNOWN_PLAY for cid in clause_ids)
 
 
-@dataclass(frozen=True, slots=True)
-class CleanPlay:
+class CleanPlay(NamedTuple):
     """What a clean hand's play comes to."""
 
     books: list[int]  # tricks each side took
@@ -67,77 +75,115 @@ class CleanPlay:
 
 def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -> CleanPlay | None:
     """The hand's play, if it is certainly regular under ``t``; None: replay it card by card."""
+    lane = lane_for(t)
     tricks = hand.tricks
-    n = t.seats
-    discard_rules = t.discard_card >= 0 or bool(t.first_trick_barred)
     if (
-        not tricks
+        lane is None
+        or not tricks
         or len(tricks) != t.per_player
-        or t.must_beat
-        or t.deck >> COPY
         or (t.take_back and any(e.type == "card_taken_back" for e in hand.events))
-        or (discard_rules and not t.must_follow)
     ):
         return None
     seat_groups, card_groups = zip(*tricks, strict=True)
-    if set(map(len, card_groups)) != {n}:
+    # Each trick's seats a turn clockwise (so as many as the table seats, and as many cards: the log pairs them).
+    if not lane.turns.issuperset(seat_groups):
         return None
-    bits = [*map(BIT.__getitem__, chain.from_iterable(card_groups))]
-    played = sum(bits)
-    # Each card of the deck, played once, by a player who was dealt (or passed) it.
+    leaders = [*map(_FIRST, seat_groups)]
+    if leader is not None and leaders[0] != leader:
+        return None
+    cards = [*chain.from_iterable(card_groups)]
+    if len(cards) != lane.plays or set(map(len, card_groups)) != lane.trick_size:
+        return None
+    # (seat, card) codes: the cards played, each once, are exactly those dealt, each dealt once, all of the deck.
+    codes = [*map(add, chain.from_iterable(map(lane.offsets.__getitem__, leaders)), cards)]
+    dealt = reduce(or_, holdings)
     if (
-        played.bit_count() != len(bits)
-        or played & ~t.deck
-        or not all(map(and_, map(holdings.__getitem__, chain.from_iterable(seat_groups)), bits))
+        dealt & ~t.deck
+        or dealt.bit_count() != lane.plays
+        or sum(map(lane.code_bit.__getitem__, codes)) != sum(map(lshift, holdings, lane.seat_shift))
     ):
         return None
-    if t.unplayed_sandbags and any(held & ~played for held in holdings):
-        return None  # a card never played: a penalty the replay reports
-    # Trick by trick (a loop of a dozen steps a trick measures faster than mapping the hand's cards several times):
-    # the turn from the leader, following suit, the leads a rule could object to, the winner.
-    suit, suit_cards, win_keys, clockwise = t.suit, t.suit_cards, t.win_keys, t.clockwise
-    must_follow = t.must_follow
-    held_back = {s for s in (t.trump, t.held_suit) if s >= 0}  # the suits a lead rule can hold back
-    breaking = play.breaking_cards(t)  # a trick with any of these cards breaks them (None: ask breaks_trump)
-    values = t.points.values if t.points is not None else None
-    taken = [0] * n
-    winners: list[int] = []
-    broken = False  # trumps (or the suit held back) broken before this trick
-    before = 0  # the cards played before this trick
-    for k, (seats, cards) in enumerate(tricks):
-        if seats != clockwise[seats[0] if leader is None else leader]:
-            return None
-        lead = cards[0]
-        led = suit[lead]
-        if led < 0:
-            return None
-        trick_mask = sum(map(BIT.__getitem__, cards))
-        led_cards = suit_cards[led]
-        if must_follow and (trick_mask & led_cards).bit_count() != n:  # someone did not follow: were they void?
-            for seat, card in zip(seats, cards, strict=True):
-                if not BIT[card] & led_cards:
-                    held = holdings[seat] & ~before
-                    if held & led_cards:
-                        return None
-                    if discard_rules and play.follow_violation(t, held, card, lead, k == 0) is not None:
-                        return None
-        if k == 0 and t.first_trick_barred and not _first_trick_allowed(t, seats, cards, holdings):
-            return None
-        if (k == 0 or led in held_back) and play.lead_violation(
-            t, holdings[seats[0]] & ~before, lead, k == 0, broken, k + 1
-        ):
-            return None
-        keys = [*map(win_keys[led].__getitem__, cards)]
-        at = keys.index(max(keys))
-        leader = seats[at]
-        winners.append(leader)
-        if held_back and not broken:
-            broken = bool(trick_mask & breaking) if breaking is not None else play.breaks_trump(t, cards, at)
-        if values is not None:
-            taken[leader] += sum(map(values.__getitem__, cards))
-        before |= trick_mask
-    won_by_side = [*map(t.side_of.__getitem__, winners)]
-    return CleanPlay([*map(won_by_side.count, range(len(t.sides)))], [*map(winners.count, range(n))], taken, winners[0])
+    leds = [*map(t.suit.__getitem__, cards[:: t.seats])]
+    # The winners: the highest key of each trick, its low bits the seat that played the card.
+    keys: Iterator[int] = map(
+        max, map(map, map(lane.key_of.__getitem__, leds), zip(*[iter(codes)] * t.seats, strict=True))
+    )
+    winners = [*map(and_, keys, repeat(lane.seat_bits))]
+    if leaders[1:] != winners[:-1]:
+        return None
+    if t.must_follow and not _followed(t, lane, codes, leds, cards, holdings):
+        return None
+    if lane.first_lead and play.lead_violation(t, holdings[leaders[0]], cards[0], True, False, 1):
+        return None
+    if t.first_trick_barred and not _first_trick_allowed(t, seat_groups[0], card_groups[0], holdings):
+        return None
+    if lane.late_until > 1 and not _late_leads_allowed(t, lane, leds, leaders, winners, cards, holdings):
+        return None
+    taken = [0] * t.seats
+    if t.points is not None:
+        values = t.points.values.__getitem__
+        for winner, points in zip(winners, map(sum, map(map, repeat(values), card_groups)), strict=True):
+            taken[winner] += points
+    seat_books = [*map(winners.count, range(t.seats))]
+    books = [sum(map(seat_books.__getitem__, side)) for side in t.sides]
+    return CleanPlay(books, seat_books, taken, winners[0])
+
+
+def _followed(
+    t: Tables, lane: CleanLane, codes: list[int], leds: list[int], cards: list[int], holdings: list[int]
+) -> bool:
+    """Whether everyone followed suit when able (and discarded the card they must, at its first opportunity).
+
+    One integer holds a field per (seat, suit) with a bit per trick: ``played``, the tricks where the seat played
+    the suit; ``led``, the tricks where the suit was led (in every seat's field). A player held a suit at a trick
+    exactly when they play it at a later one (every card held is played), so no one failed to follow while able
+    when, in every field, no trick the seat played the suit comes after the first trick it failed to follow it.
+    """
+    played = sum(map(lshift, map(lane.field_bit.__getitem__, codes), lane.trick_of))
+    failed = sum(map(lshift, map(lane.led_bits.__getitem__, leds), range(len(leds)))) & ~played
+    guarded = failed | lane.guards  # a guard bit atop each field keeps each field's borrow to itself
+    later = ~(guarded ^ (guarded - lane.lows)) & lane.fields  # the tricks after each field's first failure
+    if later & played:
+        return False
+    discard = t.discard_card
+    if discard < 0:
+        return True
+    holder = next((seat for seat, held in enumerate(holdings) if held >> discard & 1), None)
+    if holder is None:
+        return True
+    # the holder's tricks not followed, all suits' fields folded into one
+    own = failed >> lane.seat_width * holder
+    width = lane.field_width
+    not_followed = (own | own >> width | own >> 2 * width | own >> 3 * width) & lane.field
+    return not not_followed & ((1 << cards.index(discard) // t.seats) - 1)  # none before the card is played
+
+
+def _late_leads_allowed(
+    t: Tables,
+    lane: CleanLane,
+    leds: list[int],
+    leaders: list[int],
+    winners: list[int],
+    cards: list[int],
+    holdings: list[int],
+) -> bool:
+    """Whether each lead after the first that a rule could object to (a suit held back, trumps before broken) is
+    allowed, the leader's hand and the broken suit worked out from the tricks before it."""
+    breaking = play.breaking_cards(t)
+    n = t.seats
+    for k in range(1, min(lane.late_until, len(leds))):
+        if k >= lane.late_leads[leds[k]]:
+            continue
+        before = sum(map(BIT.__getitem__, cards[: k * n]))
+        if breaking is not None:
+            broken = bool(before & breaking)
+        else:
+            broken = any(
+                play.breaks_trump(t, cards[j * n : j * n + n], (winners[j] - leaders[j]) % n) for j in range(k)
+            )
+        if play.lead_violation(t, holdings[leaders[k]] & ~before, cards[k * n], False, broken, k + 1):
+            return False
+    return True
 
 
 def _first_trick_allowed(t: Tables, seats: tuple[int, ...], cards: tuple[int, ...], holdings: list[int]) -> bool:

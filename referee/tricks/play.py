@@ -45,6 +45,21 @@ def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: b
     return None
 
 
+def lead_rules(t: Tables) -> tuple[bool, tuple[int, ...]]:
+    """Where :func:`lead_violation` can object at all, for checking a whole hand without asking it at every lead:
+    whether at the first trick, and for each suit the trick index (0-based) from which on a lead of it is always
+    allowed after the first (0: any time; the hand's length: a rule that lasts until a suit is broken)."""
+    held, trump = t.held_suit, t.trump
+    first = bool(t.first_lead_cards) or (held >= 0 and (t.held_until_trick > 1 or t.held_until_broken))
+    first = first or (trump != NO_TRUMP and (not t.first_lead_trump or t.trump_lead == "after_broken"))
+    until = [0, 0, 0, 0]
+    if 0 <= held < 4:
+        until[held] = t.per_player if t.held_until_broken else max(t.held_until_trick - 1, 0)
+    if 0 <= trump < 4 and t.trump_lead == "after_broken":
+        until[trump] = t.per_player
+    return first, tuple(until)
+
+
 def follows(t: Tables, hand: int, card: int, led: int) -> bool:
     """Whether playing ``card`` keeps the duty to follow the led suit."""
     if not t.must_follow or t.suit[card] == led or led < 0:

@@ -8,6 +8,7 @@ audit reports every violation in the game, not just the first.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
@@ -140,8 +141,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         elif hand.tricks is not None:
             holdings = deal.reconstruct(t, plays_of(hand.tricks))
         contracts: list[int | None] = [None] * len(t.sides)
-        blind: list[bool] | None = None
+        blind: list[bool] | None = None  # None: no side bid blind
         bids: tuple[Bid, ...] = ()
+        regular: list[int] | None = None  # the contracts, where every bid was a plain number in turn (nearly always)
         if first_unbid:
             if hand.bids:
                 self.add(
@@ -153,15 +155,19 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             )
         elif hand.bids is not None and t.contracts:
             bids = self._bids(hand)
-            contracts, findings = bidding.check_bids(
-                t, bids, hand.bids_ordered, dealer, self.names, self.side_names, totals
-            )
-            for finding in findings:
-                self.add(finding, n)
-            blind = bidding.blind_sides(t, bids)
-            trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds else []
-            for finding in no_trump.bid_findings(t, trumpless, hand.deal, self.names, totals) if trumpless else ():
-                self.add(finding, n)
+            regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer)
+            if regular is not None:  # no special bid to look into, nothing to report
+                contracts = [*regular]
+            else:
+                contracts, findings = bidding.check_bids(
+                    t, bids, hand.bids_ordered, dealer, self.names, self.side_names, totals
+                )
+                for finding in findings:
+                    self.add(finding, n)
+                blind = bidding.blind_sides(t, bids)
+                trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds else []
+                for finding in no_trump.bid_findings(t, trumpless, hand.deal, self.names, totals) if trumpless else ():
+                    self.add(finding, n)
             if t.ace_check_aces and hand.events and hand.deal is not None:
                 for finding in aces.ace_check_findings(t, hand.events, hand.deal, self.names):
                     self.add(finding, n)
@@ -213,53 +219,15 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             if None in contracts:
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
                 return unscored(f"{why}: not scored")
-            nils = bidding.nil_bidders(t, bids)
-            ace_bids = aces.aces_bids(t, bids)
-            bemos = bemo.bemo_bids(t, bids) if t.bemo else []
-            trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds else []
-            for finding in no_trump.play_findings(t, trumpless, hand.tricks or (), self.names) if trumpless else ():
-                self.add(finding, n)
-            doubles = double_nil.double_nil_sides(t, bids)
-            if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
-                kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
-                return unscored(f"{kind} is scored from the tricks, and none are recorded: not scored")
-            made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
-            penalty_bags, as_made = self._renege_costs(reneges)
-            bonus = None
-            if any(ace_bids) or bemos:
-                laid = hand.tricks or ()
-                won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
-                bonus = [a + b for a, b in won]
-            double_won, double_lost = frozenset[int](), frozenset[int]()
-            if doubles:
-                extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
-                bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
-            raised = raises.raised_sides(t, bids) if t.raises else None
-            contracted = [c or 0 for c in contracts]
-            results = scoring.score_hand(
-                t,
-                contracted,
-                books,
-                bags,
-                reneges,
-                blind,
-                lost,
-                extra,
-                made,
-                penalty_bags=penalty_bags,
-                as_made=as_made,
-                raised=raised,
-                bonus=bonus,
-                times=no_trump.side_times(t, trumpless) if trumpless else None,
-            )
-            self.won_outright = scoring.blind_boston(t, contracted, books, blind, raised)
-            self.won_clause = "bidding.boston"
-            if double_won and self.won_outright is None:
-                self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"
-            if double_lost:
-                self.hand_lost = self.hand_lost | double_lost
-            points = [r.points for r in results]
-            new_bags = [r.bags for r in results]
+            if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
+                # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
+                points, new_bags = scoring.plain_hand(t, regular, books, bags)
+            else:
+                plain = regular is not None
+                scored = self._score_bids(hand, bids, plain, contracts, books, bags, reneges, blind, lost, extra)
+                if isinstance(scored, str):
+                    return unscored(scored)
+                points, new_bags = scored
         new_totals = [a + b for a, b in zip(totals, points, strict=True)]
         line = HandScore(
             n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
@@ -269,6 +237,71 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)
         return line
+
+    def _score_bids(
+        self,
+        hand: Hand,
+        bids: tuple[Bid, ...],
+        plain: bool,
+        contracts: list[int | None],
+        books: list[int],
+        bags: list[int],
+        reneges: list[int],
+        blind: list[bool] | None,
+        lost: list[int] | None,
+        extra: list[int] | None,
+    ) -> tuple[list[int], list[int]] | str:
+        """Each side's points and sandbags for a hand scored from its bids, whatever they were (special bids,
+        penalties); or, for a hand that cannot be scored, the note saying why."""
+        t = self.t
+        n = hand.number
+        # Plain number bids have no nil, ACES, bemo, no trump, double nil or raise to score: none is looked for.
+        nils = [] if plain else bidding.nil_bidders(t, bids)
+        ace_bids = [] if plain else aces.aces_bids(t, bids)
+        bemos = bemo.bemo_bids(t, bids) if t.bemo and not plain else []
+        trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds and not plain else []
+        for finding in no_trump.play_findings(t, trumpless, hand.tricks or (), self.names) if trumpless else ():
+            self.add(finding, n)
+        doubles = set[int]() if plain else double_nil.double_nil_sides(t, bids)
+        if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
+            kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
+            return f"{kind} is scored from the tricks, and none are recorded: not scored"
+        made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
+        penalty_bags, as_made = self._renege_costs(reneges)
+        bonus = None
+        if any(ace_bids) or bemos:
+            laid = hand.tricks or ()
+            won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
+            bonus = [a + b for a, b in won]
+        double_won, double_lost = frozenset[int](), frozenset[int]()
+        if doubles:
+            extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
+            bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
+        raised = raises.raised_sides(t, bids) if t.raises and not plain else None
+        contracted = [c or 0 for c in contracts]
+        results = scoring.score_hand(
+            t,
+            contracted,
+            books,
+            bags,
+            reneges,
+            blind,
+            lost,
+            extra,
+            made,
+            penalty_bags=penalty_bags,
+            as_made=as_made,
+            raised=raised,
+            bonus=bonus,
+            times=no_trump.side_times(t, trumpless) if trumpless else None,
+        )
+        self.won_outright = scoring.blind_boston(t, contracted, books, blind, raised)
+        self.won_clause = "bidding.boston"
+        if double_won and self.won_outright is None:
+            self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"
+        if double_lost:
+            self.hand_lost = self.hand_lost | double_lost
+        return [r.points for r in results], [r.bags for r in results]
 
     def _point_hand(
         self, hand: Hand, unscored: HandScore, books: list[int] | None, complete: bool, totals: list[int]
@@ -300,10 +333,16 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         self._check_recorded_score(hand, line, rule)
         return line
 
+    @cached_property
+    def _renege_costly(self) -> bool:
+        """Whether a renege or a card not played costs more than books and points (sandbags, the game, the hand)."""
+        t = self.t
+        return bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out)
+
     def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:
         """Sandbags each side takes for the hand's reneges and cards not played, and the sides scored as made."""
         t = self.t
-        if not (t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out):
+        if not self._renege_costly:
             return None, None
         bags, self.hand_lost = penalties.escalate(t, reneges, self.renege_count)
         self.hand_reneges = list(reneges)

@@ -2,10 +2,67 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import NamedTuple
+
 from ..report import Code, Finding
 from . import raises
 from .log import Bid
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
+
+_PLAIN = attrgetter("kind", "side_bid", "raise_")
+_SEAT = attrgetter("seat")
+_TRICKS = attrgetter("tricks")
+_PLAIN_BIDS = {("number", False, False)}  # a number of tricks, by a player, in the first round
+
+
+class BidPlan(NamedTuple):
+    """What the bidding of every hand under one Tables shares, worked out once (see :func:`plain_contracts`)."""
+
+    orders: tuple[tuple[int, ...], ...]  # from each dealer: the seats in the order they bid
+    positions: tuple[tuple[tuple[int, ...], ...], ...]  # from each dealer: where each side's members bid in it
+    paired: tuple[int, ...]  # the sides of more than one player (a side's minimum binds only them)
+
+
+_PLANS: dict[int, tuple[Tables, BidPlan]] = {}  # by the Tables' identity (hashing a Tables costs microseconds)
+
+
+def bid_plan(t: Tables) -> BidPlan:
+    """The Tables' bid plan, made once (held with its Tables, so an id is never another's)."""
+    entry = _PLANS.get(id(t))
+    if entry is None or entry[0] is not t:
+        if len(_PLANS) > 64:  # Tables made per game (a log's own sides) come and go: keep the cache small
+            _PLANS.clear()
+        orders = tuple(tuple(bidding_order(t, dealer)) for dealer in range(t.seats))
+        positions = tuple(tuple(tuple(map(order.index, members)) for members in t.sides) for order in orders)
+        paired = tuple(side for side, members in enumerate(t.sides) if len(members) > 1)
+        entry = _PLANS[id(t)] = (t, BidPlan(orders, positions, paired))
+    return entry[1]
+
+
+def plain_contracts(t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None) -> list[int] | None:
+    """Each side's contract where the bidding is certainly regular and plain (nearly every hand): every player
+    once, in turn, a number of tricks in range, each side within its limits and the total allowed.
+
+    None: anything else (a special bid, a side's bid, a raise, a bid out of turn or out of range), for
+    :func:`check_bids`, which finds and reports what is wrong. A few C-level calls, no finding made.
+    """
+    if not ordered or dealer is None or set(map(_PLAIN, bids)) != _PLAIN_BIDS:
+        return None
+    plan = bid_plan(t)
+    if tuple(map(_SEAT, bids)) != plan.orders[dealer]:
+        return None
+    tricks = tuple(map(_TRICKS, bids))
+    if None in tricks or min(tricks) < t.player_min or max(tricks) > t.player_max:
+        return None
+    contracts = [sum(map(tricks.__getitem__, at)) for at in plan.positions[dealer]]
+    if (
+        max(contracts) > t.side_max
+        or (plan.paired and min(map(contracts.__getitem__, plan.paired)) < t.side_min)
+        or sum(contracts) == t.total_not
+    ):
+        return None
+    return contracts
 
 
 def bidding_order(t: Tables, dealer: int) -> list[int]:

@@ -154,6 +154,22 @@ def score_hand(
     return out
 
 
+def plain_hand(t: Tables, bids: list[int], books: list[int], bags: list[int]) -> tuple[list[int], list[int]]:
+    """Each side's points and sandbags after a hand of plain contracts with nothing else to score: what
+    :func:`score_hand` gives with no blind, nil, raise, bonus or penalty (nearly every hand), in one short loop."""
+    points = []
+    carried = []
+    hand_max = t.hand_max
+    for bid, taken, before in zip(bids, books, bags, strict=True):
+        scored, over = contract(t, bid, taken)
+        if hand_max is not None and scored > hand_max:
+            scored = hand_max
+        penalty, after = sandbags(t, before, over)
+        points.append(scored + penalty)
+        carried.append(after)
+    return points, carried
+
+
 def unbid_points(
     t: Tables, kept: list[int], reneges: list[int] | None = None, extra: list[int] | None = None
 ) -> list[int]:
@@ -224,7 +240,7 @@ def result(
 
     ``lost``: sides that lost the game outright this hand (a third renege, where the spec says so).
     """
-    reached = t.target is not None and any(total >= t.target for total in totals)
+    reached = t.target is not None and max(totals) >= t.target  # any side at the target
     out = set(losing(t, totals)) | lost if t.floor is not None or t.behind is not None or lost else set()
     out_of_rounds = t.max_rounds is not None and hands_scored >= t.max_rounds
     if not (reached or out or out_of_rounds):

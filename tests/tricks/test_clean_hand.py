@@ -3,52 +3,24 @@ and gives the same books and points: every report is the same with it and withou
 
 from __future__ import annotations
 
-import copy
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lanes import TRICK_SPECS, both_ways, corpus_agrees, tampered_both_ways
 
 import referee
-from referee import gamelog
-from referee.documents import parse_yaml
-from referee.errors import InputError, Location
-from referee.spec import bundled_ids
 from referee.tricks import clean_hand, replay_play
 from referee.tricks.cards import COPY
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
 
-CORPUS = Path(__file__).resolve().parent.parent / "conformance"
-TRICK_SPECS = [spec_id for spec_id in bundled_ids() if not spec_id.startswith("dominoes/")]
-WHERE = Location(file="game.json")
-
 
 def _both_ways(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, int]:
     """The report (or refusal) with the clean-hand check and without it, and how many hands it vouched for."""
-    vouched = [0]
-    check = replay_play.clean_play
-
-    def counted(*args: Any) -> Any:
-        found = check(*args)
-        vouched[0] += found is not None
-        return found
-
-    def run() -> Any:
-        try:
-            return referee.audit(rules, gamelog.from_document(copy.deepcopy(document), WHERE)).as_dict()
-        except InputError as exc:
-            return exc.message
-
-    monkeypatch.setattr(replay_play, "clean_play", counted)
-    fast = run()
-    monkeypatch.setattr(replay_play, "clean_play", lambda *args: None)
-    slow = run()
-    monkeypatch.setattr(replay_play, "clean_play", check)
-    return fast, slow, vouched[0]
+    return both_ways(rules, document, monkeypatch, replay_play, "clean_play")
 
 
 @pytest.mark.parametrize("rules", TRICK_SPECS)
@@ -63,18 +35,7 @@ def test_simulated_games_are_vouched_for_and_scored_the_same(rules: str, monkeyp
 
 
 def test_the_conformance_corpus_reports_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    compared = 0
-    for path in sorted(CORPUS.glob("*/*.yaml")):
-        case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
-        rules, document = case.get("rules"), case.get("log")
-        if not isinstance(document, dict) or str(rules).startswith("dominoes/"):
-            continue
-        if case.get("options"):
-            document = {**document, "game": {**document.get("game", {}), "options": case["options"]}}
-        fast, slow, _ = _both_ways(str(rules), document, monkeypatch)
-        assert fast == slow, path.name
-        compared += 1
-    assert compared > 100
+    corpus_agrees(monkeypatch, replay_play, "clean_play")
 
 
 def _tamper(document: Any, rng: random.Random) -> None:
@@ -98,12 +59,7 @@ def _tamper(document: Any, rng: random.Random) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6))
 def test_tampered_games_report_the_same(rules: str, seed: int) -> None:
-    rng = random.Random(seed)
-    document = simulate_game(referee.load_spec(rules), rng)
-    for _ in range(rng.randint(1, 3)):
-        _tamper(document, rng)
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        fast, slow, _ = _both_ways(rules, document, monkeypatch)
+    fast, slow = tampered_both_ways(rules, seed, _tamper, replay_play, "clean_play")
     assert fast == slow
 
 

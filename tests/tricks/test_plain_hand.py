@@ -1,0 +1,82 @@
+"""The plain-hand lanes of the audit (regular number bids checked at once, their contracts scored in one short
+loop) vouch only for what the careful checks find nothing in, and give the same contracts and scores: every
+report is the same with them and without them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lanes import TRICK_SPECS, both_ways, corpus_agrees, tampered_both_ways
+
+import referee
+from referee.tricks import bidding, scoring
+from referee.tricks.simulate import simulate_game
+from referee.tricks.tables import tables_for
+
+
+@pytest.mark.parametrize("rules", TRICK_SPECS)
+def test_simulated_games_are_vouched_for_and_scored_the_same(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    document = simulate_game(referee.load_spec(rules), random.Random(5))
+    fast, slow, vouched = both_ways(rules, document, monkeypatch, bidding, "plain_contracts")
+    assert fast == slow
+    # a legal game: every hand bid only in numbers of tricks, player by player, is vouched for
+    plain = [
+        hand
+        for hand in document["hands"]
+        if hand.get("bids") and all(type(value) is int for bid in hand["bids"] for value in bid.values())
+    ]
+    assert vouched == len(plain)
+
+
+def test_the_conformance_corpus_reports_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus_agrees(monkeypatch, bidding, "plain_contracts")
+
+
+def _tamper(document: Any, rng: random.Random) -> None:
+    """One small change to a legal game's bidding: a bid changed, of another kind, moved, dropped or repeated."""
+    hands = [hand for hand in document["hands"] if isinstance(hand.get("bids"), list) and hand["bids"]]
+    if not hands:
+        return
+    hand = rng.choice(hands)
+    bids = hand["bids"]
+    i, j = rng.randrange(len(bids)), rng.randrange(len(bids))
+    ((name, _),) = bids[i].items()
+    action = rng.randrange(6)
+    if action == 0:  # another number, maybe out of range
+        bids[i] = {name: rng.randint(0, 15)}
+    elif action == 1:  # a bid of another kind
+        bids[i] = {name: rng.choice(["nil", "blind nil", {"kind": "blind", "tricks": rng.randint(1, 13)}])}
+    elif action == 2:  # two bids in the other order
+        bids[i], bids[j] = bids[j], bids[i]
+    elif action == 3:  # a bid lost
+        del bids[i]
+    elif action == 4:  # a player bids twice
+        bids.append(dict(bids[i]))
+    else:  # another dealer
+        hand["dealer"] = rng.choice(document["players"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6))
+def test_tampered_bidding_reports_the_same(rules: str, seed: int) -> None:
+    fast, slow = tampered_both_ways(rules, seed, _tamper, bidding, "plain_contracts")
+    assert fast == slow
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from([spec_id for spec_id in TRICK_SPECS if tables_for(referee.load_spec(spec_id)).contracts]),
+    st.lists(st.integers(0, 13), min_size=2, max_size=2),
+    st.lists(st.integers(0, 13), min_size=2, max_size=2),
+    st.lists(st.integers(0, 12), min_size=2, max_size=2),
+)
+def test_plain_contracts_score_as_score_hand_scores_them(
+    rules: str, bids: list[int], books: list[int], bags: list[int]
+) -> None:
+    t = tables_for(referee.load_spec(rules))
+    careful = scoring.score_hand(t, bids, books, bags, [0] * len(bids))
+    assert scoring.plain_hand(t, bids, books, bags) == ([r.points for r in careful], [r.bags for r in careful])

@@ -17,10 +17,10 @@ from typing import Any
 
 from . import render
 from .audit import as_played, audit, enforceable
-from .documents import is_file, parse_json
+from .documents import is_file
 from .errors import InputError, Location, excerpt
 from .families import AnyLog
-from .gamelog import from_document
+from .gamelog import from_json_text
 from .spec import Spec, bundled_ids, load, option_problem
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
@@ -171,7 +171,7 @@ class Checker:
         """One game of a JSON Lines file: its line's text, read and audited."""
         where = Location(file=file, line=line, game=index)
         try:
-            game = from_document(parse_json(text.rstrip("\r\n"), file, line), where)
+            game = from_json_text(text.rstrip("\r\n"), where)
         except InputError as exc:
             return self.unreadable(exc.at(game=index))
         return self.game(game)

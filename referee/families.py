@@ -60,11 +60,12 @@ class Family:
         return cast(Callable[[dict[str, Any], Location, Any], AnyLog], self._part("log", "read"))
 
     @property
-    def read_fast(self) -> Callable[[Any, Location], AnyLog | None] | None:
-        """The log read in one pass without the schema, or None where that pass cannot vouch for the document."""
+    def read_fast(self) -> Callable[[Any, Location, str | None], AnyLog | None] | None:
+        """The log read in one pass without the schema, or None where that pass cannot vouch for the document
+        (given the JSON text it was plainly decoded from, if it was: see ``logreader.read_in_one_pass``)."""
         if not self.fast_reader:
             return None
-        return cast(Callable[[Any, Location], "AnyLog | None"], self._part("log", "read_fast"))
+        return cast(Callable[[Any, Location, "str | None"], "AnyLog | None"], self._part("log", "read_fast"))
 
     @property
     def run(self) -> Callable[[Spec, Any], Report]:

@@ -10,6 +10,7 @@ game kept the rules is not decided here but by :mod:`referee.audit`.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 import yaml
 
 from . import families, schemas
-from .documents import is_json_lines, iter_documents
+from .documents import is_json_lines, iter_documents, parse_json
 from .errors import InputError, Location
 from .families import AnyLog
 from .logreader import MAX_HANDS, RecordedScore
@@ -35,6 +36,7 @@ __all__ = [
     "Trick",
     "compact_tricks",
     "from_document",
+    "from_json_text",
     "iter_games",
     "load",
     "log_yaml",
@@ -50,13 +52,34 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
         )
     family = families.of_document(document)
     if family.read_fast is not None:
-        game = family.read_fast(document, where)
+        game = family.read_fast(document, where, None)
         if game is not None:
             return game
     if not logshape.conforms(document):
         hand_ok = logshape.hand_conforms if family is families.TRICKS else None
         schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
     return family.read_log(document, where, node)
+
+
+def from_json_text(text: str, where: Location) -> AnyLog:
+    """A game from its JSON text (a line of JSON Lines): what ``from_document(parse_json(text))`` gives.
+
+    The text is decoded by plain ``json.loads``, without parse_json's hooks (a Python call for each object and
+    number, about half the parse), and read in one pass that vouches for what the hooks would have refused; where
+    it cannot, the text is parsed and read carefully, which finds and locates what is wrong.
+    """
+    if "\\" not in text:  # a text with a backslash is left to parse_json, which looks into its escapes
+        try:
+            document = json.loads(text)
+        except (ValueError, RecursionError):
+            document = None
+        if type(document) is dict:
+            family = families.of_document(document)
+            if family.read_fast is not None:
+                game = family.read_fast(document, where, text)
+                if game is not None:
+                    return game
+    return from_document(parse_json(text, where.file or "", where.line), where)
 
 
 def iter_games(path: Path) -> Iterator[AnyLog | InputError]:

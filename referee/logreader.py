@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from .documents import node_line
 from .errors import InputError, Location
+from .strict_yaml import MAX_DIGITS
 from .tricks import logshape
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
@@ -67,6 +69,10 @@ class LogReader:
 
     schema_checked = True
     READ_AND_CHECKED: frozenset[str] = frozenset()
+    # Whether the family's reader counts, in ``keys``, every key of every object in the hands it reads (see
+    # read_in_one_pass): where it does not, a plainly decoded document's hands are counted by a generic walk.
+    COUNTS_KEYS = False
+    keys = 0
 
     def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
         self.doc = document
@@ -144,9 +150,22 @@ class LogReader:
         raise NotImplementedError
 
 
-def read_in_one_pass(reader: type[LogReader], document: Any, where: Location) -> Any:
+def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, text: str | None = None) -> Any:
     """What ``reader`` makes of a document, read in one pass without the schema; None where that pass cannot
-    vouch for the document (then the schema and the careful reading decide, with their located messages)."""
+    vouch for the document (then the schema and the careful reading decide, with their located messages).
+
+    ``text``: the JSON text the document was decoded from by a plain ``json.loads``, without the hooks of
+    :func:`~referee.documents.parse_json` (a Python call for every object and number is most of a hand's parse).
+    What those hooks refuse is then vouched for here instead, or the document handed back (None), for the
+    caller to parse carefully: a text with a backslash (so no ``\\u`` escape, so no lone surrogate), a duplicate
+    key (:func:`keys_vouched`, from the keys the reader counts), a number not an int within MAX_DIGITS digits
+    (the shape check and the readers accept only ints, bounded, wherever a log holds a number; the game's
+    options, which may hold anything, are walked). The reader's contract, where ``COUNTS_KEYS``: it adds to
+    ``keys`` the number of keys of every object it reads in the hands, and hands back (raises) where it meets
+    an object it does not count.
+    """
+    if text is not None and ("\\" in text or not (text.isascii() or _utf8(text))):
+        return None
     if not logshape.header_conforms(document):
         return None
     try:
@@ -154,6 +173,88 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location) ->
         one_pass.schema_checked = False
         if not all(logshape.hand_conforms(hand, reader.READ_AND_CHECKED) for hand in document["hands"]):
             return None
-        return one_pass.game()
+        game = one_pass.game()
     except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):
         return None
+    if text is not None:
+        keys = header_keys(document)
+        if keys is None:
+            return None
+        if reader.COUNTS_KEYS:
+            keys += one_pass.keys
+        else:
+            for hand in document["hands"]:
+                found = plain_keys(hand)
+                if found is None:
+                    return None
+                keys += found
+        if not keys_vouched(text, keys):
+            return None
+    return game
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")  # a str decoded from UTF-8 holds no surrogate; one made otherwise might
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def keys_vouched(text: str, keys: int) -> bool:
+    """Whether a JSON text, decoded by plain ``json.loads`` into objects holding ``keys`` keys in all, is
+    certainly free of duplicate keys (False: parse it carefully to find out).
+
+    Each member of an object is written ``"key" : value``: one colon of the text a member, and any other colon
+    is inside a string. So the text's colons number the members written plus the colons in strings, and the
+    decoded objects' keys number the members less the duplicates (``json.loads`` keeps the last of each):
+    ``colons == keys`` only where there is no duplicate (and no colon in a string). A text with colons in its
+    strings (a clock time) is counted again by ``":``, each member's key closing right before its colon, which
+    holds only where no whitespace comes before a colon (any other ``":``, a string opening with a colon, only
+    adds to the count, so equality again means no duplicate).
+    """
+    if text.count(":") == keys:
+        return True
+    return text.count('":') == keys and not any(space + ":" in text for space in " \t\n\r")
+
+
+_LIMIT = 10**MAX_DIGITS  # parse_json refuses a number of more digits
+
+
+def header_keys(document: dict[str, Any]) -> int | None:
+    """The keys of a header-conforming document's objects outside its hands; None for a number parse_json
+    refuses (in the game's options, which may hold any JSON value)."""
+    keys = len(document)
+    game = document.get("game")
+    if game is not None:
+        keys += len(game)
+        for key in ("options", "dealer_draw"):
+            if key in game:
+                found = plain_keys(game[key])
+                if found is None:
+                    return None
+                keys += found
+    if "sides" in document:
+        keys += len(document["sides"])
+    return keys
+
+
+def plain_keys(value: Any) -> int | None:
+    """The keys of every object in a plainly decoded JSON value; None where it holds a number parse_json
+    refuses (NaN, an infinity, more than MAX_DIGITS digits)."""
+    keys = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            keys += len(item)
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind is int:
+            if not -_LIMIT < item < _LIMIT:
+                return None
+        elif kind is float and not (math.isfinite(item) and abs(item) < _LIMIT):
+            return None
+    return keys

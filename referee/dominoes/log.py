@@ -212,8 +212,9 @@ def read(document: dict[str, Any], where: Location, node: Any = None) -> DominoL
     return _Reader(document, where, node).game()
 
 
-def read_fast(document: Any, where: Location) -> DominoLog | None:
+def read_fast(document: Any, where: Location, text: str | None = None) -> DominoLog | None:
     """The DominoLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
-    for the document (then the schema and :func:`read` decide, with their located messages)."""
-    found: DominoLog | None = read_in_one_pass(_Reader, document, where)
+    for the document (then the schema and :func:`read` decide, with their located messages); ``text``: see
+    :func:`~referee.logreader.read_in_one_pass`."""
+    found: DominoLog | None = read_in_one_pass(_Reader, document, where, text)
     return found

@@ -140,6 +140,7 @@ class _Reader(LogReader):
     """
 
     READ_AND_CHECKED = frozenset({"deal", "passes", "tricks", "leftover"})  # turned into ints, checked as read
+    COUNTS_KEYS = True
 
     def card(self, token: Any, path: str, hand: int, trick: int | None = None, seat: str | None = None) -> int:
         try:
@@ -172,6 +173,7 @@ class _Reader(LogReader):
                     names, tokens = zip(*chain.from_iterable(map(dict.items, entries)), strict=True)
                     seats = [*zip(*[map(self.seat_of.__getitem__, names)] * count, strict=True)]
                     cards = [*zip(*[map(TOKENS.__getitem__, tokens)] * count, strict=True)]
+                    self.keys += len(entries)  # counted once read: a failure above reads the tricks again
                     return tuple(zip(seats, cards, strict=True))
         except (KeyError, TypeError):
             pass  # read trick by trick, to find and locate what is wrong
@@ -212,8 +214,9 @@ class _Reader(LogReader):
             return self.compact_trick(hand, index, trick)
         try:  # at C speed: each play a one-key {seat: card} object, canonical tokens
             pairs = [*chain.from_iterable(map(dict.items, trick))]
-            if len(pairs) == len(trick):
+            if len(pairs) == len(trick) and set(map(len, trick)) == {1}:
                 names, tokens = zip(*pairs, strict=True)
+                self.keys += len(pairs)
                 return tuple(map(self.seat_of.__getitem__, names)), tuple(map(TOKENS.__getitem__, tokens))
         except (KeyError, TypeError):
             pass  # find and locate the bad entry
@@ -231,6 +234,7 @@ class _Reader(LogReader):
             if type(entry) is not dict or len(entry) != 1 or type(token := next(iter(entry.values()))) is not str:
                 raise TypeError("a play")  # not in a schema-valid document
             name = next(iter(entry))
+            self.keys += 1
             path = f"$.hands[{hand - 1}].tricks[{index}][{p}]"
             seats.append(self.seat(name, path, hand, index + 1))
             cards.append(self.card(token, path, hand, index + 1, name))
@@ -248,6 +252,7 @@ class _Reader(LogReader):
         """A hand's cards by player (its deal, its passes): each player's seat and cards."""
         seat_of = self.seat_of
         out = []
+        self.keys += len(raw)
         for name, tokens in raw.items():
             seat = seat_of.get(name)
             if seat is None:
@@ -263,6 +268,7 @@ class _Reader(LogReader):
 
     def hand(self, number: int, body: dict[str, Any]) -> Hand:
         base = f"$.hands[{number - 1}]"
+        self.keys += len(body)
         dealer = self.seat(body["dealer"], f"{base}.dealer", number) if "dealer" in body else None
         deal = None
         if "deal" in body:
@@ -276,9 +282,11 @@ class _Reader(LogReader):
             raw = body["bids"]
             if isinstance(raw, list):
                 ordered = True
+                self.keys += len(raw)  # one key each (the shape check's)
                 entries = [next(iter(entry.items())) for entry in raw]
                 bids = tuple(self._keyed_bid(name, value) for name, value in entries)
             else:
+                self.keys += len(raw)
                 bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
         passes = None
         if "passes" in body:
@@ -286,10 +294,14 @@ class _Reader(LogReader):
         tricks = None
         if "tricks" in body:
             tricks = self.tricks(number, body["tricks"])
-        books = tuple((key, whole(value)) for key, value in body["books"].items()) if "books" in body else None
+        books = None
+        if "books" in body:
+            books = tuple((key, whole(value)) for key, value in body["books"].items())
+            self.keys += len(books)
         score = None
         if "score" in body:
             score = recorded_scores(body["score"])
+            self.keys += len(score) + sum(len(v) for v in body["score"].values() if type(v) is dict)
         events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None
@@ -305,6 +317,7 @@ class _Reader(LogReader):
 
     def _event(self, number: int, index: int, e: dict[str, Any]) -> Event:
         path = f"$.hands[{number - 1}].events[{index}]"
+        self.keys += len(e)
         return Event(
             e["type"],
             self.seat(e["seat"], f"{path}.seat", number) if "seat" in e else None,
@@ -319,6 +332,8 @@ class _Reader(LogReader):
         )
 
     def _keyed_bid(self, key: str, value: Any) -> Bid:
+        if type(value) is dict:
+            self.keys += len(value)
         if key in self.seat_of:
             seat = self.seat_of[key]
             if type(value) is int and 0 <= value <= _SHARED_BIDS:  # the usual bid: one shared record of it
@@ -350,8 +365,9 @@ def read(document: dict[str, Any], where: Location, node: Any = None) -> GameLog
     return _Reader(document, where, node).game()
 
 
-def read_fast(document: Any, where: Location) -> GameLog | None:
+def read_fast(document: Any, where: Location, text: str | None = None) -> GameLog | None:
     """The GameLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
-    for the document (then the schema and :func:`read` decide, with their located messages)."""
-    found: GameLog | None = read_in_one_pass(_Reader, document, where)
+    for the document (then the schema and :func:`read` decide, with their located messages); ``text``: see
+    :func:`~referee.logreader.read_in_one_pass`."""
+    found: GameLog | None = read_in_one_pass(_Reader, document, where, text)
     return found

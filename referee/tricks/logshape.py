@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..strict_yaml import MAX_DIGITS
+
+# parse_json refuses a number of more digits; a document decoded by plain json.loads (see logreader's
+# read_in_one_pass) relies on this check to refuse it too, wherever a log holds a number
+_LIMIT = 10**MAX_DIGITS
+
 _TOP = frozenset({"log", "game", "players", "sides", "hands"})
 _GAME = {
     "id": (str, int),
@@ -80,7 +86,7 @@ _ANSWERS = frozenset({"none", "one", "two"})  # an ace check's reply
 
 def _int(value: Any, minimum: int | None = None) -> bool:
     # bool is an int in Python but not an integer in JSON Schema
-    return type(value) is int and (minimum is None or value >= minimum)
+    return type(value) is int and -_LIMIT < value < _LIMIT and (minimum is None or value >= minimum)
 
 
 def _name(value: Any) -> bool:
@@ -97,7 +103,7 @@ def _single(entry: Any) -> bool:
 
 def _bid(value: Any) -> bool:
     if type(value) is int:
-        return value >= 0
+        return _int(value, 0)
     if type(value) is str:
         return value in _BID_WORDS
     if type(value) is not dict or type(value.get("kind")) is not str or value["kind"] not in _BID_KINDS:
@@ -143,9 +149,9 @@ def _score(value: Any) -> bool:
     if type(value) is not dict:
         return False
     for item in value.values():
-        if type(item) is int:
+        if _int(item):
             continue
-        if type(item) is not dict or not item or not all(k in _SCORE_KEYS and type(v) is int for k, v in item.items()):
+        if type(item) is not dict or not item or not all(k in _SCORE_KEYS and _int(v) for k, v in item.items()):
             return False
     return True
 
@@ -276,7 +282,7 @@ def header_conforms(doc: Any) -> bool:
                 return False
             continue
         kinds = _GAME.get(key)
-        if kinds is None or type(value) not in kinds:
+        if kinds is None or type(value) not in kinds or (type(value) is int and not _int(value)):
             return False
     sides = doc.get("sides", {})
     if type(sides) is not dict or not all(type(m) is list and m and all(_name(x) for x in m) for m in sides.values()):

@@ -24,14 +24,17 @@ from ..report import (
 )
 from ..spec import Spec
 from . import scoring
+from .clean_turns import CleanTurns, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
 from .tiles import DOUBLES, FULL_SET, spots, tile_name
-from .turns import OVER, HandState, TurnReplay
+from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 
 class _Audit(TurnReplay):
     """State of one domino replay; findings become violations with their clauses."""
+
+    clean_hands = True  # a clean hand's turns checked in a few steps each (False: each turn replayed, for tests)
 
     def __init__(self, spec: Spec, log: DominoLog) -> None:
         self.spec = spec
@@ -141,7 +144,7 @@ class _Audit(TurnReplay):
                 self.add(Finding(Code.REDRAW_NOT_DUE, "draw.no_double", f"the tiles were drawn again, but {why}"), n)
             self._line(n, state, False, "redrawn")
             return opener_won
-        if opener is None and t.reshuffle_without_double and hand.turns:
+        if opener is None and t.reshuffle_without_double and hand.seats:
             self.add(
                 Finding(
                     Code.NO_DOUBLE_REDRAW,
@@ -150,7 +153,10 @@ class _Audit(TurnReplay):
                 ),
                 n,
             )
-        ended = self._turns(hand, state, opener, opening_tile, clause)
+        clean = None
+        if self.clean_hands:
+            clean = clean_turns(t, hand.seats, hand.moves, held, state.boneyard, (opener, opening_tile), self._room())
+        ended = self._turns(hand, state, opener, opening_tile, clause) if clean is None else self._took(state, clean)
         if ended is None:
             self.report.incomplete.append(
                 Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
@@ -178,6 +184,21 @@ class _Audit(TurnReplay):
         if t.after_blocked_winner and award.side is not None:
             return t.sides[award.side][0]
         return None
+
+    def _room(self) -> list[int] | None:
+        """Where a side wins the moment it reaches the target, the points each side may make before it does."""
+        target = self.t.target
+        if not self.t.wins_at_once or target is None or self.report.finished:
+            return None
+        return [target - total for total in self.totals]
+
+    def _took(self, state: HandState, clean: CleanTurns) -> str | None:
+        """The hand as its clean turns leave it (as the replay would); how it ended, as :meth:`_turns` says."""
+        state.held, state.points, state.boneyard = clean.held, clean.points, clean.boneyard
+        state.out, state.locked = clean.out, clean.locked
+        for side, points in enumerate(clean.points):
+            self.totals[side] += points
+        return OUT if clean.out is not None else LOCKED if clean.locked else None
 
     def _line(self, n: int, state: HandState, scored: bool, note: str) -> None:
         sides = self.t.sides

@@ -16,9 +16,7 @@ def round_to(points: int, step: int) -> int:
 
 def ends_points(t: Tables, count: int) -> int:
     """What a play scores when the open ends show ``count`` spots."""
-    if t.ends_multiple and count >= t.ends_min and count % t.ends_multiple == 0:
-        return count
-    return 0
+    return t.made[count]
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,17 @@ class Tables:
     blocked_round: int
     target: int | None
     wins_at_once: bool  # the game ends the moment a side reaches the target
+    made: tuple[int, ...]  # what a play scores, by the spots the open ends then show
+
+
+MOST_SPOTS = 60  # the open ends show at most four double sixes and the first double's 12
+
+
+def _ends_made(multiple: int, minimum: int) -> tuple[int, ...]:
+    """What a play scores when the open ends show each count of spots (a multiple of ``multiple``, if any)."""
+    return tuple(
+        count if multiple and count >= minimum and count % multiple == 0 else 0 for count in range(MOST_SPOTS + 1)
+    )
 
 
 def _refuse_unenforced(spec: Spec) -> None:
@@ -124,6 +135,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
             Location(file=str(spec.path), path="$.draw.hand.per_player"),
         )
     sides = _sides(spec, seats)
+    ends_multiple = int(spec.value("dominoes_scoring.ends", "multiple", 0))
     side_of = [0] * seats
     for index, side in enumerate(sides):
         for seat in side:
@@ -141,7 +153,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         spinner=spec.value("layout.line", "shape", "line") == "spinner",
         draw_when_unable=spec.value("layout.unable", "action", "knock") == "draw",
         side_goes_out=spec.value("layout.going_out", "ends_hand", "player") == "side",
-        ends_multiple=int(spec.value("dominoes_scoring.ends", "multiple", 0)),
+        ends_multiple=ends_multiple,
         ends_min=int(spec.value("dominoes_scoring.ends", "min", 0)),
         entry=int(spec.value("dominoes_scoring.entry", "min", 0)),
         domino_from_backman=spec.value("dominoes_scoring.domino", "from", "losers") == "backman",
@@ -151,6 +163,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         blocked_round=int(spec.value("dominoes_scoring.blocked", "round_to", 0)),
         target=spec.value("game_end.target", "points"),
         wins_at_once=bool(spec.value("dominoes_scoring.first_to_reach", "wins_at_once", False)),
+        made=_ends_made(ends_multiple, int(spec.value("dominoes_scoring.ends", "min", 0))),
     )
 
 

@@ -1,0 +1,172 @@
+"""A clean hand of dominoes: its turns checked in a few steps each, where the hand is certainly regular.
+
+Nearly every recorded hand breaks no rule. Replayed turn by turn (:mod:`.turns`), with every rule's branch and
+a finding's words ready at every turn, such a hand costs some microseconds a turn. Here each turn is a few int
+operations: the player whose turn it is, a tile they hold, a move of the layout looked up (:mod:`.steps`), the
+points it makes as written, a draw or a knock only by a player who cannot play, and whether the hand is over.
+
+Where anything is not so (a fault, a first turn that is not the opening tile, a target reached in mid-hand,
+a turn after the end), it answers None and the hand is replayed turn by turn, which finds and reports what is
+wrong. So it never passes a hand the replay would fault, and leaves the hand as the replay leaves it (tests
+hold it to both).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .layout import CENTRE
+from .log import Action, Move
+from .tables import Tables
+from .tiles import HALVES, HIGH, IS_DOUBLE, LOW, MATCH
+
+PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
+OPENED = 5  # the spinner's sides are open, or the rules have no spinner
+FITS = (*MATCH, 0)  # the tiles that fit an end showing n; an end not open (-1) fits none
+# The number a tile leaves showing when laid on an end showing n, at [tile * 8 + n]; -1 where it does not fit.
+OTHER_HALF = tuple(
+    (lo if n == h else h if n == lo else -1) if n < len(MATCH) else -1 for h, lo in HALVES for n in range(8)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CleanTurns:
+    """Where a clean hand's turns leave it."""
+
+    held: list[int]  # each seat's tiles
+    points: list[int]  # each side's points from the open ends
+    out: int | None  # the seat whose going out ended the hand
+    locked: bool  # no one could play and there was nothing to draw
+    boneyard: int
+
+
+def clean_turns(
+    t: Tables,
+    seats: tuple[int, ...],
+    moves: tuple[Move, ...],
+    held: list[int],
+    boneyard: int,
+    opening: tuple[int | None, int | None],
+    room: list[int] | None,
+) -> CleanTurns | None:
+    """The hand's turns, if they are certainly regular under ``t``; None: replay them turn by turn.
+
+    ``held``: each seat's tiles as drawn; ``boneyard``: the tiles to draw from (0 where the rules have none);
+    ``opening``: who must open and with which tile (None: anyone, any tile); ``room``: where a side wins the
+    moment it reaches the target, the points each side may make before it does (None: no such rule).
+    """
+    if not seats:
+        return None
+    opener, opening_tile = opening
+    action, first = moves[0][:2]
+    if action is not PLAY or (opener is not None and seats[0] != opener) or opening_tile not in (None, first):
+        return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
+    held = held.copy()
+    inhand = 0
+    for mask in held:
+        inhand |= mask
+    n = t.seats
+    side_of, made_of, draws, spinner_rule = t.side_of, t.made, t.draw_when_unable, t.spinner
+    points = [0] * len(t.sides)
+    # The layout as Layout keeps it, in locals: each arm's open end (-1: not open) and the spots it shows, the
+    # spots of a first double not yet covered on both sides, which of its sides are covered, and the spinner.
+    ends = [-1, -1, -1, -1]
+    shown = [0, 0, 0, 0]
+    centre = count = 0
+    covered = 3  # the sides of a first double covered (1: left, 2: right); 3: both, or the first is no double
+    spinner = spin = -1  # the arm the spinner is on until its sides open (CENTRE: the first tile), then OPENED
+    fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
+    expected = seats[0]
+    out: int | None = None
+    locked = False
+    for seat, (action, tile, arm, written) in zip(seats, moves, strict=True):
+        if locked and action is KNOCK:
+            continue  # each player knocking on a locked board says what the board shows
+        if seat != expected or out is not None or locked:
+            return None
+        hand = held[seat]
+        if action is PLAY:
+            bit = 1 << tile
+            if not hand & bit:
+                return None
+            if ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
+                high = ends[0] = HIGH[tile]
+                low = ends[1] = LOW[tile]
+                count = high + low
+                if high == low:
+                    centre, covered = count, 0
+                    if spinner_rule:
+                        spinner, spin = CENTRE, high
+                else:
+                    shown[0], shown[1] = high, low
+            else:
+                if arm < 0:
+                    arm = _only_arm(ends, tile)
+                    if arm < 0:
+                        return None  # no end or several: the replay says which, or that the log must
+                end = ends[arm]
+                if end < 0:
+                    return None
+                showing = OTHER_HALF[tile * 8 + end]
+                if showing < 0:
+                    return None
+                ends[arm] = showing
+                spots = showing + showing if IS_DOUBLE[tile] else showing
+                count += spots - shown[arm]
+                shown[arm] = spots
+                if covered != 3 and arm < 2:
+                    covered |= 1 << arm
+                    if covered == 3:
+                        count -= centre
+                        centre = 0
+                        if spinner == CENTRE:
+                            ends[2] = ends[3] = spin
+                            spinner = OPENED
+                elif spinner == arm:  # a tile beyond the spinner opens its sides
+                    ends[2] = ends[3] = spin
+                    spinner = OPENED
+                if spinner < 0 and spinner_rule and IS_DOUBLE[tile]:
+                    spinner, spin = arm, showing
+            fits = -1
+            held[seat] = hand = hand ^ bit
+            inhand ^= bit
+            made = made_of[count]
+            if written is not None and written != made:
+                return None
+            if made:
+                side = side_of[seat]
+                points[side] += made
+                if room is not None and points[side] >= room[side]:
+                    return None  # the game may be won in mid-hand: the replay knows what follows
+            if not hand and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
+                out = seat
+                continue
+        else:
+            if fits < 0:
+                fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
+            if hand & fits:
+                return None  # a draw or a knock holding a tile that plays
+            if action is DRAW:
+                bit = 1 << tile
+                if not draws or not boneyard & bit:
+                    return None
+                boneyard ^= bit
+                held[seat] |= bit
+                inhand |= bit
+            elif draws and boneyard:
+                return None
+        if action is not DRAW:
+            expected = seat + 1 if seat + 1 < n else 0
+            if not held[expected]:
+                return None  # a player who went out while a partner plays on: the replay knows who is next
+        if not boneyard:
+            if fits < 0:
+                fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
+            locked = not inhand & fits
+    return CleanTurns(held, points, out, locked, boneyard)
+
+
+def _only_arm(ends: list[int], tile: int) -> int:
+    """The one open end a tile fits (-1: none or several)."""
+    fitting = [arm for arm, end in enumerate(ends) if end >= 0 and OTHER_HALF[tile * 8 + end] >= 0]
+    return fitting[0] if len(fitting) == 1 else -1

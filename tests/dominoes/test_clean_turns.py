@@ -1,0 +1,150 @@
+"""The clean-hand check of a domino hand's turns is held to the turn-by-turn replay: the same report, to the
+byte, on legal simulated games and on games with one turn changed, under every bundled domino spec; and it does
+answer for the ordinary hands (else it would be held to nothing)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import referee
+from referee import load_spec, render
+from referee.documents import parse_yaml
+from referee.dominoes import audit as domino_audit
+from referee.dominoes import clean_turns as clean_module
+from referee.dominoes.tiles import HALVES
+from referee.errors import InputError, Location
+from referee.gamelog import from_document
+from referee.simulate import simulate_game
+from referee.spec import bundled_ids
+
+CORPUS = Path(__file__).resolve().parents[1] / "conformance"
+SPECS = [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")]
+TILES = [f"{h}-{lo}" for h, lo in HALVES]
+CHECKS = settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _report(rules: str, document: Any) -> str:
+    """The JSON report of a game, or its error's message."""
+    try:
+        return render.as_json(referee.audit(rules, from_document(document, Location(file="g.json"))))
+    except InputError as exc:
+        return f"error: {exc.message}"
+
+
+def _held_to_replay(rules: str, document: Any) -> list[int]:
+    """The report with the clean-hand check and without it are the same; how many hands the check answered
+    for, and how many it handed to the replay."""
+    counts = [0, 0]
+    real = clean_module.clean_turns
+
+    def counting(*args: Any) -> Any:
+        found = real(*args)
+        counts[found is None] += 1
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(domino_audit, "clean_turns", counting)
+        fast = _report(rules, copy.deepcopy(document))
+        patch.setattr(domino_audit._Audit, "clean_hands", False)
+        assert fast == _report(rules, copy.deepcopy(document))
+    return counts
+
+
+def test_the_conformance_corpus_reports_the_same() -> None:
+    compared = 0
+    for path in sorted(CORPUS.glob("*/*.yaml")):
+        case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+        rules, document = case.get("rules"), case.get("log")
+        if not isinstance(document, dict) or not str(rules).startswith("dominoes/"):
+            continue
+        if case.get("options"):
+            document = {**document, "game": {**document.get("game", {}), "options": case["options"]}}
+        _held_to_replay(str(rules), document)
+        compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize("rules", SPECS)
+def test_simulated_games_are_mostly_clean_hands(rules: str) -> None:
+    answered = handed = 0
+    for seed in range(4):
+        found = _held_to_replay(rules, simulate_game(load_spec(rules), random.Random(seed)))
+        answered, handed = answered + found[0], handed + found[1]
+    assert answered > 3 * handed, "ordinary legal hands should not need the turn-by-turn replay"
+
+
+@CHECKS
+@given(st.sampled_from(SPECS), st.integers(0, 10**6), st.integers(2, 4))
+def test_legal_games_give_the_replays_report(rules: str, seed: int, players: int) -> None:
+    spec = load_spec(rules)
+    names = ("Ann", "Bob", "Cat", "Dan")[:players]
+    try:
+        document = simulate_game(spec, random.Random(seed), players=names)
+    except InputError:  # a spec for other numbers of players
+        document = simulate_game(spec, random.Random(seed))
+    _held_to_replay(rules, document)
+
+
+def _mutate(document: Any, choose: st.DataObject) -> None:
+    """One turn of one hand changed in one way, the hand's turns cut, doubled or swapped, or tiles given to
+    other hands than those that drew them (so that a play is of a tile not held, or a knock or a draw holds a
+    tile that plays, or a turn out of turn by a player who holds the tile)."""
+    hands = [hand for hand in document["hands"] if hand.get("plays")]
+    if not hands:
+        return
+    hand = choose.draw(st.sampled_from(hands))
+    plays, draw = hand["plays"], hand["draw"]
+    i = choose.draw(st.integers(0, len(plays) - 1))
+    ((name, value),) = plays[i].items()
+    kinds = ["tile", "end", "points", "seat", "knock", "draw", "cut", "twice", "swap", "given", "boneyard", "reseat"]
+    kind = choose.draw(st.sampled_from(kinds))
+    if kind in ("tile", "end", "points"):
+        laid = isinstance(value, dict) and "tile" in value
+        value = dict(value) if laid else {"tile": choose.draw(st.sampled_from(TILES))}
+        if kind == "tile":
+            value["tile"] = choose.draw(st.sampled_from(TILES))
+        elif kind == "end":
+            value["end"] = choose.draw(st.sampled_from(["left", "right", "up", "down"]))
+        else:
+            value["points"] = choose.draw(st.sampled_from([0, 5, 10, 15, 20, 25, 3]))
+        plays[i] = {name: value}
+    elif kind in ("seat", "reseat"):
+        other = choose.draw(st.sampled_from([p for p in document["players"] if p != name]))
+        plays[i] = {other: value}
+        tile = value.get("tile") if isinstance(value, dict) else value
+        if kind == "reseat" and tile in draw[name]:  # the tile moves with the turn: only the turn order is wrong
+            draw[name].remove(tile)
+            draw[other].append(tile)
+    elif kind == "knock":
+        plays[i] = {name: "knock"}
+    elif kind == "draw":
+        plays[i] = {name: {"draw": choose.draw(st.sampled_from(TILES))}}
+    elif kind == "cut":
+        del plays[i:]
+    elif kind == "twice":
+        plays.insert(i, copy.deepcopy(plays[i]))
+    elif kind == "swap":
+        if i + 1 < len(plays):
+            plays[i], plays[i + 1] = plays[i + 1], plays[i]
+    else:
+        # a tile of one player's draw changes places with another player's, or with one of the boneyard
+        one, two = choose.draw(st.permutations(list(draw)))[:2]
+        theirs = draw[two] if kind == "given" or not hand.get("boneyard") else hand["boneyard"]
+        a, b = choose.draw(st.integers(0, len(draw[one]) - 1)), choose.draw(st.integers(0, len(theirs) - 1))
+        draw[one][a], theirs[b] = theirs[b], draw[one][a]
+
+
+@CHECKS
+@given(st.sampled_from(SPECS), st.integers(0, 10**6), st.data())
+def test_games_with_a_turn_changed_give_the_replays_report(rules: str, seed: int, choose: st.DataObject) -> None:
+    document = simulate_game(load_spec(rules), random.Random(seed))
+    for _ in range(choose.draw(st.integers(1, 3))):
+        _mutate(document, choose)
+    _held_to_replay(rules, document)

@@ -7,8 +7,10 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
+from operator import add
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
@@ -73,7 +75,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     scored += 1
                     totals = list(line.totals)
                     bags = list(line.bags)
-                    self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
+                    if any(self.hand_reneges):
+                        self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
                     if final is None:
                         swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
                         final = self._result(hand.number, totals, scored, swept, self.hand_lost)
@@ -115,7 +118,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             self.report.tie = None
             return list(totals)
         best = min(totals) if t.lowest_wins else max(totals)
-        reached = t.target is not None and any(total >= t.target for total in totals)
+        reached = t.target is not None and max(totals) >= t.target  # any side at the target
         tied = reached and totals.count(best) > 1  # the best total, where the lowest wins, may be under the target
         self.report.tie = self.spec.clause("game_end.tie") if tied else None
         self.report.tied_at = best if tied else None
@@ -154,11 +157,12 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 Finding(Code.BID_NOT_ALLOWED, "scoring.points", "bids were recorded; these rules have no bidding"), n
             )
         elif hand.bids is not None and t.contracts:
-            bids = self._bids(hand)
-            regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer)
-            if regular is not None:  # no special bid to look into, nothing to report
+            regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer)
+            if regular is not None:  # no special bid to look into, no side's key to resolve, nothing to report
+                bids = hand.bids
                 contracts = [*regular]
             else:
+                bids = self._bids(hand)
                 contracts, findings = bidding.check_bids(
                     t, bids, hand.bids_ordered, dealer, self.names, self.side_names, totals
                 )
@@ -192,18 +196,23 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 reneges, findings = penalties.claimed_reneges(t, self.revokes, hand.events, hand.tricks, self.names)
                 for finding in findings:
                     self.add(finding, n)
-        books = self._recorded_books(hand, books)
+        if hand.books is not None:
+            books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
 
-        def unscored(note: str | None = None) -> HandScore:
-            """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one)."""
+        def unscored(note: str | None = None, scored: tuple[int, ...] | None = None) -> HandScore:
+            """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one); or,
+            given the points a hand scored by the cards taken, its line scored with them."""
             found = tuple(books) if books else (None,) * len(totals)
+            if scored is not None:
+                new_totals = tuple(map(add, totals, scored))
+                return HandScore(n, dealer_name, tuple(contracts), found, scored, new_totals, tuple(bags))
             return HandScore(
                 n, dealer_name, tuple(contracts), found, (0,) * len(totals), tuple(totals), tuple(bags), False, note
             )
 
         if not t.contracts and t.points is not None:
-            return self._point_hand(hand, unscored(), books, complete, totals)
+            return self._point_hand(hand, unscored, books, complete)
         if not complete or books is None:
             if books is None and complete:
                 self.report.incomplete.append(
@@ -228,10 +237,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 if isinstance(scored, str):
                     return unscored(scored)
                 points, new_bags = scored
-        new_totals = [a + b for a, b in zip(totals, points, strict=True)]
-        line = HandScore(
-            n, dealer_name, tuple(contracts), tuple(books), tuple(points), tuple(new_totals), tuple(new_bags)
-        )
+        new_totals = tuple(map(add, totals, points))
+        line = HandScore(n, dealer_name, tuple(contracts), tuple(books), tuple(points), new_totals, tuple(new_bags))
         if self._thrown_out(line, self.scored_before):  # before the written score is checked: nothing to write
             zeros = (0,) * len(totals)
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
@@ -304,7 +311,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         return [r.points for r in results], [r.bags for r in results]
 
     def _point_hand(
-        self, hand: Hand, unscored: HandScore, books: list[int] | None, complete: bool, totals: list[int]
+        self, hand: Hand, unscored: Callable[..., HandScore], books: list[int] | None, complete: bool
     ) -> HandScore:
         """A hand scored by the points of the cards each player took (Hearts), or by the points written."""
         rules = self.t.points
@@ -317,19 +324,18 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
                 )
-                return unscored
+                return unscored()
             hand_points = points.written_hand(rules, written)
             if hand_points != written:  # a moon the table did not apply: each figure it wrote breaks that rule
                 rule = "scoring.moon"
         elif not complete:
-            return unscored
+            return unscored()
         else:
             revoker = self.revokes[0][1] if self.revokes else None
             hand_points = points.hand_points(rules, self.taken, revoker)
             if revoker is None and hand_points != self.taken:
                 rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
-        new_totals = [a + b for a, b in zip(totals, hand_points, strict=True)]
-        line = replace(unscored, points=tuple(hand_points), totals=tuple(new_totals), scored=True)
+        line = unscored(scored=tuple(hand_points))
         self._check_recorded_score(hand, line, rule)
         return line
 

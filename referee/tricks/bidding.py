@@ -10,10 +10,10 @@ from . import raises
 from .log import Bid
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
-_PLAIN = attrgetter("kind", "side_bid", "raise_")
+_PLAIN = attrgetter("kind", "side_bid", "raise_", "side_key")
 _SEAT = attrgetter("seat")
 _TRICKS = attrgetter("tricks")
-_PLAIN_BIDS = {("number", False, False)}  # a number of tricks, by a player, in the first round
+_PLAIN_BIDS = {("number", False, False, None)}  # a number of tricks, by a player (as written), in the first round
 
 
 class BidPlan(NamedTuple):

@@ -9,11 +9,15 @@ passed the wrong way. Hands are bitmasks over card ids.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from operator import itemgetter
 
 from ..report import Code, Finding
-from .cards import card_symbol, cards_in
+from .cards import BIT, card_symbol, cards_in
+from .log import Trick
 from .tables import NO_PASS, Tables
+
+_PASSER = itemgetter(0)
 
 
 def direction_name(t: Tables, offset: int) -> str:
@@ -94,6 +98,41 @@ def apply(
         after[passer] &= ~passed
         after[receiver] |= passed
     return after, findings
+
+
+def clean_pass(
+    t: Tables,
+    offset: int | None,
+    holdings: list[int],
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
+    tricks: tuple[Trick, ...] | None,
+) -> list[int] | None:
+    """Each seat's holding after a pass that is certainly regular (nearly every hand): every player, in seat
+    order, passed the hand's count of cards they held, and each card passed was played by the player the pass
+    is due to. A few C-level calls a passer, no finding made.
+
+    None: anything else (a pass missing, short, of a card not held, or gone elsewhere by the play, no pass
+    due), for :func:`apply`, which finds and reports what is wrong.
+    """
+    if offset is NO_PASS or not passes or not tricks or tuple(map(_PASSER, passes)) != tuple(range(t.seats)):
+        return None
+    seat_groups, card_groups = zip(*tricks, strict=True)
+    played_by = dict(zip(chain.from_iterable(card_groups), chain.from_iterable(seat_groups), strict=True))  # as apply
+    count = t.pass_cards
+    after = list(holdings)
+    for passer, cards in passes:
+        passed = sum(map(BIT.__getitem__, cards))
+        due = (passer + offset) % t.seats
+        if (
+            len(cards) != count
+            or passed.bit_count() != count
+            or holdings[passer] & passed != passed
+            or set(map(played_by.get, cards)) != {due}
+        ):
+            return None
+        after[passer] &= ~passed  # as apply moves them, passer by passer
+        after[due] |= passed
+    return after
 
 
 def choose(

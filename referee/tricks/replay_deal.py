@@ -98,11 +98,14 @@ class DealReplay(Replay):
             for finding in findings:
                 self.add(finding, hand.number)
             return after
-        plays = plays_of(hand.tricks)
         if hand.passes is None and offset is not None:
             gap = "the cards passed are not recorded; the hands are taken from the cards played"
             self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
-            return deal.reconstruct(t, plays)
+            return deal.reconstruct(t, plays_of(hand.tricks))
+        regular = passing.clean_pass(t, offset, holdings, hand.passes, hand.tricks)
+        if regular is not None:  # nothing to report
+            return regular
+        plays = plays_of(hand.tricks) if offset is not None else []  # who played each card: where a pass went
         after, findings = passing.apply(t, offset, holdings, hand.passes, plays, self.names)
         for finding in findings:
             self.add(finding, hand.number)

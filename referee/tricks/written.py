@@ -126,14 +126,15 @@ class WrittenChecks(Replay):
         not again at each hand that carries it forward. The score sheet always shows the true totals.
         """
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
-        score_rule = rule or self._score_rule  # ``rule``: the clause a wrong figure breaks in this hand
+        # ``rule``: the clause a wrong figure breaks in this hand (else the scoring's own, looked up only for a slip).
+        by_key = self.sides_by_key
         for recorded in hand.score or ():
-            side = self.sides_by_key.get(recorded.key)
+            side = by_key.get(recorded.key)
             if side is None:  # not a side's or player's name: the lookup fails, located
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
-            name = self.side_names[side]
             points = line.points[side]
             if recorded.hand is not None and recorded.hand != points:
+                name, score_rule = self.side_names[side], rule or self._score_rule
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
                 clause = dict(self.t.forbidden_scores).get(recorded.hand, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
@@ -141,6 +142,7 @@ class WrittenChecks(Replay):
                 continue
             true_total = line.totals[side]  # the true total is always accepted (the true points on it)
             if recorded.total != true_total and not self._carried_forward(recorded, true_total, points, side):
+                name, score_rule = self.side_names[side], rule or self._score_rule
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)

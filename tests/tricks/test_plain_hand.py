@@ -1,9 +1,10 @@
 """The plain-hand lanes of the audit (regular number bids checked at once, their contracts scored in one short
-loop) vouch only for what the careful checks find nothing in, and give the same contracts and scores: every
-report is the same with them and without them."""
+loop, a regular pass applied at once) vouch only for what the careful checks find nothing in, and give the same
+contracts, scores and holdings: every report is the same with them and without them."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from lanes import TRICK_SPECS, both_ways, corpus_agrees, tampered_both_ways
 
 import referee
-from referee.tricks import bidding, scoring
+from referee.tricks import bidding, passing, scoring
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
 
@@ -80,3 +81,58 @@ def test_plain_contracts_score_as_score_hand_scores_them(
     t = tables_for(referee.load_spec(rules))
     careful = scoring.score_hand(t, bids, books, bags, [0] * len(bids))
     assert scoring.plain_hand(t, bids, books, bags) == ([r.points for r in careful], [r.bags for r in careful])
+
+
+PASSING_SPECS = [spec_id for spec_id in TRICK_SPECS if tables_for(referee.load_spec(spec_id)).passing]
+
+
+@pytest.mark.parametrize("rules", PASSING_SPECS)
+def test_simulated_passes_are_vouched_for_and_give_the_same_reports(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = simulate_game(referee.load_spec(rules), random.Random(7))
+    fast, slow, vouched = both_ways(rules, document, monkeypatch, passing, "clean_pass")
+    assert fast == slow
+    # a legal game: every hand where each player passed (not a nil bidder's exchange) is vouched for
+    everyone = len(document["players"])
+    assert vouched == sum(1 for hand in document["hands"] if len(hand.get("passes") or ()) == everyone)
+
+
+def test_the_conformance_corpus_passes_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus_agrees(monkeypatch, passing, "clean_pass")
+
+
+def _tamper_pass(document: Any, rng: random.Random) -> None:
+    """One small change to a legal game's passes: a card changed, added or dropped, a passer dropped or two
+    passers' cards swapped, the passers listed in another order, a pass on a hand with none."""
+    hands = document["hands"]
+    passed = [hand for hand in hands if hand.get("passes")]
+    if not passed:
+        return
+    hand = rng.choice(passed)
+    passes = hand["passes"]
+    names = list(passes)
+    name, other = rng.choice(names), rng.choice(names)
+    action = rng.randrange(7)
+    if action == 0:  # another card of the passer's own, or of another player's
+        owner = rng.choice([name, other])
+        passes[name][rng.randrange(len(passes[name]))] = rng.choice(hand["deal"][owner])
+    elif action == 1:
+        passes[name].append(rng.choice(hand["deal"][name]))
+    elif action == 2:
+        passes[name].pop()
+    elif action == 3:
+        del passes[name]
+    elif action == 4:
+        passes[name], passes[other] = passes[other], passes[name]
+    elif action == 5:
+        hand["passes"] = dict(reversed(passes.items()))
+    else:
+        rng.choice(hands)["passes"] = copy.deepcopy(passes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PASSING_SPECS), st.integers(0, 10**6))
+def test_tampered_passes_report_the_same(rules: str, seed: int) -> None:
+    fast, slow = tampered_both_ways(rules, seed, _tamper_pass, passing, "clean_pass")
+    assert fast == slow

@@ -149,6 +149,11 @@ class LogReader:
         """The family's record of the game."""
         raise NotImplementedError
 
+    def hands_conform(self) -> bool:
+        """Whether the hands certainly fit the schema but for the fields in ``READ_AND_CHECKED``, which the
+        reader checks as it reads them; a reader that checks whole hands as it reads them says True."""
+        return all(logshape.hand_conforms(hand, self.READ_AND_CHECKED) for hand in self.doc["hands"])
+
 
 def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, text: str | None = None) -> Any:
     """What ``reader`` makes of a document, read in one pass without the schema; None where that pass cannot
@@ -171,7 +176,7 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, te
     try:
         one_pass = reader(document, where)
         one_pass.schema_checked = False
-        if not all(logshape.hand_conforms(hand, reader.READ_AND_CHECKED) for hand in document["hands"]):
+        if not one_pass.hands_conform():
             return None
         game = one_pass.game()
     except (InputError, KeyError, TypeError, ValueError, AttributeError, StopIteration):

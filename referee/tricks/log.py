@@ -266,28 +266,36 @@ class _Reader(LogReader):
             out.append((seat, self.cards(tokens, f"$.hands[{number - 1}].{field}.{name}", number, name)))
         return out
 
+    def deal_of(self, number: int, raw: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """A hand's deal: each seat's cards, in seat order (none for a player the record leaves out)."""
+        holdings: list[tuple[int, ...]] = [() for _ in self.players]
+        for seat, cards in self.by_seat(number, "deal", raw):
+            holdings[seat] = cards
+        return tuple(holdings)
+
+    def bids_of(self, raw: list[dict[str, Any]] | dict[str, Any]) -> tuple[Bid, ...]:
+        """A hand's bids: in the order made (a list of {player: bid}), or by player (a score sheet's)."""
+        self.keys += len(raw)  # a list's entries have one key each (the shape check's)
+        if isinstance(raw, list):
+            entries = [next(iter(entry.items())) for entry in raw]
+            return tuple(self._keyed_bid(name, value) for name, value in entries)
+        return tuple(self._keyed_bid(name, value) for name, value in raw.items())
+
+    def scores_of(self, raw: dict[str, Any]) -> tuple[RecordedScore, ...]:
+        """What the table wrote down after a hand, by side or player."""
+        self.keys += len(raw) + sum(len(v) for v in raw.values() if type(v) is dict)
+        return recorded_scores(raw)
+
     def hand(self, number: int, body: dict[str, Any]) -> Hand:
         base = f"$.hands[{number - 1}]"
         self.keys += len(body)
         dealer = self.seat(body["dealer"], f"{base}.dealer", number) if "dealer" in body else None
-        deal = None
-        if "deal" in body:
-            holdings: list[tuple[int, ...]] = [() for _ in self.players]
-            for seat, cards in self.by_seat(number, "deal", body["deal"]):
-                holdings[seat] = cards
-            deal = tuple(holdings)
+        deal = self.deal_of(number, body["deal"]) if "deal" in body else None
         bids = None
         ordered = False
         if "bids" in body:
-            raw = body["bids"]
-            if isinstance(raw, list):
-                ordered = True
-                self.keys += len(raw)  # one key each (the shape check's)
-                entries = [next(iter(entry.items())) for entry in raw]
-                bids = tuple(self._keyed_bid(name, value) for name, value in entries)
-            else:
-                self.keys += len(raw)
-                bids = tuple(self._keyed_bid(name, value) for name, value in raw.items())
+            ordered = isinstance(body["bids"], list)
+            bids = self.bids_of(body["bids"])
         passes = None
         if "passes" in body:
             passes = tuple(self.by_seat(number, "passes", body["passes"]))
@@ -298,10 +306,7 @@ class _Reader(LogReader):
         if "books" in body:
             books = tuple((key, whole(value)) for key, value in body["books"].items())
             self.keys += len(books)
-        score = None
-        if "score" in body:
-            score = recorded_scores(body["score"])
-            self.keys += len(score) + sum(len(v) for v in body["score"].values() if type(v) is dict)
+        score = self.scores_of(body["score"]) if "score" in body else None
         events = tuple(self._event(number, i, e) for i, e in enumerate(body.get("events", ())))
         misdeal = bool(body.get("misdeal", False)) or any(e.type == "misdeal" for e in events)
         leftover = self.cards(body["leftover"], f"{base}.leftover", number, None) if "leftover" in body else None
@@ -369,5 +374,7 @@ def read_fast(document: Any, where: Location, text: str | None = None) -> GameLo
     """The GameLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
     for the document (then the schema and :func:`read` decide, with their located messages); ``text``: see
     :func:`~referee.logreader.read_in_one_pass`."""
-    found: GameLog | None = read_in_one_pass(_Reader, document, where, text)
+    from .onepass import OnePassReader  # which reads with the reader here, so imported once it is made
+
+    found: GameLog | None = read_in_one_pass(OnePassReader, document, where, text)
     return found

@@ -203,6 +203,16 @@ def _turn(value: Any) -> bool:
     return True
 
 
+def bids_conform(value: Any) -> bool:
+    """Whether a hand's ``bids`` certainly fit the schema."""
+    return _bids(value)
+
+
+def score_conforms(value: Any) -> bool:
+    """Whether a hand's ``score`` certainly fits the schema."""
+    return _score(value)
+
+
 def turn_conforms(value: Any) -> bool:
     """Whether one domino turn (the value of a ``{player: turn}`` entry) certainly fits the schema."""
     return _turn(value)

@@ -4,6 +4,7 @@ careful reading give, and vouches for no document the schema rejects (it hands t
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ from one_pass import WHERE, careful
 
 from referee import load_spec
 from referee.documents import parse_yaml
-from referee.tricks.log import read, read_fast
+from referee.spec import bundled_ids
+from referee.tricks.log import GameLog, compact_tricks, read, read_fast
 from referee.tricks.simulate import simulate_game
 from tricks.test_logshape import BASE, mutated
 
@@ -86,3 +88,94 @@ def test_one_pass_never_vouches_for_what_the_schema_rejects(document: Any) -> No
     fast = read_fast(copy.deepcopy(document), WHERE)
     if fast is not None:
         assert fast == _careful(document)
+
+
+@pytest.mark.parametrize("rules", [spec_id for spec_id in bundled_ids() if not spec_id.startswith("dominoes/")])
+def test_every_trick_spec_s_simulated_games_are_read_in_one_pass(rules: str) -> None:
+    document = simulate_game(load_spec(rules), random.Random(8))
+    text = json.dumps(document, ensure_ascii=False)
+    fast = read_fast(document, WHERE, text)
+    assert fast is not None
+    assert fast == _careful(document)
+
+
+def _swap_plays(d: Any) -> None:
+    trick = d["hands"][0]["tricks"][2]
+    trick[1], trick[2] = trick[2], trick[1]
+
+
+def _first_card(d: Any, change: Any) -> None:
+    deal = d["hands"][0]["deal"]
+    name = next(iter(deal))
+    deal[name][0] = change(deal[name][0])
+
+
+# Each field of a hand in a form other than the usual one, still schema-valid: read by the careful reader's
+# method for that field, to the same hand.
+OTHER_FORMS = [
+    lambda d: d["hands"][0].__setitem__("deal", dict(reversed(d["hands"][0]["deal"].items()))),
+    lambda d: d["hands"][0]["deal"].pop("East"),
+    lambda d: _first_card(d, str.lower),
+    lambda d: _first_card(d, lambda card: card.replace("10", "T")),
+    _swap_plays,
+    lambda d: d["hands"][0]["tricks"][-1].pop(),
+    lambda d: d["hands"][0]["tricks"].__setitem__(0, compact_tricks(d)["hands"][0]["tricks"][0]),
+    lambda d: d["hands"][0].__setitem__("tricks", compact_tricks(d)["hands"][0]["tricks"]),
+    lambda d: d["hands"][0].__setitem__("tricks", []),
+    lambda d: d["hands"][0].__setitem__("bids", {k: v for e in d["hands"][0]["bids"] for k, v in e.items()}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": "nil"}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": {"kind": "blind_nil"}}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": 30}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"NS": 5}),
+    lambda d: d["hands"][0].__setitem__("bids", []),
+    lambda d: d["hands"][0]["score"].__setitem__("North", 120),
+    lambda d: d["hands"][0]["score"]["North"].__setitem__("bags", 3),
+    lambda d: d["hands"][0]["score"]["North"].pop("hand"),
+    lambda d: d["hands"][0].__setitem__("score", {}),
+    lambda d: d["hands"][0].__setitem__("misdeal", True),
+    lambda d: d["hands"][0].__setitem__("leftover", ["2C"]),
+    lambda d: d["hands"][0].__setitem__("passes", {"South": ["2C", "3C", "4C"], "North": ["5C", "6C", "7C"]}),
+    lambda d: d["hands"][0].__setitem__("passes", {"South": ["2c", "3C", "4C"]}),
+    lambda d: d["hands"][0].__setitem__("passes", {}),
+    lambda d: d["hands"][0].__setitem__("started", "20:15"),
+    lambda d: d["hands"][0].pop("dealer"),
+]
+
+
+@pytest.mark.parametrize("change", OTHER_FORMS)
+def test_a_field_in_another_form_reads_as_the_careful_reader_reads_it(change: Any) -> None:
+    document = copy.deepcopy(BASE)
+    change(document)
+    careful = _careful(document)
+    assert isinstance(careful, GameLog), careful
+    assert read_fast(copy.deepcopy(document), WHERE) == careful
+    text = json.dumps(document, ensure_ascii=False)
+    assert read_fast(document, WHERE, text) == careful
+
+
+# What the usual forms' C-level steps could mistake for a usual field: each handed back (the schema refuses it).
+LOOKALIKES = [
+    lambda d: d["hands"][0]["tricks"][0].__setitem__(slice(0, 2), [{}, {"North": "AS", "East": "KS"}]),
+    lambda d: d["hands"][0]["tricks"].__setitem__(0, "abcd"),
+    lambda d: d["hands"][0]["tricks"].__setitem__(0, [["North"], ["East"], ["South"], ["West"]]),
+    lambda d: d["hands"][0]["tricks"].__setitem__(0, 4),
+    lambda d: d["hands"][0]["deal"].__setitem__("North", dict.fromkeys(d["hands"][0]["deal"]["North"], 1)),
+    lambda d: d["hands"][0]["deal"].__setitem__("North", "".join(d["hands"][0]["deal"]["North"])),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": True}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": 2.0, "East": 3}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": -1}),
+    lambda d: d["hands"][0]["score"]["North"].__setitem__("hand", True),
+    lambda d: d["hands"][0]["score"]["North"].__setitem__("bonus", 10),
+    lambda d: d["hands"][0].__setitem__("misdeal", "no"),
+    lambda d: d["hands"][0].__setitem__("passes", {"South": "2C"}),
+    lambda d: d["hands"][0].__setitem__("dealer", "Nobody"),
+]
+
+
+@pytest.mark.parametrize("change", LOOKALIKES)
+def test_a_lookalike_of_a_usual_field_is_handed_back(change: Any) -> None:
+    document = copy.deepcopy(BASE)
+    change(document)
+    assert read_fast(copy.deepcopy(document), WHERE) is None
+    assert not isinstance(_careful(document), GameLog)

@@ -1,0 +1,197 @@
+"""A trick log read in one pass, each hand's shape checked as it is read (:func:`.log.read_fast`).
+
+A log holds millions of hands, and reading one is a few passes over its cards: so the usual hand (a full
+deal, regular number bids, every trick played in turn by all the players, canonical card tokens, the score
+as ``{hand, total}``) is read field by field in a few C-level steps each, its shape checked by the same
+steps, with tables made once for each set of players (:func:`seating`). Any field in another form is
+checked by :mod:`.logshape` and read by the careful reader's method for it; a hand with any other field
+is checked and read whole that way. Anything wrong hands the document back to the schema and the careful
+reading (a TypeError, KeyError, or an InputError: see ``logreader.read_in_one_pass``), which say what.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from itertools import chain, count, repeat
+from operator import itemgetter
+from typing import Any
+
+from ..logreader import RecordedScore
+from ..strict_yaml import MAX_DIGITS
+from . import logshape
+from .cards import TOKENS
+from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
+
+_LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
+_FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
+_HAND_FIELDS = tuple(field.name for field in fields(Hand))
+_card = TOKENS.__getitem__
+_new = object.__new__
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What reading a hand needs of the players, made once for each list of players."""
+
+    names: list[str]  # in seat order, as a document's players compare
+    seat_of: dict[str, int]
+    in_turn: dict[tuple[str, ...], tuple[int, ...]]  # a trick's players in turn from each leader: their seats
+    number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
+
+
+@lru_cache(maxsize=256)
+def seating(players: tuple[str, ...]) -> Seating:
+    """The tables for a game between these players (cached: an archive's games mostly share their players)."""
+    seat_of = {name: seat for seat, name in enumerate(players)}
+    size = len(players)
+    turns = [tuple((lead + k) % size for k in range(size)) for lead in range(size)]
+    number_bids = {
+        (name, tricks): _NUMBER_BIDS[seat][tricks] if seat < _SHARED_SEATS else Bid(seat, tricks)
+        for name, seat in seat_of.items()
+        for tricks in range(len(_NUMBER_BIDS[0]))
+    }
+    return Seating(list(players), seat_of, {tuple(players[s] for s in t): t for t in turns}, number_bids)
+
+
+def new_hand(**values: Any) -> Hand:
+    """A Hand made without its frozen ``__init__``, which sets each of its fields by a call of its own: a
+    hand is made for every hand of every log, and this is a tenth of its reading. Every field is given."""
+    hand: Hand = _new(Hand)
+    vars(hand).update(values)
+    return hand
+
+
+class OnePassReader(_Reader):
+    """The trick reader for a document not known to be schema-valid: each hand checked as it is read."""
+
+    seating: Seating
+
+    def hands_conform(self) -> bool:
+        return True  # each hand is checked as it is read (hand_unchecked)
+
+    def game(self) -> GameLog:
+        self.seating = seating(self.players)
+        hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
+        return GameLog(hands=hands, dealer_draw=self._dealer_draw(), **self.header())
+
+    def hand_unchecked(self, number: int, body: Any) -> Hand:
+        """One hand, its shape checked as it is read."""
+        if type(body) is not dict or not _FAST_FIELDS.issuperset(body):
+            if not logshape.hand_conforms(body, self.READ_AND_CHECKED):
+                raise TypeError("a hand the schema may refuse")
+            return self.hand(number, body)
+        table = self.seating
+        self.keys += len(body)
+        dealer = table.seat_of[body["dealer"]] if "dealer" in body else None
+        deal = self._deal(number, body["deal"]) if "deal" in body else None
+        passes = self._passes(number, body["passes"]) if "passes" in body else None
+        bids = self._bids(body["bids"]) if "bids" in body else None
+        tricks = self._tricks(number, body["tricks"]) if "tricks" in body else None
+        score = self._score(body["score"]) if "score" in body else None
+        leftover = (
+            self.cards(body["leftover"], f"$.hands[{number - 1}].leftover", number, None)
+            if "leftover" in body
+            else None
+        )
+        misdeal = body.get("misdeal", False)
+        if type(misdeal) is not bool:
+            raise TypeError("misdeal: true or false")
+        return new_hand(
+            number=number,
+            dealer=dealer,
+            deal=deal,
+            bids=bids,
+            bids_ordered=type(body.get("bids")) is list,
+            passes=passes,
+            tricks=tricks,
+            books=None,
+            score=score,
+            misdeal=misdeal,
+            events=(),
+            leftover=leftover,
+            started=None,
+        )
+
+    def _deal(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
+        # the usual deal: every player's cards, in seat order
+        if type(raw) is dict and [*raw] == self.seating.names:
+            values = [*raw.values()]
+            if {*map(type, values)} == {list}:
+                try:
+                    deal = tuple(map(tuple, map(map, repeat(_card), values)))
+                except (KeyError, TypeError):
+                    pass  # a card written another way: read one by one
+                else:
+                    self.keys += len(values)
+                    return deal
+        return self.deal_of(number, raw)
+
+    def _passes(self, number: int, raw: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if type(raw) is dict:
+            values = [*raw.values()]
+            if {*map(type, values)} <= {list}:
+                try:
+                    passes = tuple(
+                        zip(
+                            map(self.seating.seat_of.__getitem__, raw),
+                            map(tuple, map(map, repeat(_card), values)),
+                            strict=True,
+                        )
+                    )
+                except (KeyError, TypeError):
+                    pass
+                else:
+                    self.keys += len(values)
+                    return passes
+        return tuple(self.by_seat(number, "passes", raw))
+
+    def _bids(self, raw: Any) -> tuple[Bid, ...]:
+        if type(raw) is list and all(raw):  # the usual bids: each a number of tricks, in the order made
+            try:
+                pairs = [*chain.from_iterable(map(dict.items, raw))]
+                if len(pairs) == len(raw) and {*map(type, map(itemgetter(1), pairs))} <= {int}:
+                    bids = tuple(map(self.seating.number_bids.__getitem__, pairs))
+                    self.keys += len(raw)
+                    return bids
+            except (KeyError, TypeError):
+                pass
+        if not logshape.bids_conform(raw):
+            raise TypeError("bids the schema may refuse")
+        return self.bids_of(raw)
+
+    def _tricks(self, number: int, raw: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        size = len(self.players)
+        if type(raw) is list and {*map(len, raw)} == {size}:  # the usual tricks: one play by each player
+            try:
+                plays = [*chain.from_iterable(raw)]
+                names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
+                if len(names) == len(plays) and all(plays):
+                    cards = [*zip(*[map(_card, map(dict.__getitem__, plays, names))] * size, strict=True)]
+                    seats = [*map(self.seating.in_turn.__getitem__, zip(*[iter(names)] * size, strict=True))]
+                    self.keys += len(plays)
+                    return tuple(zip(seats, cards, strict=True))
+            except (KeyError, TypeError):
+                pass  # a trick out of turn, a card written another way, or written compactly
+        return self.tricks(number, raw)
+
+    def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
+        if type(raw) is dict:  # the usual score: each side's {hand, total}
+            scores = []
+            for key, value in raw.items():
+                if type(value) is not dict or len(value) != 2:
+                    break
+                hand, total = value.get("hand"), value.get("total")
+                if (
+                    type(hand) is not int
+                    or type(total) is not int
+                    or not (-_LIMIT < hand < _LIMIT and -_LIMIT < total < _LIMIT)
+                ):
+                    break
+                scores.append(RecordedScore(key, hand, total))
+            else:
+                self.keys += 3 * len(scores)
+                return tuple(scores)
+        if not logshape.score_conforms(raw):
+            raise TypeError("a score the schema may refuse")
+        return self.scores_of(raw)

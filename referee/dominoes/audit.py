@@ -27,7 +27,7 @@ from . import scoring
 from .clean_turns import CleanTurns, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
-from .tiles import DOUBLES, FULL_SET, spots, tile_name
+from .tiles import BIT, DOUBLES, FULL_SET, spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 
@@ -49,6 +49,8 @@ class _Audit(TurnReplay):
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
+        self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
+        self.sides_by_key = seating.sides_by_key(self.names, self.side_names, self.t.side_of)
 
     def _where(self, path: str | None = None) -> Location:
         return Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index)
@@ -92,6 +94,12 @@ class _Audit(TurnReplay):
 
     def _draw(self, hand: DominoHand) -> list[int]:
         t = self.t
+        held = [sum(map(BIT.__getitem__, tiles)) for tiles in hand.draw]
+        drawn = sum(map(len, hand.draw))
+        # as many as the rules draw each, and all different (a bit drawn twice carries into the next)
+        per_player = t.per_player
+        if drawn == per_player * t.seats and max(map(len, hand.draw)) == per_player and sum(held).bit_count() == drawn:
+            return held
         held = [0] * t.seats
         seen = 0
         for seat, tiles in enumerate(hand.draw):
@@ -198,23 +206,22 @@ class _Audit(TurnReplay):
         state.out, state.locked = clean.out, clean.locked
         for side, points in enumerate(clean.points):
             self.totals[side] += points
+        if clean.reached:  # as the replay does the moment a side reaches the target
+            self._check_target("dominoes_scoring.first_to_reach")
+            if self.report.finished:
+                return OVER
         return OUT if clean.out is not None else LOCKED if clean.locked else None
 
     def _line(self, n: int, state: HandState, scored: bool, note: str) -> None:
         sides = self.t.sides
-        spot_counts = tuple(sum(spots(state.held[s]) for s in side) for side in sides)
+        if self.t.seats == len(sides):  # a side a player
+            spot_counts = tuple(map(spots, state.held))
+        else:
+            spot_counts = tuple(sum(spots(state.held[s]) for s in side) for side in sides)
+        blank, zeros = self.blank
         self.report.hands.append(
             HandScore(
-                n,
-                None,
-                tuple(None for _ in sides),
-                tuple(None for _ in sides),
-                tuple(state.points),
-                tuple(self.totals),
-                tuple(0 for _ in sides),
-                scored,
-                note,
-                spots=spot_counts,
+                n, None, blank, blank, tuple(state.points), tuple(self.totals), zeros, scored, note, spots=spot_counts
             )
         )
 
@@ -232,7 +239,9 @@ class _Audit(TurnReplay):
         if hand.award is None:
             return
         for key, written in hand.award:
-            side = self._side_key(key, f"$.hands[{hand.number - 1}].award.{key}")
+            side = self.sides_by_key.get(key)
+            if side is None:
+                side = self._side_key(key, f"$.hands[{hand.number - 1}].award.{key}")
             due = award.points if side == award.side else 0
             if written != due:
                 self.add(
@@ -248,7 +257,9 @@ class _Audit(TurnReplay):
         if hand.score is None:
             return
         for recorded in hand.score:
-            side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
+            side = self.sides_by_key.get(recorded.key)
+            if side is None:
+                side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
             # a side's hand is the ends it scored and, for the hand's winner, the award
             clause = award.clause if side == award.side or not self.t.ends_multiple else "dominoes_scoring.ends"
             name = self.side_names[side]

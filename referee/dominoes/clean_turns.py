@@ -38,6 +38,7 @@ class CleanTurns:
     out: int | None  # the seat whose going out ended the hand
     locked: bool  # no one could play and there was nothing to draw
     boneyard: int
+    reached: bool  # the last turn brought its side to the target (where that wins at once): the audit judges it
 
 
 def clean_turns(
@@ -78,11 +79,13 @@ def clean_turns(
     fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
     expected = seats[0]
     out: int | None = None
-    locked = False
+    locked = reached = False
     for seat, (action, tile, arm, written) in zip(seats, moves, strict=True):
-        if locked and action is KNOCK:
-            continue  # each player knocking on a locked board says what the board shows
-        if seat != expected or out is not None or locked:
+        if locked or out is not None or reached:
+            if locked and action is KNOCK and not reached:
+                continue  # each player knocking on a locked board says what the board shows
+            return None  # a turn after the end, or after the game may have been won: the replay says what
+        if seat != expected:
             return None
         hand = held[seat]
         if action is PLAY:
@@ -136,8 +139,7 @@ def clean_turns(
             if made:
                 side = side_of[seat]
                 points[side] += made
-                if room is not None and points[side] >= room[side]:
-                    return None  # the game may be won in mid-hand: the replay knows what follows
+                reached = room is not None and points[side] >= room[side]
             if not hand and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
                 out = seat
                 continue
@@ -163,7 +165,7 @@ def clean_turns(
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
             locked = not inhand & fits
-    return CleanTurns(held, points, out, locked, boneyard)
+    return CleanTurns(held, points, out, locked, boneyard, reached)
 
 
 def _only_arm(ends: list[int], tile: int) -> int:

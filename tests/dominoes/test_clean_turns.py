@@ -104,6 +104,7 @@ def _mutate(document: Any, choose: st.DataObject) -> None:
     i = choose.draw(st.integers(0, len(plays) - 1))
     ((name, value),) = plays[i].items()
     kinds = ["tile", "end", "points", "seat", "knock", "draw", "cut", "twice", "swap", "given", "boneyard", "reseat"]
+    kinds += ["more"]
     kind = choose.draw(st.sampled_from(kinds))
     if kind in ("tile", "end", "points"):
         laid = isinstance(value, dict) and "tile" in value
@@ -126,6 +127,9 @@ def _mutate(document: Any, choose: st.DataObject) -> None:
         plays[i] = {name: "knock"}
     elif kind == "draw":
         plays[i] = {name: {"draw": choose.draw(st.sampled_from(TILES))}}
+    elif kind == "more":  # a turn after the hand's end (a knock, as on a locked board, or another)
+        after = st.sampled_from([p for p in document["players"]])
+        plays.append({choose.draw(after): choose.draw(st.sampled_from(["knock", copy.deepcopy(value)]))})
     elif kind == "cut":
         del plays[i:]
     elif kind == "twice":

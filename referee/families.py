@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 # the first time the family is used, so a run of Spades never loads the domino replay (nor either simulator
 # or picture unless asked for).
 AnyLog = Union["GameLog", "DominoLog"]
+_PARTS: dict[tuple[str, str, str], Any] = {}  # each family's parts found so far, by package, module and name
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,11 @@ class Family:
     fast_reader: bool = False  # whether its log module reads a document in one pass (``read_fast``)
 
     def _part(self, module: str, name: str) -> Any:
-        return getattr(importlib.import_module(f"{__package__}.{self.package}.{module}"), name)
+        key = (self.package, module, name)
+        part = _PARTS.get(key)  # looked up once: an audit asks for its family's replay and log class every game
+        if part is None:
+            part = _PARTS[key] = getattr(importlib.import_module(f"{__package__}.{self.package}.{module}"), name)
+        return part
 
     @property
     def log_type(self) -> type:

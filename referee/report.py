@@ -166,6 +166,36 @@ class HandScore:
     after_end: bool = False  # recorded after the hand that ended the game: audited, shown, not counted
     spots: tuple[int | None, ...] | None = None  # dominoes: the spots each side holds at the hand's end
 
+    def __init__(
+        self,
+        hand: int,
+        dealer: str | None,
+        bids: tuple[int | None, ...],
+        books: tuple[int | None, ...],
+        points: tuple[int, ...],
+        totals: tuple[int, ...],
+        bags: tuple[int, ...],
+        scored: bool = True,
+        note: str | None = None,
+        after_end: bool = False,
+        spots: tuple[int | None, ...] | None = None,
+    ) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through object.__setattr__; one is made
+        # for every hand of every game, so the fields go into the instance's dict at once (the same fields).
+        self.__dict__.update(
+            hand=hand,
+            dealer=dealer,
+            bids=bids,
+            books=books,
+            points=points,
+            totals=totals,
+            bags=bags,
+            scored=scored,
+            note=note,
+            after_end=after_end,
+            spots=spots,
+        )
+
     def as_dict(self, sides: tuple[str, ...]) -> dict[str, Any]:
         """For the JSON report, keyed by side name."""
         out: dict[str, Any] = {"hand": self.hand, "scored": self.scored}

@@ -7,7 +7,7 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cached_property
 from operator import add
@@ -101,6 +101,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
+        target = self._sole_target
+        if target is not None and swept is None and not lost and self.stop is None and max(totals) < target:
+            self.report.tie = self.report.tied_at = None  # short of the only end there is (nearly every hand)
+            return None
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
         ended_by: str | None = None
         if not over and self.stop is not None and number >= self.stop:
@@ -146,7 +150,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         contracts: list[int | None] = [None] * len(t.sides)
         blind: list[bool] | None = None  # None: no side bid blind
         bids: tuple[Bid, ...] = ()
-        regular: list[int] | None = None  # the contracts, where every bid was a plain number in turn (nearly always)
+        # the contracts, where every bid was a plain number in turn (nearly always)
+        regular: tuple[int, ...] | None = None
         if first_unbid:
             if hand.bids:
                 self.add(
@@ -220,6 +225,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 )
             return unscored()
         lost, extra = self._penalties(n, claimers)
+        points: Sequence[int]
+        new_bags: Sequence[int]
         if first_unbid:
             self.kept = scoring.kept_books(t, books, reneges, lost)  # penalties first: a sweep needs the books kept
             points = scoring.unbid_points(t, self.kept, reneges, extra)
@@ -239,7 +246,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 points, new_bags = scored
         new_totals = tuple(map(add, totals, points))
         line = HandScore(n, dealer_name, tuple(contracts), tuple(books), tuple(points), new_totals, tuple(new_bags))
-        if self._thrown_out(line, self.scored_before):  # before the written score is checked: nothing to write
+        # before the written score is checked: a hand thrown out has nothing to write
+        if t.renege_win_thrown_out and self._thrown_out(line, self.scored_before):
             zeros = (0,) * len(totals)
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)
@@ -338,6 +346,12 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         line = unscored(scored=tuple(hand_points))
         self._check_recorded_score(hand, line, rule)
         return line
+
+    @cached_property
+    def _sole_target(self) -> int | None:
+        """The target, where only a target ends the game (no floor, margin behind or last round), else None."""
+        t = self.t
+        return t.target if t.floor is None and t.behind is None and t.max_rounds is None else None
 
     @cached_property
     def _renege_costly(self) -> bool:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..report import Code, Finding
 from . import raises
 from .log import Bid
+from .per_tables import per_tables
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
 _PLAIN = attrgetter("kind", "side_bid", "raise_", "side_key")
@@ -21,46 +22,51 @@ class BidPlan(NamedTuple):
 
     orders: tuple[tuple[int, ...], ...]  # from each dealer: the seats in the order they bid
     positions: tuple[tuple[tuple[int, ...], ...], ...]  # from each dealer: where each side's members bid in it
-    paired: tuple[int, ...]  # the sides of more than one player (a side's minimum binds only them)
+    # Each plain bidding met so far, (dealer, tricks bid in turn): the contracts, or None where a limit is broken.
+    seen: dict[tuple[int, ...], tuple[int, ...] | None]
 
 
-_PLANS: dict[int, tuple[Tables, BidPlan]] = {}  # by the Tables' identity (hashing a Tables costs microseconds)
+_PLANS: dict[int, tuple[Tables, BidPlan]] = {}
 
 
-def bid_plan(t: Tables) -> BidPlan:
-    """The Tables' bid plan, made once (held with its Tables, so an id is never another's)."""
-    entry = _PLANS.get(id(t))
-    if entry is None or entry[0] is not t:
-        if len(_PLANS) > 64:  # Tables made per game (a log's own sides) come and go: keep the cache small
-            _PLANS.clear()
-        orders = tuple(tuple(bidding_order(t, dealer)) for dealer in range(t.seats))
-        positions = tuple(tuple(tuple(map(order.index, members)) for members in t.sides) for order in orders)
-        paired = tuple(side for side, members in enumerate(t.sides) if len(members) > 1)
-        entry = _PLANS[id(t)] = (t, BidPlan(orders, positions, paired))
-    return entry[1]
+def _bid_plan(t: Tables) -> BidPlan:
+    orders = tuple(tuple(bidding_order(t, dealer)) for dealer in range(t.seats))
+    positions = tuple(tuple(tuple(map(order.index, members)) for members in t.sides) for order in orders)
+    return BidPlan(orders, positions, {})
 
 
-def plain_contracts(t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None) -> list[int] | None:
+def plain_contracts(t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None) -> tuple[int, ...] | None:
     """Each side's contract where the bidding is certainly regular and plain (nearly every hand): every player
     once, in turn, a number of tricks in range, each side within its limits and the total allowed.
 
     None: anything else (a special bid, a side's bid, a raise, a bid out of turn or out of range), for
-    :func:`check_bids`, which finds and reports what is wrong. A few C-level calls, no finding made.
+    :func:`check_bids`, which finds and reports what is wrong. A few C-level calls, no finding made; the
+    limits are looked at once per Tables for each bidding (a hand's numbers repeat across an archive).
     """
     if not ordered or dealer is None or set(map(_PLAIN, bids)) != _PLAIN_BIDS:
         return None
-    plan = bid_plan(t)
+    plan = per_tables(_PLANS, t, _bid_plan)
     if tuple(map(_SEAT, bids)) != plan.orders[dealer]:
         return None
-    tricks = tuple(map(_TRICKS, bids))
+    key = (dealer, *map(_TRICKS, bids))
+    try:
+        return plan.seen[key]
+    except KeyError:
+        if len(plan.seen) > 10_000:  # bounded: a hand's bids are a few numbers, most archives repeat them
+            plan.seen.clear()
+        found = plan.seen[key] = _within_limits(t, plan.positions[dealer], key[1:])
+        return found
+
+
+def _within_limits(
+    t: Tables, positions: tuple[tuple[int, ...], ...], tricks: tuple[Any, ...]
+) -> tuple[int, ...] | None:
+    """The contracts of plain bids, or None where a bid, a side or the total is out of the rules' limits."""
     if None in tricks or min(tricks) < t.player_min or max(tricks) > t.player_max:
         return None
-    contracts = [sum(map(tricks.__getitem__, at)) for at in plan.positions[dealer]]
-    if (
-        max(contracts) > t.side_max
-        or (plan.paired and min(map(contracts.__getitem__, plan.paired)) < t.side_min)
-        or sum(contracts) == t.total_not
-    ):
+    contracts = tuple(sum(map(tricks.__getitem__, at)) for at in positions)
+    paired = [total for total, members in zip(contracts, t.sides, strict=True) if len(members) > 1]
+    if max(contracts) > t.side_max or (paired and min(paired) < t.side_min) or sum(contracts) == t.total_not:
         return None
     return contracts
 

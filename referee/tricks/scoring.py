@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
+from .per_tables import per_tables
 from .tables import Tables
 
 
@@ -154,20 +156,37 @@ def score_hand(
     return out
 
 
-def plain_hand(t: Tables, bids: list[int], books: list[int], bags: list[int]) -> tuple[list[int], list[int]]:
+# Per Tables, each side's score for a plain contract met so far: (bid, books, bags before) -> (points, bags after).
+_PLAIN_SCORES: dict[int, tuple[Tables, dict[tuple[int, int, int], tuple[int, int]]]] = {}
+
+
+def plain_hand(
+    t: Tables, bids: Sequence[int], books: Sequence[int], bags: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each side's points and sandbags after a hand of plain contracts with nothing else to score: what
-    :func:`score_hand` gives with no blind, nil, raise, bonus or penalty (nearly every hand), in one short loop."""
-    points = []
-    carried = []
-    hand_max = t.hand_max
-    for bid, taken, before in zip(bids, books, bags, strict=True):
-        scored, over = contract(t, bid, taken)
-        if hand_max is not None and scored > hand_max:
-            scored = hand_max
-        penalty, after = sandbags(t, before, over)
-        points.append(scored + penalty)
-        carried.append(after)
+    :func:`score_hand` gives with no blind, nil, raise, bonus or penalty (nearly every hand). A side's score
+    depends on its bid, books and bags alone: each is worked out once per Tables and looked up after."""
+    known = per_tables(_PLAIN_SCORES, t, lambda _: {})
+    sides = tuple(zip(bids, books, bags, strict=True))
+    try:
+        scored = tuple(map(known.__getitem__, sides))
+    except KeyError:
+        if len(known) > 10_000:  # bounded: bids, books and bags are small numbers
+            known.clear()
+        for side in sides:
+            known[side] = _plain_side(t, *side)
+        scored = tuple(map(known.__getitem__, sides))
+    points, carried = zip(*scored, strict=True)
     return points, carried
+
+
+def _plain_side(t: Tables, bid: int, books: int, bags: int) -> tuple[int, int]:
+    """A side's points and sandbags after for a plain contract, as :func:`score_hand` scores it."""
+    points, over = contract(t, bid, books)
+    if t.hand_max is not None:
+        points = min(points, t.hand_max)
+    penalty, carried = sandbags(t, bags, over)
+    return points + penalty, carried
 
 
 def unbid_points(

@@ -5,6 +5,8 @@ contracts, scores and holdings: every report is the same with them and without t
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import random
 from typing import Any
 
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 from lanes import TRICK_SPECS, both_ways, corpus_agrees, tampered_both_ways
 
 import referee
+from referee.report import HandScore
 from referee.tricks import bidding, passing, scoring
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
@@ -80,7 +83,10 @@ def test_plain_contracts_score_as_score_hand_scores_them(
 ) -> None:
     t = tables_for(referee.load_spec(rules))
     careful = scoring.score_hand(t, bids, books, bags, [0] * len(bids))
-    assert scoring.plain_hand(t, bids, books, bags) == ([r.points for r in careful], [r.bags for r in careful])
+    assert scoring.plain_hand(t, bids, books, bags) == (
+        tuple(r.points for r in careful),
+        tuple(r.bags for r in careful),
+    )
 
 
 PASSING_SPECS = [spec_id for spec_id in TRICK_SPECS if tables_for(referee.load_spec(spec_id)).passing]
@@ -136,3 +142,13 @@ def _tamper_pass(document: Any, rng: random.Random) -> None:
 def test_tampered_passes_report_the_same(rules: str, seed: int) -> None:
     fast, slow = tampered_both_ways(rules, seed, _tamper_pass, passing, "clean_pass")
     assert fast == slow
+
+
+def test_a_score_sheet_line_is_made_with_every_field() -> None:
+    # HandScore sets its fields itself (one is made every hand): its __init__ must take each field, in order
+    names = [field.name for field in dataclasses.fields(HandScore)]
+    assert list(inspect.signature(HandScore.__init__).parameters)[1:] == names
+    line = HandScore(*range(len(names)))
+    assert [getattr(line, name) for name in names] == list(range(len(names)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.hand = 2  # type: ignore[misc]

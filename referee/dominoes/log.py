@@ -133,13 +133,17 @@ class _Reader(LogReader):
             try:
                 keys: list[Any] = [*map(tuple, map(dict.items, values))]
                 points = map(dict.get, values, repeat("points"))
+                members = sum(map(len, keys))
             except TypeError:  # some turns written as a word or a bare tile
                 keys = [value if type(value) is str else tuple(value.items()) for value in values]
                 points = [value.get("points") for value in values if type(value) is dict]
+                members = sum(len(key) for key in keys if type(key) is tuple)
             # True == 1 and False == 0 as dict keys: a boolean's points must not pass for a number's
             if not _POINTS_TYPES.issuperset(map(type, points)):
                 raise TypeError("points")
-            return seats, tuple(map(_MOVES.__getitem__, keys))
+            moves = tuple(map(_MOVES.__getitem__, keys))
+            self.keys += len(plays) + members  # each {player: turn}, and the members of each turn's object
+            return seats, moves
         except (KeyError, TypeError, AttributeError):
             pass
         turns = [self.turn(hand, i, entry) for i, entry in enumerate(plays)]
@@ -152,20 +156,24 @@ class _Reader(LogReader):
         ((name, value),) = entry.items()
         path = f"$.hands[{hand - 1}].plays[{index}]"
         seat = self.seat(name, path, hand)
+        self.keys += 1
         if type(value) is dict:
-            if not self.schema_checked and not turn_conforms(value):
+            conforms = turn_conforms(value)
+            if not self.schema_checked and not conforms:
                 raise TypeError("a turn")  # perhaps not schema-valid: the schema decides
             key: Any = tuple(value.items())
+            self.keys += len(key)
         elif type(value) is str:
             if not value:
                 raise TypeError("an empty turn")  # not in a schema-valid document
-            key = value
+            key, conforms = value, True
         else:
             raise TypeError("a turn")  # not in a schema-valid document
-        move = _MOVES.get(key)
+        move = _MOVES.get(key) if conforms else None
         if move is None:
             move = self.move(value, path, hand, name)
-            if len(_MOVES) < _MOVES_KEPT:
+            # only what the shape check passes is kept: a turn found among them is one it would pass
+            if conforms and len(_MOVES) < _MOVES_KEPT:
                 _MOVES[key] = move
         return seat, move
 
@@ -216,5 +224,7 @@ def read_fast(document: Any, where: Location, text: str | None = None) -> Domino
     """The DominoLog :func:`read` gives, in one pass and without the schema, or None where the pass cannot vouch
     for the document (then the schema and :func:`read` decide, with their located messages); ``text``: see
     :func:`~referee.logreader.read_in_one_pass`."""
-    found: DominoLog | None = read_in_one_pass(_Reader, document, where, text)
+    from .onepass import OnePassReader  # which reads with the reader here, so imported once it is made
+
+    found: DominoLog | None = read_in_one_pass(OnePassReader, document, where, text)
     return found

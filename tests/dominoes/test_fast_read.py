@@ -58,3 +58,59 @@ def test_a_boolean_is_not_read_as_the_points_it_equals() -> None:
     next(iter(entry.values()))["points"] = False
     assert read_fast(document, WHERE) is None
     assert _careful(document).startswith("schema: ")
+
+
+def _first_hand(change: Any) -> Any:
+    document = copy.deepcopy(BASE)
+    change(document["hands"][0])
+    return document
+
+
+def _reorder_draw(hand: dict[str, Any]) -> None:
+    hand["draw"] = dict(reversed(hand["draw"].items()))
+
+
+def _drop_a_draw(hand: dict[str, Any]) -> None:
+    del hand["draw"][next(iter(hand["draw"]))]
+
+
+def _bare_totals(hand: dict[str, Any]) -> None:
+    hand["score"] = {key: value["total"] for key, value in hand["score"].items()}
+
+
+def _hand_only(hand: dict[str, Any]) -> None:
+    hand["score"] = {key: {"hand": value["hand"]} for key, value in hand["score"].items()}
+
+
+def _odd_token(hand: dict[str, Any]) -> None:
+    first = next(iter(hand["draw"]))
+    hand["draw"][first][0] = " [" + hand["draw"][first][0].replace("-", ":") + "] "
+
+
+def _note(hand: dict[str, Any]) -> None:
+    hand["note"] = "a hand with a note is read by the careful reader"
+
+
+def _empty_award(hand: dict[str, Any]) -> None:
+    hand["award"] = {}
+
+
+def _misdeal(hand: dict[str, Any]) -> None:
+    hand["misdeal"] = False
+
+
+def _knock_word(hand: dict[str, Any]) -> None:
+    hand["plays"].append({next(iter(hand["draw"])): " Pass "})
+
+
+@pytest.mark.parametrize(
+    "change",
+    [_reorder_draw, _drop_a_draw, _bare_totals, _hand_only, _odd_token, _note, _empty_award, _misdeal, _knock_word],
+)
+def test_each_usual_field_in_another_form_reads_as_the_careful_reader_reads_it(change: Any) -> None:
+    document = _first_hand(change)
+    fast = read_fast(document, WHERE)
+    careful_read = _careful(document)
+    assert not isinstance(careful_read, str), careful_read
+    assert fast is None or fast == careful_read
+    assert fast is not None or change in (_odd_token,), "a schema-valid form the one pass should read"

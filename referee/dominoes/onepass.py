@@ -1,0 +1,119 @@
+"""A domino log read in one pass, each hand's shape checked as it is read (:func:`.log.read_fast`).
+
+The usual hand (each player's draw in seat order, the boneyard, the plays, the award and each side's
+``{hand, total}``) is read field by field in a few C-level steps each, the same steps checking its shape and
+counting its objects' keys (for ``logreader.read_in_one_pass``, which vouches from that count that a plainly
+decoded text held no duplicate key). A hand with any other field is checked by the shape check and read by the
+careful reader, its keys counted by a walk. Anything wrong hands the document back to the schema and the
+careful reading (a TypeError, KeyError or InputError), which say what.
+"""
+
+from __future__ import annotations
+
+from itertools import count, repeat
+from typing import Any
+
+from ..logreader import RecordedScore, plain_keys, recorded_scores
+from ..strict_yaml import MAX_DIGITS
+from ..tricks import logshape
+from .log import DominoHand, DominoLog, _Reader
+from .tiles import TILE_TOKENS
+
+_LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
+_FAST_FIELDS = frozenset({"draw", "boneyard", "plays", "award", "score", "misdeal"})
+_LISTS = {list}
+_INTS = {int}
+_DICTS = {dict}
+_TWO = {2}
+_tile = TILE_TOKENS.__getitem__
+_new = object.__new__
+
+
+def new_hand(**values: Any) -> DominoHand:
+    """A DominoHand made without its frozen ``__init__`` (a call a field, for every hand of every log)."""
+    hand: DominoHand = _new(DominoHand)
+    vars(hand).update(values)
+    return hand
+
+
+class OnePassReader(_Reader):
+    """The domino reader for a document not known to be schema-valid: each hand checked as it is read."""
+
+    COUNTS_KEYS = True
+
+    def hands_conform(self) -> bool:
+        return True  # each hand is checked as it is read (hand_unchecked)
+
+    def game(self) -> DominoLog:
+        self.names = list(self.players)
+        hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
+        return DominoLog(hands=hands, **self.header())
+
+    def hand_unchecked(self, number: int, body: Any) -> DominoHand:
+        """One hand, its shape checked and its keys counted as it is read."""
+        if type(body) is not dict or not _FAST_FIELDS.issuperset(body):
+            if not logshape.hand_conforms(body, self.READ_AND_CHECKED):
+                raise TypeError("a hand the schema may refuse")
+            for key, value in body.items():
+                found = 0 if key == "plays" else plain_keys(value)  # the plays count their own keys
+                if found is None:
+                    raise TypeError("a number parse_json refuses")
+                self.keys += found
+            self.keys += len(body)
+            return self.hand(number, body)
+        self.keys += len(body)
+        draw = self._draw(number, body["draw"])
+        boneyard = self.tiles(body["boneyard"], "", number) if "boneyard" in body else None
+        seats, moves = self.plays(number, body["plays"]) if "plays" in body else ((), ())
+        misdeal = body.get("misdeal", False)
+        if type(misdeal) is not bool:
+            raise TypeError("misdeal: true or false")
+        return new_hand(
+            number=number,
+            draw=draw,
+            boneyard=boneyard,
+            seats=seats,
+            moves=moves,
+            award=self._award(body["award"]) if "award" in body else None,
+            score=self._score(body["score"]) if "score" in body else None,
+            redrawn=misdeal,
+        )
+
+    def _draw(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
+        if type(raw) is not dict:
+            raise TypeError("a draw the schema may refuse")
+        self.keys += len(raw)
+        values = [*raw.values()]
+        if [*raw] == self.names and {*map(type, values)} == _LISTS:  # the usual draw: each player's, in seat order
+            return tuple(map(tuple, map(map, repeat(_tile), values)))
+        draw: list[tuple[int, ...]] = [() for _ in self.players]
+        for name, tokens in raw.items():
+            draw[self.seat(name, "", number)] = self.tiles(tokens, "", number, name)
+        return tuple(draw)
+
+    def _award(self, raw: Any) -> tuple[tuple[str, int], ...]:
+        if type(raw) is not dict:
+            raise TypeError("an award the schema may refuse")
+        values = [*raw.values()]
+        if values and not ({*map(type, values)} == _INTS and min(values) >= 0 and max(values) < _LIMIT):
+            raise TypeError("an award the schema may refuse")
+        self.keys += len(values)
+        return tuple(raw.items())
+
+    def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
+        if type(raw) is dict:  # the usual score: each side's {hand, total}, ints
+            values = [*raw.values()]
+            if {*map(type, values)} == _DICTS and {*map(len, values)} == _TWO:
+                hands: list[Any] = [*map(dict.get, values, repeat("hand"))]
+                totals: list[Any] = [*map(dict.get, values, repeat("total"))]
+                numbers = hands + totals
+                if {*map(type, numbers)} == _INTS and min(numbers) > -_LIMIT and max(numbers) < _LIMIT:
+                    self.keys += 3 * len(values)
+                    return tuple(map(RecordedScore, raw, hands, totals))
+        if not logshape.score_conforms(raw):
+            raise TypeError("a score the schema may refuse")
+        found = plain_keys(raw)
+        if found is None:
+            raise TypeError("a number parse_json refuses")
+        self.keys += found
+        return recorded_scores(raw)

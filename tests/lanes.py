@@ -63,11 +63,17 @@ def corpus_trick_games() -> Iterator[tuple[str, str, Any]]:
 
 
 def tampered_both_ways(
-    rules: str, seed: int, tamper: Callable[[Any, random.Random], None], owner: Any, lane: str
+    rules: str,
+    seed: int,
+    tamper: Callable[[Any, random.Random], None],
+    owner: Any,
+    lane: str,
+    seats: int | None = None,
 ) -> tuple[Any, Any]:
-    """A simulated (legal) game of ``rules`` tampered with one to three times, reported with the lane and without."""
+    """A simulated (legal) game of ``rules`` (for ``seats`` players, or the spec's count) tampered with one to
+    three times, reported with the lane and without."""
     rng = random.Random(seed)
-    document = simulate_game(referee.load_spec(rules), rng)
+    document = simulate_game(referee.load_spec(rules), rng, seats=seats)
     for _ in range(rng.randint(1, 3)):
         tamper(document, rng)
     with pytest.MonkeyPatch.context() as monkeypatch:

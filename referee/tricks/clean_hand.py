@@ -23,15 +23,14 @@ hold it to both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from functools import reduce
+from collections.abc import Iterable
 from itertools import chain, repeat
-from operator import add, and_, itemgetter, lshift, or_
+from operator import add, call, getitem, itemgetter, lshift
 from typing import NamedTuple
 
 from . import play
 from .cards import BIT
-from .clean_lane import CleanLane, lane_for
+from .clean_lane import CHUNK, CleanLane, lane_for
 from .log import Hand
 from .tables import Tables
 
@@ -85,103 +84,123 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     ):
         return None
     seat_groups, card_groups = zip(*tricks, strict=True)
-    # Each trick's seats a turn clockwise (so as many as the table seats, and as many cards: the log pairs them).
-    if not lane.turns.issuperset(seat_groups):
-        return None
+    try:  # each trick's seats a turn clockwise, its cards in seat order: the hand's cards as bytes
+        cards = bytes(chain.from_iterable(map(call, map(lane.seat_order.__getitem__, seat_groups), card_groups)))
+        led = bytes(map(_FIRST, card_groups))
+    except (KeyError, ValueError):
+        return None  # a trick's seats not a turn, or a card beyond a byte (not of a single deck)
+    # (A trick's cards are as many as its seats: the log reads them in pairs, and the replay relies on it too.)
     leaders = [*map(_FIRST, seat_groups)]
-    if leader is not None and leaders[0] != leader:
+    if (leader is not None and leaders[0] != leader) or max(holdings) >> 8 * CHUNK:
         return None
-    cards = [*chain.from_iterable(card_groups)]
-    if len(cards) != lane.plays or set(map(len, card_groups)) != lane.trick_size:
-        return None
-    # (seat, card) codes: the cards played, each once, are exactly those dealt, each dealt once, all of the deck.
-    codes = [*map(add, chain.from_iterable(map(lane.offsets.__getitem__, leaders)), cards)]
-    dealt = reduce(or_, holdings)
+    # Each player played the cards they held (dealt, or passed), each once; the holdings all of the deck, each
+    # card held once: the cards held as bytes (a seat's after another's), each mapped to its holder, must be
+    # the cards played, each mapped to the seat that played it.
+    held = b"".join(
+        map(
+            getitem,
+            lane.chunk_cards,
+            sum(map(lshift, holdings, lane.seat_shift)).to_bytes(len(lane.chunk_cards), "little"),
+        )
+    )
+    n = t.seats
+    size = lane.plays
     if (
-        dealt & ~t.deck
-        or dealt.bit_count() != lane.plays
-        or sum(map(lane.code_bit.__getitem__, codes)) != sum(map(lshift, holdings, lane.seat_shift))
+        len(held) != size
+        or sum(holdings).bit_count() != size  # none held twice
+        or [*map(int.bit_count, holdings)] != lane.held_counts
+        or held.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
+        or held.translate(None, cards)  # a card held and not played
+        or cards.translate(bytes.maketrans(held, lane.holders)) != lane.seat_of_place
     ):
         return None
-    leds = [*map(t.suit.__getitem__, cards[:: t.seats])]
-    # The winners: the highest key of each trick, its low bits the seat that played the card.
-    keys: Iterator[int] = map(
-        max, map(map, map(lane.key_of.__getitem__, leds), zip(*[iter(codes)] * t.seats, strict=True))
-    )
-    winners = [*map(and_, keys, repeat(lane.seat_bits))]
-    if leaders[1:] != winners[:-1]:
+    # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
+    # a guard bit atop each byte); the last trick's winner is its highest.
+    spread = lane.spread
+    per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
+    per_trick[::n] = led.translate(lane.led_offset)
+    claims = (int.from_bytes(cards, "little") | int.from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
+    claims = claims.translate(lane.rank)
+    last = claims[-n:]
+    winners = leaders[1:]
+    winners.append(last.index(max(last)))
+    per_trick[::n] = bytes(itemgetter(*map(add, lane.trick_starts, winners))(claims))
+    guards = lane.guards
+    if (int.from_bytes(per_trick, "little") * spread | guards) - int.from_bytes(claims, "little") & guards != guards:
         return None
-    if t.must_follow and not _followed(t, lane, codes, leds, cards, holdings):
-        return None
-    if lane.first_lead and play.lead_violation(t, holdings[leaders[0]], cards[0], True, False, 1):
+    if t.must_follow:
+        # A bit a suit in each card's byte: ``played``, the suit of the card; ``failed``, the suit led where the
+        # card is not of it. A player held a suit at a trick exactly when they play it at a later one (every card
+        # held is played), so no one failed to follow while able when no failure, spread to the same seat's
+        # later tricks, meets a card of its suit.
+        played = int.from_bytes(cards.translate(lane.suit_bit), "little")
+        per_trick[::n] = led.translate(lane.suit_bit)
+        failed = int.from_bytes(per_trick, "little") * spread & ~played
+        later = failed
+        for shift in lane.smear:
+            later |= later << shift
+        if later << 8 * n & played:
+            return None
+        # the card to discard at the first opportunity: its holder failed to follow no trick before playing it
+        at = cards.find(t.discard_card) if t.discard_card >= 0 else -1
+        if at >= 0 and any(failed.to_bytes(size, "little")[at % n : at : n]):
+            return None
+    if lane.first_lead and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
         return None
     if t.first_trick_barred and not _first_trick_allowed(t, seat_groups[0], card_groups[0], holdings):
         return None
-    if lane.late_until > 1 and not _late_leads_allowed(t, lane, leds, leaders, winners, cards, holdings):
+    if lane.late_until > 1 and not _late_leads_allowed(t, lane, leaders, winners, card_groups, cards, holdings):
         return None
+    won = bytes(winners)
+    return CleanPlay(
+        [*map(won.translate(lane.side_of).count, lane.sides)],
+        [*map(won.count, lane.seats)],
+        _taken(t, lane, cards, winners, card_groups),
+        winners[0],
+    )
+
+
+def _taken(
+    t: Tables, lane: CleanLane, cards: bytes, winners: list[int], card_groups: tuple[tuple[int, ...], ...]
+) -> list[int]:
+    """The points each player took in cards (none where the game is not scored by points)."""
     taken = [0] * t.seats
-    if t.points is not None:
-        values = t.points.values.__getitem__
-        for winner, points in zip(winners, map(sum, map(map, repeat(values), card_groups)), strict=True):
-            taken[winner] += points
-    seat_books = [*map(winners.count, range(t.seats))]
-    books = [sum(map(seat_books.__getitem__, side)) for side in t.sides]
-    return CleanPlay(books, seat_books, taken, winners[0])
-
-
-def _followed(
-    t: Tables, lane: CleanLane, codes: list[int], leds: list[int], cards: list[int], holdings: list[int]
-) -> bool:
-    """Whether everyone followed suit when able (and discarded the card they must, at its first opportunity).
-
-    One integer holds a field per (seat, suit) with a bit per trick: ``played``, the tricks where the seat played
-    the suit; ``led``, the tricks where the suit was led (in every seat's field). A player held a suit at a trick
-    exactly when they play it at a later one (every card held is played), so no one failed to follow while able
-    when, in every field, no trick the seat played the suit comes after the first trick it failed to follow it.
-    """
-    played = sum(map(lshift, map(lane.field_bit.__getitem__, codes), lane.trick_of))
-    failed = sum(map(lshift, map(lane.led_bits.__getitem__, leds), range(len(leds)))) & ~played
-    guarded = failed | lane.guards  # a guard bit atop each field keeps each field's borrow to itself
-    later = ~(guarded ^ (guarded - lane.lows)) & lane.fields  # the tricks after each field's first failure
-    if later & played:
-        return False
-    discard = t.discard_card
-    if discard < 0:
-        return True
-    holder = next((seat for seat, held in enumerate(holdings) if held >> discard & 1), None)
-    if holder is None:
-        return True
-    # the holder's tricks not followed, all suits' fields folded into one
-    own = failed >> lane.seat_width * holder
-    width = lane.field_width
-    not_followed = (own | own >> width | own >> 2 * width | own >> 3 * width) & lane.field
-    return not not_followed & ((1 << cards.index(discard) // t.seats) - 1)  # none before the card is played
+    if t.points is None:
+        return taken
+    if lane.points is not None:  # each trick's points added up at once: the sum of its bytes lands in its last
+        n = t.seats
+        total = int.from_bytes(cards.translate(lane.points), "little") * lane.spread
+        points: Iterable[int] = total.to_bytes(lane.plays + n, "little")[n - 1 : lane.plays : n]
+    else:
+        points = map(sum, map(map, repeat(t.points.values.__getitem__), card_groups))
+    for winner, trick_points in zip(winners, points, strict=True):
+        taken[winner] += trick_points
+    return taken
 
 
 def _late_leads_allowed(
     t: Tables,
     lane: CleanLane,
-    leds: list[int],
     leaders: list[int],
     winners: list[int],
-    cards: list[int],
+    card_groups: tuple[tuple[int, ...], ...],
+    cards: bytes,
     holdings: list[int],
 ) -> bool:
     """Whether each lead after the first that a rule could object to (a suit held back, trumps before broken) is
     allowed, the leader's hand and the broken suit worked out from the tricks before it."""
     breaking = play.breaking_cards(t)
     n = t.seats
-    for k in range(1, min(lane.late_until, len(leds))):
-        if k >= lane.late_leads[leds[k]]:
+    for k in range(1, min(lane.late_until, len(card_groups))):
+        lead = card_groups[k][0]
+        if k >= lane.late_leads[t.suit[lead]]:
             continue
         before = sum(map(BIT.__getitem__, cards[: k * n]))
         if breaking is not None:
             broken = bool(before & breaking)
         else:
-            broken = any(
-                play.breaks_trump(t, cards[j * n : j * n + n], (winners[j] - leaders[j]) % n) for j in range(k)
-            )
-        if play.lead_violation(t, holdings[leaders[k]] & ~before, cards[k * n], False, broken, k + 1):
+            broken = any(play.breaks_trump(t, card_groups[j], (winners[j] - leaders[j]) % n) for j in range(k))
+        if play.lead_violation(t, holdings[leaders[k]] & ~before, lead, False, broken, k + 1):
             return False
     return True
 

@@ -1,48 +1,54 @@
 """The tables the clean-hand check (:mod:`.clean_hand`) reads, compiled once per spec and player count.
 
-A card played is looked up by its (seat, card) code, ``seat * 64 + card``: one lookup gives what a check of the
-whole hand needs of it (its bit among the codes dealt, its claim to win a trick led in each suit with the seat
-in the low bits, its (seat, suit) field), so the hand's cards are mapped a few times in all rather than once per
-rule.
+The check turns a hand's play into bytes, a byte a card, each trick turned so that its cards stand in seat
+order (the card of seat ``s`` in trick ``k`` at byte ``k * seats + s``): each player's cards are then every
+``seats``-th byte, and the whole hand is mapped by ``bytes.translate`` through 256-byte tables (the cards'
+suits, their claims to win a trick) and compared as one integer, rather than card by card. In Python a call
+costs far more than the bytes it works on, so the tables are built for few calls a hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from . import play
-from .cards import COPY
+from .cards import CARD_COUNT, COPY
 from .tables import Tables
 
-_CODES = 64  # (seat, card) codes: seat * 64 + card, a single deck's cards all below COPY
 _SUITS = 4
+_LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
+CHUNK = 7  # bytes of a holding read as bytes (cards below 56; a double deck's second copies are not read)
+HELD = 0x80  # a card's holder as a byte: this plus the seat (above every card's byte)
 
 
 @dataclass(frozen=True, slots=True)
 class CleanLane:
-    """What a whole-hand check needs of a spec, per (seat, card) code, seat and trick."""
+    """What a whole-hand check needs of a spec, compiled once."""
 
     plays: int  # the cards of a whole hand's play
-    trick_size: frozenset[int]  # {cards to a trick}
-    turns: frozenset[tuple[int, ...]]  # the seats of a trick in turn from each leader
-    offsets: tuple[tuple[int, ...], ...]  # from each leader, the code offset (seat * 64) of each seat in turn
-    code_bit: tuple[int, ...]  # per code, its bit
-    seat_shift: tuple[int, ...]  # per seat, where its codes begin (a holding shifted there: its codes' bits)
-    key_of: tuple[
-        Callable[[int], int], ...
-    ]  # per led suit, the lookup of a code's claim to win (win key, then the seat's bits)
-    seat_bits: int  # the low bits of a key that hold the seat
-    # Follow suit: a field of ``field_width`` bits per (seat, suit), a bit per trick, and a guard bit atop.
-    field_width: int
-    seat_width: int  # the fields of one seat
-    field_bit: tuple[int, ...]  # per code, the lowest bit of its (seat, suit) field
-    led_bits: tuple[int, ...]  # per led suit, the lowest bit of that suit's field of every seat
-    trick_of: tuple[int, ...]  # per play of the hand, its trick's index
-    guards: int
-    lows: int
-    fields: int  # every field's trick bits
-    field: int  # one field's trick bits
+    # per turn (the seats of a trick in turn from its leader): its cards in seat order
+    seat_order: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]
+    seats: range
+    # The cards each player held, as bytes: their holdings side by side (a seat every CHUNK bytes), each byte
+    # read through its table of the cards its bits stand for; each seat's byte, as many times as cards held.
+    seat_shift: tuple[int, ...]
+    chunk_cards: tuple[tuple[bytes, ...], ...]
+    held_counts: list[int]
+    holders: bytes
+    seat_of_place: bytes  # each place of the hand's bytes, the holder byte of its seat
+    deck_cards: bytes  # the cards of the deck
+    spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
+    trick_starts: tuple[int, ...]  # the place of each trick's first byte
+    led_offset: bytes  # per card led, _LED times its suit
+    rank: bytes  # per card plus _LED times the suit led: its claim to win, 1 and up; 0 for no claim
+    guards: int  # the top bit of each byte of the hand
+    suit_bit: bytes  # per card, the bit of its suit
+    smear: tuple[int, ...]  # shifts spreading a bit to each later trick of the same seat
+    side_of: bytes  # per seat, its side
+    sides: range
+    points: bytes | None  # per card, its points as a byte, where any trick's points add up within one
     first_lead: bool  # a rule may object to the first lead
     late_leads: tuple[int, ...]  # per suit, the trick index from which a later lead of it is always allowed
     late_until: int  # the largest of these
@@ -50,48 +56,64 @@ class CleanLane:
 
 def _lane(t: Tables) -> CleanLane | None:
     n = t.seats
-    if t.must_beat or t.deck >> COPY or n > 8 or any(not 0 <= t.suit[c] < _SUITS for c in _cards(t.deck)):
+    cards = [c for c in range(CARD_COUNT) if t.deck >> c & 1]
+    if t.must_beat or t.deck >> COPY or not 2 <= n < 8 or any(not 0 <= t.suit[c] < _SUITS for c in cards):
         return None  # must beat, a double deck, a card of no suit: left to the card-by-card replay
-    bits = (n - 1).bit_length()
-    low = -min(min(keys) for keys in t.win_keys)
-    width = t.per_player + 1
-    fields = range(n * _SUITS)
+    # per led suit, the claims to win in order (a card with none: the least key); each card's own, so that the
+    # highest claim in a trick names one card, as the replay's first of the highest does
+    claims = [sorted(keys[c] for c in cards if keys[c] > min(keys)) for keys in t.win_keys]
+    if max(map(len, claims)) > 127 or any(len(set(claim)) < len(claim) for claim in claims):
+        return None
+    rank = bytearray(256)
+    for led, keys in enumerate(t.win_keys):
+        for c in cards:
+            if keys[c] in claims[led]:
+                rank[led * _LED + c] = 1 + claims[led].index(keys[c])
+    plays = n * t.per_player
     first, late = play.lead_rules(t)
     return CleanLane(
-        plays=n * t.per_player,
-        trick_size=frozenset({n}),
-        turns=frozenset(t.clockwise),
-        offsets=tuple(tuple(seat * _CODES for seat in turn) for turn in t.clockwise),
-        code_bit=tuple(1 << code for code in range(n * _CODES)),
-        seat_shift=tuple(seat * _CODES for seat in range(n)),
-        key_of=tuple(
-            tuple(
-                ((keys[c % _CODES] + low) << bits | c // _CODES) if c % _CODES < len(keys) else 0
-                for c in range(n * _CODES)
-            ).__getitem__
-            for keys in t.win_keys
+        plays=plays,
+        seat_order={turn: itemgetter(*((seat - turn[0]) % n for seat in range(n))) for turn in t.clockwise},
+        seats=range(n),
+        seat_shift=tuple(8 * CHUNK * seat for seat in range(n)),
+        chunk_cards=tuple(
+            tuple(bytes(8 * (i % CHUNK) + j for j in range(8) if b >> j & 1) for b in range(256))
+            for i in range(CHUNK * n)
         ),
-        seat_bits=(1 << bits) - 1,
-        field_width=width,
-        seat_width=width * _SUITS,
-        field_bit=tuple(
-            1 << (c // _CODES * _SUITS + max(t.suit[c % _CODES], 0)) * width if c % _CODES < len(t.suit) else 0
-            for c in range(n * _CODES)
-        ),
-        led_bits=tuple(sum(1 << (seat * _SUITS + s) * width for seat in range(n)) for s in range(_SUITS)),
-        trick_of=tuple(i // n for i in range(n * t.per_player)),
-        guards=sum(1 << (f * width + width - 1) for f in fields),
-        lows=sum(1 << f * width for f in fields),
-        fields=sum(((1 << width - 1) - 1) << f * width for f in fields),
-        field=(1 << width - 1) - 1,
+        held_counts=[t.per_player] * n,
+        holders=bytes(HELD + seat for seat in range(n) for _ in range(t.per_player)),
+        seat_of_place=bytes(HELD + p % n for p in range(plays)),
+        deck_cards=bytes(cards),
+        spread=sum(1 << 8 * k for k in range(n)),
+        trick_starts=tuple(range(0, plays, n)),
+        led_offset=_table({c: _LED * t.suit[c] for c in cards}),
+        rank=bytes(rank),
+        guards=int.from_bytes(b"\x80" * plays, "little"),
+        suit_bit=_table({c: 1 << t.suit[c] for c in cards}),
+        smear=tuple(8 * n << k for k in range((t.per_player - 1).bit_length())),
+        side_of=_table(dict(enumerate(t.side_of))),
+        sides=range(len(t.sides)),
+        points=_points(t, cards),
         first_lead=first,
         late_leads=late,
         late_until=max(late),
     )
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+def _table(values: dict[int, int]) -> bytes:
+    """A table for bytes.translate: these bytes to these values, any other to 0."""
+    return bytes(values.get(b, 0) for b in range(256))
+
+
+def _points(t: Tables, cards: list[int]) -> bytes | None:
+    """Each card's points as a byte, where the points of any trick's cards (and of any run of as many cards)
+    stay below 256, so that a trick's points add up in one byte; None otherwise (the points added trick by trick)."""
+    if t.points is None:
+        return None
+    values = [t.points.values[c] for c in cards]
+    if min(values) < 0 or sum(sorted(values)[-t.seats :]) > 255:
+        return None
+    return _table(dict(zip(cards, values, strict=True)))
 
 
 # Compiled once per Tables object (the replay keeps one per spec and player count); a Tables made for one game

@@ -24,14 +24,7 @@ class PlayReplay(Replay):
     def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
         """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
         t = self.t
-        n = hand.number
-        names = self.names
-        tricks = hand.tricks or ()
-        held = list(holdings)
-        played = 0
-        books = [0] * len(t.sides)
-        broken = False
-        leader = play.first_leader(t, dealer, held)
+        leader = play.first_leader(t, dealer, holdings)
         clean = clean_play(t, hand, leader, holdings) if self.clean_lane else None
         if clean is not None:  # certainly regular (nearly every hand): nothing to report, the tricks counted
             self.seat_books[:] = clean.seat_books
@@ -39,6 +32,13 @@ class PlayReplay(Replay):
                 self.taken[:] = clean.taken
                 self._leftover(hand, holdings, clean.first_taker)
             return clean.books, True
+        n = hand.number
+        names = self.names
+        tricks = hand.tricks or ()
+        held = list(holdings)
+        played = 0
+        books = [0] * len(t.sides)
+        broken = False
         count = t.seats
         deck = t.deck
         doubled = deck >> COPY != 0  # two copies of some card: a hand may hold, and a trick see, both

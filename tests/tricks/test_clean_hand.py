@@ -4,14 +4,16 @@ and gives the same books and points: every report is the same with it and withou
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lanes import TRICK_SPECS, both_ways, corpus_agrees, tampered_both_ways
+from lanes import TRICK_SPECS, WHERE, both_ways, corpus_agrees, tampered_both_ways
 
 import referee
+from referee import gamelog
 from referee.tricks import clean_hand, replay_play
 from referee.tricks.cards import COPY
 from referee.tricks.simulate import simulate_game
@@ -23,13 +25,18 @@ def _both_ways(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch) -> tu
     return both_ways(rules, document, monkeypatch, replay_play, "clean_play")
 
 
-@pytest.mark.parametrize("rules", TRICK_SPECS)
-def test_simulated_games_are_vouched_for_and_scored_the_same(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+SEATED_SPECS = [(rules, seats) for rules in TRICK_SPECS for seats in tables_for(referee.load_spec(rules)).seat_counts]
+
+
+@pytest.mark.parametrize(("rules", "seats"), SEATED_SPECS)
+def test_simulated_games_are_vouched_for_and_scored_the_same(
+    rules: str, seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     spec = referee.load_spec(rules)
-    document = simulate_game(spec, random.Random(11))
+    document = simulate_game(spec, random.Random(11), seats=seats)
     fast, slow, vouched = _both_ways(rules, document, monkeypatch)
     assert fast == slow
-    t = tables_for(spec)
+    t = tables_for(spec, seats)
     if not (t.deck >> COPY or t.must_beat):  # rules the check leaves to the replay: a double deck, must beat
         assert vouched > 0, "a simulated (legal) game should be checked hand by hand at C speed"
 
@@ -56,10 +63,37 @@ def _tamper(document: Any, rng: random.Random) -> None:
         tricks[a][i], tricks[a][-1] = tricks[a][-1], tricks[a][i]
 
 
+def _swap_own_cards(document: Any, rng: random.Random) -> None:
+    """Two cards of one player swapped between two tricks: each card still played once, by the player who held
+    it, so the check gets past ownership to following suit, the leads, the winners and the turn."""
+    hand = rng.choice(document["hands"])
+    plays = [(k, i) for k, trick in enumerate(hand["tricks"]) for i in range(len(trick))]
+    name = next(iter(hand["tricks"][0][0]))
+    (a, i), (b, j) = rng.sample([(k, i) for k, i in plays if name in hand["tricks"][k][i]], 2)
+    tricks = hand["tricks"]
+    tricks[a][i], tricks[b][j] = tricks[b][j], tricks[a][i]
+
+
+def _move_dealt_card(document: Any, rng: random.Random) -> None:
+    """A card of one player's deal given to another (or, where cards were passed, a passed card changed)."""
+    hand = rng.choice(document["hands"])
+    deal = hand.get("deal")
+    if not deal:
+        return
+    giver, taker = rng.sample(sorted(deal), 2)
+    if deal[giver]:
+        deal[taker].append(deal[giver].pop(rng.randrange(len(deal[giver]))))
+
+
+def _any_tamper(document: Any, rng: random.Random) -> None:
+    rng.choice((_tamper, _tamper, _swap_own_cards, _move_dealt_card))(document, rng)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6))
-def test_tampered_games_report_the_same(rules: str, seed: int) -> None:
-    fast, slow = tampered_both_ways(rules, seed, _tamper, replay_play, "clean_play")
+@given(st.sampled_from(SEATED_SPECS), st.integers(0, 10**6))
+def test_tampered_games_report_the_same(rules_seats: tuple[str, int], seed: int) -> None:
+    rules, seats = rules_seats
+    fast, slow = tampered_both_ways(rules, seed, _any_tamper, replay_play, "clean_play", seats)
     assert fast == slow
 
 
@@ -70,3 +104,117 @@ def test_a_clause_of_play_it_does_not_know_sends_every_hand_to_the_replay(monkey
     monkeypatch.setattr(clean_hand, "KNOWN_PLAY", clean_hand.KNOWN_PLAY - {"play.follow"})
     fast, slow, vouched = _both_ways("spades/intramural", document, monkeypatch)
     assert vouched == 0 and fast == slow
+
+
+def _legal_hands(rules: str, seed: int) -> tuple[Any, list[tuple[Any, list[int]]]]:
+    """A simulated game's tables and hands, each with what its players held (the cards each played)."""
+    spec = referee.load_spec(rules)
+    game = gamelog.from_document(simulate_game(spec, random.Random(seed)), WHERE)
+    t = tables_for(spec)
+    hands = []
+    for hand in game.hands:
+        holdings = [0] * t.seats
+        for seats, cards in hand.tricks or ():
+            for seat, card in zip(seats, cards, strict=True):
+                holdings[seat] |= 1 << card
+        hands.append((hand, holdings))
+    return t, hands
+
+
+def test_a_card_played_by_a_player_who_did_not_hold_it_is_never_vouched_for() -> None:
+    # The card each player held is read from their holdings side by side; where a player held one card more
+    # and the next one card less, the one card could pass for the next player's. Here the next player's
+    # highest card, which they played, is moved to the player before them (who holds nothing higher).
+    t, hands = _legal_hands("spades/intramural", 3)
+    moved = 0
+    for hand, holdings in hands:
+        assert clean_hand.clean_play(t, hand, hand.tricks[0][0][0], holdings) is not None
+        for seat in range(t.seats - 1):
+            top = 1 << holdings[seat + 1].bit_length() - 1
+            if top > holdings[seat]:
+                changed = [*holdings]
+                changed[seat] |= top
+                changed[seat + 1] &= ~top
+                assert clean_hand.clean_play(t, hand, hand.tricks[0][0][0], changed) is None
+                moved += 1
+    assert moved > 0
+
+
+def test_a_card_held_twice_and_another_played_twice_are_never_vouched_for() -> None:
+    # A player's card swapped for a later player's card, both now holding it (the later one plays it), and in
+    # the trick where the player played the card given up, a lower card of the same suit they also play
+    # elsewhere: every card played is held by its player, every card held is played, the tricks go the same.
+    t, hands = _legal_hands("spades/intramural", 5)
+    changed_hands = 0
+    for hand, holdings in hands:
+        plays = [
+            (k, i, seat, card)
+            for k, (seats, cards) in enumerate(hand.tricks)
+            for i, (seat, card) in enumerate(zip(seats, cards, strict=True))
+        ]
+        winners = [trick[0][0] for trick in hand.tricks[1:]]
+        for k, i, seat, card in plays:
+            if i == 0 or (k < len(winners) and winners[k] == seat) or seat == t.seats - 1:
+                continue
+            lower = [
+                c
+                for kk, _, s, c in plays
+                if s == seat and kk != k and t.suit[c] == t.suit[card] and t.power[c] < t.power[card]
+            ]
+            if not lower:
+                continue
+            other = next(c for _, _, s, c in plays if s == t.seats - 1)
+            tricks = [*hand.tricks]
+            seats, cards = tricks[k]
+            tricks[k] = (seats, (*cards[:i], lower[0], *cards[i + 1 :]))
+            changed = [*holdings]
+            changed[seat] = changed[seat] & ~(1 << card) | 1 << other
+            assert clean_hand.clean_play(t, replace(hand, tricks=tuple(tricks)), tricks[0][0][0], changed) is None
+            changed_hands += 1
+            break
+    assert changed_hands > 0
+
+
+def test_a_card_to_discard_held_back_past_its_first_opportunity_is_reported_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Hearts: the queen of spades discarded at its holder's first failure to follow, and a card they discarded
+    # later, swapped: each still a discard (a card of neither suit led) and winning nothing, so only the duty
+    # to discard the queen at the first opportunity is broken.
+    rules = "hearts/intramural"
+    document = simulate_game(referee.load_spec(rules), random.Random(7))
+    queen, found = "QS", 0
+    for hand in document["hands"]:
+        tricks = hand["tricks"]
+        plays = [(k, i, *next(iter(play.items()))) for k, trick in enumerate(tricks) for i, play in enumerate(trick)]
+        at = next(((k, i, name) for k, i, name, card in plays if card == queen), None)
+        if at is None or next(iter(tricks[at[0]][0].values()))[-1] == "S":
+            continue
+        later = [
+            (k, i)
+            for k, i, name, card in plays
+            if name == at[2]
+            and k > at[0]
+            and i > 0
+            and card[-1] != next(iter(tricks[k][0].values()))[-1]
+            and next(iter(tricks[k][0].values()))[-1] != "S"
+        ]
+        if later:
+            k, i = later[0]
+            tricks[at[0]][at[1]], tricks[k][i] = tricks[k][i], tricks[at[0]][at[1]]
+            found += 1
+    assert found > 0
+    fast, slow, _ = _both_ways(rules, document, monkeypatch)
+    assert fast == slow
+    assert "play.first_discard" in str(slow)
+
+
+def test_a_card_dealt_twice_to_a_player_is_left_to_the_replay() -> None:
+    # A second copy of a card (a single deck's misdeal) is held at its own bit, beyond the deck's cards.
+    t, hands = _legal_hands("spades/intramural", 3)
+    hand, holdings = hands[0]
+    for seat in range(t.seats):
+        changed = [*holdings]
+        card = changed[seat].bit_length() - 1
+        changed[seat] = changed[seat] & ~(1 << card) | 1 << (card + COPY)
+        assert clean_hand.clean_play(t, hand, hand.tricks[0][0][0], changed) is None

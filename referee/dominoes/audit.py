@@ -143,9 +143,10 @@ class _Audit(TurnReplay):
         union = 0
         for mask in held:
             union |= mask
-        state = HandState(t, held, FULL_SET & ~union)
+        boneyard = FULL_SET & ~union if t.boneyard else 0
         opener, opening_tile, clause = self._opening(hand, held, opener_won)
         if hand.redrawn:
+            state = HandState(t, held, boneyard)
             if opener is not None and t.reshuffle_without_double:
                 why = f"{self.names[opener]} held {tile_name(opening_tile)}" if opening_tile is not None else ""
                 why = why or f"{self.names[opener]} won the last hand and opens with any tile"
@@ -163,8 +164,16 @@ class _Audit(TurnReplay):
             )
         clean = None
         if self.clean_hands:
-            clean = clean_turns(t, hand.seats, hand.moves, held, state.boneyard, (opener, opening_tile), self._room())
-        ended = self._turns(hand, state, opener, opening_tile, clause) if clean is None else self._took(state, clean)
+            room = None  # where a side wins the moment it reaches the target, the points each may make before
+            if t.wins_at_once and t.target is not None and not self.report.finished:
+                room = [t.target - total for total in self.totals]
+            clean = clean_turns(t, hand.seats, hand.moves, held, boneyard, (opener, opening_tile), room)
+        if clean is None:
+            state = HandState(t, held, boneyard)
+            ended = self._turns(hand, state, opener, opening_tile, clause)
+        else:
+            state = HandState.settled(t, clean.held, clean.points, clean.out)
+            ended = self._took(clean)
         if ended is None:
             self.report.incomplete.append(
                 Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
@@ -179,12 +188,13 @@ class _Audit(TurnReplay):
             self._line(n, state, True, over.note)
             self._check_score(hand, state, over)
             return None
-        award = self._award(state)
+        seat_spots = [*map(spots, state.held)]
+        award = self._award(state, seat_spots)
         if award.side is not None:
             state.points[award.side] += award.points
             self.totals[award.side] += award.points
         self._check_award(hand, award)
-        self._line(n, state, True, award.note)
+        self._line(n, state, True, award.note, seat_spots)
         self._check_score(hand, state, award)
         self._check_target()
         if state.out is not None:
@@ -193,17 +203,9 @@ class _Audit(TurnReplay):
             return t.sides[award.side][0]
         return None
 
-    def _room(self) -> list[int] | None:
-        """Where a side wins the moment it reaches the target, the points each side may make before it does."""
-        target = self.t.target
-        if not self.t.wins_at_once or target is None or self.report.finished:
-            return None
-        return [target - total for total in self.totals]
-
-    def _took(self, state: HandState, clean: CleanTurns) -> str | None:
-        """The hand as its clean turns leave it (as the replay would); how it ended, as :meth:`_turns` says."""
-        state.held, state.points, state.boneyard = clean.held, clean.points, clean.boneyard
-        state.out, state.locked = clean.out, clean.locked
+    def _took(self, clean: CleanTurns) -> str | None:
+        """The totals as a hand's clean turns leave them (as the replay would); how it ended, as :meth:`_turns`
+        says."""
         for side, points in enumerate(clean.points):
             self.totals[side] += points
         if clean.reached:  # as the replay does the moment a side reaches the target
@@ -212,12 +214,14 @@ class _Audit(TurnReplay):
                 return OVER
         return OUT if clean.out is not None else LOCKED if clean.locked else None
 
-    def _line(self, n: int, state: HandState, scored: bool, note: str) -> None:
+    def _line(self, n: int, state: HandState, scored: bool, note: str, seat_spots: list[int] | None = None) -> None:
         sides = self.t.sides
+        if seat_spots is None:
+            seat_spots = [*map(spots, state.held)]
         if self.t.seats == len(sides):  # a side a player
-            spot_counts = tuple(map(spots, state.held))
+            spot_counts = tuple(seat_spots)
         else:
-            spot_counts = tuple(sum(spots(state.held[s]) for s in side) for side in sides)
+            spot_counts = tuple(sum(seat_spots[s] for s in side) for side in sides)
         blank, zeros = self.blank
         self.report.hands.append(
             HandScore(
@@ -226,13 +230,12 @@ class _Audit(TurnReplay):
         )
 
     # -- the turns ------------------------------------------------------------
-    def _award(self, state: HandState) -> scoring.Award:
+    def _award(self, state: HandState, seat_spots: list[int]) -> scoring.Award:
         t = self.t
         if state.out is not None:
-            seat_spots = [spots(mask) for mask in state.held]
             side = t.side_of[state.out]
             return scoring.domino_award(t, state.out, seat_spots, self.totals[side], self.names[state.out])
-        side_spots = [sum(spots(state.held[s]) for s in side) for side in t.sides]
+        side_spots = [sum(seat_spots[s] for s in side) for side in t.sides]
         return scoring.blocked_award(t, side_spots, self.totals)
 
     def _check_award(self, hand: DominoHand, award: scoring.Award) -> None:
@@ -260,36 +263,26 @@ class _Audit(TurnReplay):
             side = self.sides_by_key.get(recorded.key)
             if side is None:
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
-            # a side's hand is the ends it scored and, for the hand's winner, the award
-            clause = award.clause if side == award.side or not self.t.ends_multiple else "dominoes_scoring.ends"
-            name = self.side_names[side]
             points, total = state.points[side], self.totals[side]
             if recorded.hand is not None and recorded.hand != points:
-                self.add(
-                    Finding(
-                        Code.SCORE_MISMATCH,
-                        clause,
-                        f"the table wrote {recorded.hand} points for {name} this hand; the rules give {points}",
-                    ),
-                    hand.number,
-                )
+                message = f"the table wrote {recorded.hand} points for {self.side_names[side]} this hand; the rules"
+                self._score_mismatch(hand, side, award, f"{message} give {points}")
             if recorded.total is not None:
-                before = self.written[side]
-                slip_carried = before is not None and recorded.total == before + points
-                if recorded.total != total and not slip_carried:
-                    self.add(
-                        Finding(
-                            Code.SCORE_MISMATCH,
-                            clause,
-                            f"the table wrote a total of {recorded.total} for {name}; the rules give {total}",
-                        ),
-                        hand.number,
-                    )
+                if recorded.total != total:
+                    before = self.written[side]
+                    if before is None or recorded.total != before + points:  # else a slip carried on
+                        message = f"the table wrote a total of {recorded.total} for {self.side_names[side]}; the"
+                        self._score_mismatch(hand, side, award, f"{message} rules give {total}")
                 self.written[side] = recorded.total
+
+    def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
+        # a side's hand is the ends it scored and, for the hand's winner, the award
+        clause = award.clause if side == award.side or not self.t.ends_multiple else "dominoes_scoring.ends"
+        self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
 
     def _check_target(self, ended_by: str = "game_end.target") -> None:
         target = self.t.target
-        if target is None or self.report.finished:
+        if target is None or self.report.finished or max(self.totals) < target:
             return
         reached = [side for side, total in enumerate(self.totals) if total >= target]
         if not reached:

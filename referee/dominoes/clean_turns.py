@@ -23,10 +23,9 @@ from .tiles import HALVES, HIGH, IS_DOUBLE, LOW, MATCH
 PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
 OPENED = 5  # the spinner's sides are open, or the rules have no spinner
 FITS = (*MATCH, 0)  # the tiles that fit an end showing n; an end not open (-1) fits none
-# The number a tile leaves showing when laid on an end showing n, at [tile * 8 + n]; -1 where it does not fit.
-OTHER_HALF = tuple(
-    (lo if n == h else h if n == lo else -1) if n < len(MATCH) else -1 for h, lo in HALVES for n in range(8)
-)
+# The number a tile leaves showing when laid on an end showing n, at [tile][n]; -1 where it does not fit, and at
+# [tile][-1], an end not open.
+NEXT_END = tuple(tuple(lo if n == h else h if n == lo else -1 for n in range(len(MATCH) + 1)) for h, lo in HALVES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +65,7 @@ def clean_turns(
     inhand = 0
     for mask in held:
         inhand |= mask
-    n = t.seats
-    side_of, made_of, draws, spinner_rule = t.side_of, t.made, t.draw_when_unable, t.spinner
+    after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
     points = [0] * len(t.sides)
     # The layout as Layout keeps it, in locals: each arm's open end (-1: not open) and the spots it shows, the
     # spots of a first double not yet covered on both sides, which of its sides are covered, and the spinner.
@@ -75,13 +73,14 @@ def clean_turns(
     shown = [0, 0, 0, 0]
     centre = count = 0
     covered = 3  # the sides of a first double covered (1: left, 2: right); 3: both, or the first is no double
-    spinner = spin = -1  # the arm the spinner is on until its sides open (CENTRE: the first tile), then OPENED
+    spinner = spin = -1 if spinner_rule else OPENED  # the arm the spinner is on (CENTRE: the first tile) till open
+    watch = False  # whether a first double's cover or the spinner can still change
     fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
     expected = seats[0]
     out: int | None = None
-    locked = reached = False
+    over = locked = reached = False  # over: the hand ended (out or locked) or the game may have
     for seat, (action, tile, arm, written) in zip(seats, moves, strict=True):
-        if locked or out is not None or reached:
+        if over:
             if locked and action is KNOCK and not reached:
                 continue  # each player knocking on a locked board says what the board shows
             return None  # a turn after the end, or after the game may have been won: the replay says what
@@ -92,7 +91,30 @@ def clean_turns(
             bit = 1 << tile
             if not hand & bit:
                 return None
-            if ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
+            if arm < 0:
+                arm = _only_arm(ends, tile)
+            showing = NEXT_END[tile][ends[arm]] if arm >= 0 else -1
+            if showing >= 0:
+                ends[arm] = showing
+                spots = showing + showing if IS_DOUBLE[tile] else showing
+                count += spots - shown[arm]
+                shown[arm] = spots
+                if watch:
+                    if covered != 3 and arm < 2:
+                        covered |= 1 << arm
+                        if covered == 3:
+                            count -= centre
+                            centre = 0
+                            if spinner == CENTRE:
+                                ends[2] = ends[3] = spin
+                                spinner = OPENED
+                    elif spinner == arm:  # a tile beyond the spinner opens its sides
+                        ends[2] = ends[3] = spin
+                        spinner = OPENED
+                    if spinner < 0 and IS_DOUBLE[tile]:
+                        spinner, spin = arm, showing
+                    watch = covered != 3 or spinner != OPENED
+            elif ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
                 high = ends[0] = HIGH[tile]
                 low = ends[1] = LOW[tile]
                 count = high + low
@@ -102,47 +124,24 @@ def clean_turns(
                         spinner, spin = CENTRE, high
                 else:
                     shown[0], shown[1] = high, low
+                watch = covered != 3 or spinner != OPENED
             else:
-                if arm < 0:
-                    arm = _only_arm(ends, tile)
-                    if arm < 0:
-                        return None  # no end or several: the replay says which, or that the log must
-                end = ends[arm]
-                if end < 0:
-                    return None
-                showing = OTHER_HALF[tile * 8 + end]
-                if showing < 0:
-                    return None
-                ends[arm] = showing
-                spots = showing + showing if IS_DOUBLE[tile] else showing
-                count += spots - shown[arm]
-                shown[arm] = spots
-                if covered != 3 and arm < 2:
-                    covered |= 1 << arm
-                    if covered == 3:
-                        count -= centre
-                        centre = 0
-                        if spinner == CENTRE:
-                            ends[2] = ends[3] = spin
-                            spinner = OPENED
-                elif spinner == arm:  # a tile beyond the spinner opens its sides
-                    ends[2] = ends[3] = spin
-                    spinner = OPENED
-                if spinner < 0 and spinner_rule and IS_DOUBLE[tile]:
-                    spinner, spin = arm, showing
+                return None  # no end, or one it does not fit, or several: the replay says which
             fits = -1
             held[seat] = hand = hand ^ bit
             inhand ^= bit
             made = made_of[count]
-            if written is not None and written != made:
+            if written != made and written is not None:
                 return None
             if made:
                 side = side_of[seat]
                 points[side] += made
-                reached = room is not None and points[side] >= room[side]
+                over = reached = room is not None and points[side] >= room[side]
             if not hand and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
                 out = seat
+                over = True
                 continue
+            expected = after[seat]
         else:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
@@ -157,18 +156,20 @@ def clean_turns(
                 inhand |= bit
             elif draws and boneyard:
                 return None
-        if action is not DRAW:
-            expected = seat + 1 if seat + 1 < n else 0
-            if not held[expected]:
-                return None  # a player who went out while a partner plays on: the replay knows who is next
+            else:
+                expected = after[seat]
+        if not held[expected]:
+            return None  # a player who went out while a partner plays on: the replay knows who is next
         if not boneyard:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
-            locked = not inhand & fits
+            if not inhand & fits:
+                over = locked = True
     return CleanTurns(held, points, out, locked, boneyard, reached)
 
 
 def _only_arm(ends: list[int], tile: int) -> int:
     """The one open end a tile fits (-1: none or several)."""
-    fitting = [arm for arm, end in enumerate(ends) if end >= 0 and OTHER_HALF[tile * 8 + end] >= 0]
+    row = NEXT_END[tile]
+    fitting = [arm for arm, end in enumerate(ends) if row[end] >= 0]
     return fitting[0] if len(fitting) == 1 else -1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .tables import Tables
 
@@ -19,8 +19,7 @@ def ends_points(t: Tables, count: int) -> int:
     return t.made[count]
 
 
-@dataclass(frozen=True)
-class Award:
+class Award(NamedTuple):
     """The points a hand's end gives, to which side (None: nobody), and the clause that gives them."""
 
     side: int | None

@@ -69,6 +69,7 @@ class Tables:
     target: int | None
     wins_at_once: bool  # the game ends the moment a side reaches the target
     made: tuple[int, ...]  # what a play scores, by the spots the open ends then show
+    next_seat: tuple[int, ...]  # the seat clockwise of each
 
 
 MOST_SPOTS = 60  # the open ends show at most four double sixes and the first double's 12
@@ -164,6 +165,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         target=spec.value("game_end.target", "points"),
         wins_at_once=bool(spec.value("dominoes_scoring.first_to_reach", "wins_at_once", False)),
         made=_ends_made(ends_multiple, int(spec.value("dominoes_scoring.ends", "min", 0))),
+        next_seat=(*range(1, seats), 0),
     )
 
 

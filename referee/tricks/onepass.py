@@ -27,6 +27,7 @@ _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logr
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
 _HAND_FIELDS = tuple(field.name for field in fields(Hand))
 _card = TOKENS.__getitem__
+_first, _rest = itemgetter(0), itemgetter(slice(1, None))
 _new = object.__new__
 
 
@@ -37,6 +38,7 @@ class Seating:
     names: list[str]  # in seat order, as a document's players compare
     seat_of: dict[str, int]
     in_turn: dict[tuple[str, ...], tuple[int, ...]]  # a trick's players in turn from each leader: their seats
+    leading: dict[str, tuple[int, ...]]  # the seats in turn from each player
     number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
 
 
@@ -51,7 +53,8 @@ def seating(players: tuple[str, ...]) -> Seating:
         for name, seat in seat_of.items()
         for tricks in range(len(_NUMBER_BIDS[0]))
     }
-    return Seating(list(players), seat_of, {tuple(players[s] for s in t): t for t in turns}, number_bids)
+    in_turn = {tuple(players[s] for s in turn): turn for turn in turns}
+    return Seating(list(players), seat_of, in_turn, {players[turn[0]]: turn for turn in turns}, number_bids)
 
 
 def new_hand(**values: Any) -> Hand:
@@ -162,7 +165,15 @@ class OnePassReader(_Reader):
 
     def _tricks(self, number: int, raw: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         size = len(self.players)
-        if type(raw) is list and {*map(len, raw)} == {size}:  # the usual tricks: one play by each player
+        lengths = {*map(len, raw)} if type(raw) is list else None
+        if lengths == {size + 1}:  # the compact form, [leader, card, ...], each trick by all the players
+            try:  # a leader not a player, a card not a canonical token (a str), fails a lookup
+                seats = [*map(self.seating.leading.__getitem__, map(_first, raw))]
+                cards = [*zip(*[map(_card, chain.from_iterable(map(_rest, raw)))] * size, strict=True)]
+                return tuple(zip(seats, cards, strict=True))
+            except (KeyError, TypeError):
+                pass  # a card written another way
+        elif lengths == {size}:  # the usual tricks: one play by each player
             try:
                 plays = [*chain.from_iterable(raw)]
                 names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
@@ -172,7 +183,7 @@ class OnePassReader(_Reader):
                     self.keys += len(plays)
                     return tuple(zip(seats, cards, strict=True))
             except (KeyError, TypeError):
-                pass  # a trick out of turn, a card written another way, or written compactly
+                pass  # a trick out of turn, or a card written another way
         return self.tricks(number, raw)
 
     def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
@@ -188,7 +199,9 @@ class OnePassReader(_Reader):
                     or not (-_LIMIT < hand < _LIMIT and -_LIMIT < total < _LIMIT)
                 ):
                     break
-                scores.append(RecordedScore(key, hand, total))
+                score = _new(RecordedScore)  # as new_hand makes a Hand
+                vars(score).update(key=key, hand=hand, total=total)
+                scores.append(score)
             else:
                 self.keys += 3 * len(scores)
                 return tuple(scores)

@@ -110,6 +110,13 @@ def _first_card(d: Any, change: Any) -> None:
     deal[name][0] = change(deal[name][0])
 
 
+def _compact_hand(d: Any, change: Any) -> None:
+    """The first hand's tricks written compactly, [leader, card, ...], its second trick changed."""
+    tricks = compact_tricks(d)["hands"][0]["tricks"]
+    tricks[1] = change(tricks[1])
+    d["hands"][0]["tricks"] = tricks
+
+
 # Each field of a hand in a form other than the usual one, still schema-valid: read by the careful reader's
 # method for that field, to the same hand.
 OTHER_FORMS = [
@@ -122,6 +129,7 @@ OTHER_FORMS = [
     lambda d: d["hands"][0]["tricks"].__setitem__(0, compact_tricks(d)["hands"][0]["tricks"][0]),
     lambda d: d["hands"][0].__setitem__("tricks", compact_tricks(d)["hands"][0]["tricks"]),
     lambda d: d["hands"][0].__setitem__("tricks", []),
+    lambda d: _compact_hand(d, lambda trick: [trick[0], trick[1].lower(), *trick[2:]]),
     lambda d: d["hands"][0].__setitem__("bids", {k: v for e in d["hands"][0]["bids"] for k, v in e.items()}),
     lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": "nil"}),
     lambda d: d["hands"][0]["bids"].__setitem__(0, {"North": {"kind": "blind_nil"}}),
@@ -170,6 +178,10 @@ LOOKALIKES = [
     lambda d: d["hands"][0].__setitem__("misdeal", "no"),
     lambda d: d["hands"][0].__setitem__("passes", {"South": "2C"}),
     lambda d: d["hands"][0].__setitem__("dealer", "Nobody"),
+    lambda d: _compact_hand(d, lambda trick: ["Nobody", *trick[1:]]),
+    lambda d: _compact_hand(d, lambda trick: [trick[0], 5, *trick[2:]]),
+    lambda d: _compact_hand(d, lambda trick: [trick[0], ["AS"], *trick[2:]]),
+    lambda d: _compact_hand(d, lambda trick: [{"North": "AS"}, *trick[1:]]),
 ]
 
 

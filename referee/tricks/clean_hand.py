@@ -1,36 +1,35 @@
 """A clean hand: a whole hand's play checked at once, with built-ins, where it is certainly regular.
 
 Nearly every recorded hand breaks no rule of play. Checked card by card (:mod:`.replay_play`), with every
-rule's branch at every card, such a hand costs a few microseconds a card in Python. Here the whole hand is
-checked in a handful of passes at C speed over its cards, with tables compiled once per spec
-(:mod:`.clean_lane`):
+rule's branch at every card, such a hand costs a few microseconds a card in Python. Here the hand's cards
+become one bytes object, each trick in seat order, and each rule a few operations on the whole hand (bytes
+translated through tables compiled once per spec, :mod:`.clean_lane`, and compared as integers):
 
 - each trick's seats are a turn clockwise; its leader is the first leader the rules name, then each winner
-  (the highest of the compiled win keys, :func:`.deck.win_keys`, which carry the seat that played the card);
-- every card a player was dealt (or passed) is played once, by them, and no other card: one comparison of
-  the (seat, card) pairs played with those dealt;
+  (the highest claim of the compiled win keys, :func:`.deck.win_keys`);
+- each player played exactly the cards they held (dealt, or passed), each once, and only cards of the deck:
+  who played each card, as a bit a seat, transposed into each seat's cards, equals their holdings;
 - no one failed to follow suit while holding it: since every card held is played, a player held a suit at a
-  trick exactly when they play it at a later one, so for each player and suit the tricks they failed to
-  follow it must all come after their last card of it (a few operations on one integer for the whole hand);
+  trick exactly when they play it at a later one;
 - the duty to discard a card at the first opportunity: its holder did not fail to follow before playing it;
 - the leads a rule could object to (the first, a trump, a suit held back) are asked of :func:`.play.lead_violation`.
 
 Where any of this fails, or the spec has a rule this check does not know (must beat, a double deck, a card
 taken back), it answers None and the hand is replayed card by card, which finds and reports what is wrong.
 So it never passes a hand the replay would fault, and gives the books and points the replay gives (tests
-hold it to both).
+hold it to both, and each guard to a hand only it stops).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain, repeat
-from operator import add, call, getitem, itemgetter, lshift
+from itertools import chain, compress, repeat
+from operator import add, call, itemgetter
 from typing import NamedTuple
 
 from . import play
 from .cards import BIT
-from .clean_lane import CHUNK, CleanLane, lane_for
+from .clean_lane import TRANSPOSE, CleanLane, lane_for
 from .log import Hand
 from .tables import Tables
 
@@ -80,7 +79,7 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         lane is None
         or not tricks
         or len(tricks) != t.per_player
-        or (t.take_back and any(e.type == "card_taken_back" for e in hand.events))
+        or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events))
     ):
         return None
     seat_groups, card_groups = zip(*tricks, strict=True)
@@ -91,29 +90,24 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         return None  # a trick's seats not a turn, or a card beyond a byte (not of a single deck)
     # (A trick's cards are as many as its seats: the log reads them in pairs, and the replay relies on it too.)
     leaders = [*map(_FIRST, seat_groups)]
-    if (leader is not None and leaders[0] != leader) or max(holdings) >> 8 * CHUNK:
+    if leader is not None and leaders[0] != leader:
         return None
-    # Each player played the cards they held (dealt, or passed), each once; the holdings all of the deck, each
-    # card held once: the cards held as bytes (a seat's after another's), each mapped to its holder, must be
-    # the cards played, each mapped to the seat that played it.
-    held = b"".join(
-        map(
-            getitem,
-            lane.chunk_cards,
-            sum(map(lshift, holdings, lane.seat_shift)).to_bytes(len(lane.chunk_cards), "little"),
-        )
-    )
-    n = t.seats
-    size = lane.plays
+    # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
+    # card 0..63, the bit of the seat that played it (none: not played); a 64-bit word a byte of each 8 cards,
+    # transposed, is each seat's byte of those 8 cards' bits, their holdings as played.
+    owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place)).translate(lane.seat_bit)
+    as_played = int.from_bytes(owners, "little")
+    for shift, mask in TRANSPOSE:
+        swap = (as_played ^ as_played >> shift) & mask
+        as_played ^= swap ^ swap << shift
+    by_seat = as_played.to_bytes(len(owners), "big")  # (read back big-endian: int.from_bytes' default)
     if (
-        len(held) != size
-        or sum(holdings).bit_count() != size  # none held twice
-        or [*map(int.bit_count, holdings)] != lane.held_counts
-        or held.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
-        or held.translate(None, cards)  # a card held and not played
-        or cards.translate(bytes.maketrans(held, lane.holders)) != lane.seat_of_place
+        [*map(int.from_bytes, map(by_seat.__getitem__, lane.seat_bytes))] != holdings
+        or cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
     ):
         return None
+    n = t.seats
+    size = lane.plays
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
     # a guard bit atop each byte); the last trick's winner is its highest.
     spread = lane.spread
@@ -145,19 +139,25 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         at = cards.find(t.discard_card) if t.discard_card >= 0 else -1
         if at >= 0 and any(failed.to_bytes(size, "little")[at % n : at : n]):
             return None
-    if lane.first_lead and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
+    if led[0] in lane.first_leads and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
         return None
     if t.first_trick_barred and not _first_trick_allowed(t, seat_groups[0], card_groups[0], holdings):
         return None
-    if lane.late_until > 1 and not _late_leads_allowed(t, lane, leaders, winners, card_groups, cards, holdings):
-        return None
+    if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
+        window = led[1 : lane.late_until]
+        if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
+            t, lane, leaders, winners, card_groups, cards, holdings
+        ):
+            return None
     won = bytes(winners)
-    return CleanPlay(
-        [*map(won.translate(lane.side_of).count, lane.sides)],
-        [*map(won.count, lane.seats)],
-        _taken(t, lane, cards, winners, card_groups),
-        winners[0],
-    )
+    seat_books = [*map(won.count, lane.seats)]
+    if lane.opposite:
+        books = [*map(add, seat_books[: lane.opposite], seat_books[lane.opposite :])]
+    elif lane.side_of is None:  # each player a side
+        books = [*seat_books]
+    else:
+        books = [*map(won.translate(lane.side_of).count, lane.sides)]
+    return CleanPlay(books, seat_books, _taken(t, lane, cards, winners, card_groups), winners[0])
 
 
 def _taken(
@@ -172,8 +172,8 @@ def _taken(
         total = int.from_bytes(cards.translate(lane.points), "little") * lane.spread
         points: Iterable[int] = total.to_bytes(lane.plays + n, "little")[n - 1 : lane.plays : n]
     else:
-        points = map(sum, map(map, repeat(t.points.values.__getitem__), card_groups))
-    for winner, trick_points in zip(winners, points, strict=True):
+        points = [*map(sum, map(map, repeat(t.points.values.__getitem__), card_groups))]
+    for winner, trick_points in compress(zip(winners, points, strict=True), points):  # tricks with points
         taken[winner] += trick_points
     return taken
 

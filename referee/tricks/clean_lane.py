@@ -19,8 +19,14 @@ from .tables import Tables
 
 _SUITS = 4
 _LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
-CHUNK = 7  # bytes of a holding read as bytes (cards below 56; a double deck's second copies are not read)
-HELD = 0x80  # a card's holder as a byte: this plus the seat (above every card's byte)
+HELD = 0x80  # a card's player as a byte: this plus the seat (above every card's byte)
+_WORDS = 8  # the cards 0..63 as eight 64-bit words of a byte a card
+# Hacker's Delight's transpose of an 8x8 bit matrix (a 64-bit word, a byte a row), its masks repeated in each
+# word: bit j of byte i becomes bit i of byte j, in every word at once.
+TRANSPOSE = tuple(
+    (shift, sum(mask << 64 * w for w in range(_WORDS)))
+    for shift, mask in ((7, 0x00AA00AA00AA00AA), (14, 0x0000CCCC0000CCCC), (28, 0x00000000F0F0F0F0))
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +37,12 @@ class CleanLane:
     # per turn (the seats of a trick in turn from its leader): its cards in seat order
     seat_order: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]
     seats: range
-    # The cards each player held, as bytes: their holdings side by side (a seat every CHUNK bytes), each byte
-    # read through its table of the cards its bits stand for; each seat's byte, as many times as cards held.
-    seat_shift: tuple[int, ...]
-    chunk_cards: tuple[tuple[bytes, ...], ...]
-    held_counts: list[int]
-    holders: bytes
-    seat_of_place: bytes  # each place of the hand's bytes, the holder byte of its seat
+    # Who played each card: each place of the hand's bytes, the byte of its seat; each card 0..63 in turn, its
+    # own byte (mapped to its player's); a player's byte to its seat's bit (any other to 0).
+    seat_of_place: bytes
+    all_cards: bytes
+    seat_bit: bytes
+    seat_bytes: tuple[slice, ...]  # per seat, its byte of each word (once transposed), written big-endian
     deck_cards: bytes  # the cards of the deck
     spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
     trick_starts: tuple[int, ...]  # the place of each trick's first byte
@@ -46,12 +51,14 @@ class CleanLane:
     guards: int  # the top bit of each byte of the hand
     suit_bit: bytes  # per card, the bit of its suit
     smear: tuple[int, ...]  # shifts spreading a bit to each later trick of the same seat
-    side_of: bytes  # per seat, its side
+    side_of: bytes | None  # per seat, its side (None: partners sit opposite, or each player is a side)
     sides: range
+    opposite: int  # partners sit opposite: the seats between partners (0: not so)
     points: bytes | None  # per card, its points as a byte, where any trick's points add up within one
-    first_lead: bool  # a rule may object to the first lead
+    first_leads: bytes  # the cards whose lead to the first trick a rule may object to
     late_leads: tuple[int, ...]  # per suit, the trick index from which a later lead of it is always allowed
     late_until: int  # the largest of these
+    late_cards: bytes  # the cards whose lead after the first trick a rule may object to (before late_until)
 
 
 def _lane(t: Tables) -> CleanLane | None:
@@ -71,18 +78,16 @@ def _lane(t: Tables) -> CleanLane | None:
                 rank[led * _LED + c] = 1 + claims[led].index(keys[c])
     plays = n * t.per_player
     first, late = play.lead_rules(t)
+    half = n // 2
+    opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
         seat_order={turn: itemgetter(*((seat - turn[0]) % n for seat in range(n))) for turn in t.clockwise},
         seats=range(n),
-        seat_shift=tuple(8 * CHUNK * seat for seat in range(n)),
-        chunk_cards=tuple(
-            tuple(bytes(8 * (i % CHUNK) + j for j in range(8) if b >> j & 1) for b in range(256))
-            for i in range(CHUNK * n)
-        ),
-        held_counts=[t.per_player] * n,
-        holders=bytes(HELD + seat for seat in range(n) for _ in range(t.per_player)),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
+        all_cards=bytes(range(8 * _WORDS)),
+        seat_bit=_table({HELD + seat: 1 << seat for seat in range(n)}),
+        seat_bytes=tuple(slice(7 - seat, None, 8) for seat in range(n)),
         deck_cards=bytes(cards),
         spread=sum(1 << 8 * k for k in range(n)),
         trick_starts=tuple(range(0, plays, n)),
@@ -91,12 +96,14 @@ def _lane(t: Tables) -> CleanLane | None:
         guards=int.from_bytes(b"\x80" * plays, "little"),
         suit_bit=_table({c: 1 << t.suit[c] for c in cards}),
         smear=tuple(8 * n << k for k in range((t.per_player - 1).bit_length())),
-        side_of=_table(dict(enumerate(t.side_of))),
+        side_of=None if opposite or len(t.sides) == n else _table(dict(enumerate(t.side_of))),
         sides=range(len(t.sides)),
+        opposite=half if opposite else 0,
         points=_points(t, cards),
-        first_lead=first,
+        first_leads=bytes(c for c in cards if first[t.suit[c]]),
         late_leads=late,
         late_until=max(late),
+        late_cards=bytes(c for c in cards if late[t.suit[c]] > 1),
     )
 
 

@@ -45,19 +45,21 @@ def lead_violation(t: Tables, hand: int, card: int, first_trick: bool, broken: b
     return None
 
 
-def lead_rules(t: Tables) -> tuple[bool, tuple[int, ...]]:
+def lead_rules(t: Tables) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """Where :func:`lead_violation` can object at all, for checking a whole hand without asking it at every lead:
-    whether at the first trick, and for each suit the trick index (0-based) from which on a lead of it is always
-    allowed after the first (0: any time; the hand's length: a rule that lasts until a suit is broken)."""
+    for each suit, whether a lead of it to the first trick may be faulted, and the trick index (0-based) from
+    which on a later lead of it is always allowed (0: any time; the hand's length: until a suit is broken)."""
     held, trump = t.held_suit, t.trump
-    first = bool(t.first_lead_cards) or (held >= 0 and (t.held_until_trick > 1 or t.held_until_broken))
-    first = first or (trump != NO_TRUMP and (not t.first_lead_trump or t.trump_lead == "after_broken"))
+    first = [bool(t.first_lead_cards)] * 4  # a card to lead first: any other lead may be faulted
     until = [0, 0, 0, 0]
     if 0 <= held < 4:
+        first[held] = first[held] or t.held_until_trick > 1 or t.held_until_broken
         until[held] = t.per_player if t.held_until_broken else max(t.held_until_trick - 1, 0)
-    if 0 <= trump < 4 and t.trump_lead == "after_broken":
-        until[trump] = t.per_player
-    return first, tuple(until)
+    if 0 <= trump < 4:
+        first[trump] = first[trump] or not t.first_lead_trump or t.trump_lead == "after_broken"
+        if t.trump_lead == "after_broken":
+            until[trump] = t.per_player
+    return tuple(first), tuple(until)
 
 
 def follows(t: Tables, hand: int, card: int, led: int) -> bool:

@@ -122,9 +122,9 @@ def _legal_hands(rules: str, seed: int) -> tuple[Any, list[tuple[Any, list[int]]
 
 
 def test_a_card_played_by_a_player_who_did_not_hold_it_is_never_vouched_for() -> None:
-    # The card each player held is read from their holdings side by side; where a player held one card more
-    # and the next one card less, the one card could pass for the next player's. Here the next player's
-    # highest card, which they played, is moved to the player before them (who holds nothing higher).
+    # A player holding one card more and the next player one card less: the next player's highest card, which
+    # they played, moved to the player before them (who holds nothing higher). Every card is still held by
+    # someone and played once, and each player plays as many cards as the others.
     t, hands = _legal_hands("spades/intramural", 3)
     moved = 0
     for hand, holdings in hands:

@@ -9,7 +9,6 @@ passed the wrong way. Hands are bitmasks over card ids.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 from operator import itemgetter
 
 from ..report import Code, Finding
@@ -108,27 +107,31 @@ def clean_pass(
     tricks: tuple[Trick, ...] | None,
 ) -> list[int] | None:
     """Each seat's holding after a pass that is certainly regular (nearly every hand): every player, in seat
-    order, passed the hand's count of cards they held, and each card passed was played by the player the pass
-    is due to. A few C-level calls a passer, no finding made.
+    order, passed the hand's count of cards they held, and the play shows them with the player the pass is due
+    to. A few C-level calls a passer, no finding made.
 
     None: anything else (a pass missing, short, of a card not held, or gone elsewhere by the play, no pass
     due), for :func:`apply`, which finds and reports what is wrong.
     """
     if offset is NO_PASS or not passes or not tricks or tuple(map(_PASSER, passes)) != tuple(range(t.seats)):
         return None
-    seat_groups, card_groups = zip(*tricks, strict=True)
-    played_by = dict(zip(chain.from_iterable(card_groups), chain.from_iterable(seat_groups), strict=True))  # as apply
     count = t.pass_cards
     after = list(holdings)
     for passer, cards in passes:
         passed = sum(map(BIT.__getitem__, cards))
+        if len(cards) != count or passed.bit_count() != count or holdings[passer] & passed != passed or not cards:
+            return None
+        # apply gives the cards to the player the pass is due to unless the play shows them all with one other
+        # player: so one of them played by that player (its last play, as apply's dict of plays keeps) is enough.
         due = (passer + offset) % t.seats
-        if (
-            len(cards) != count
-            or passed.bit_count() != count
-            or holdings[passer] & passed != passed
-            or set(map(played_by.get, cards)) != {due}
-        ):
+        first = cards[0]
+        for trick in reversed(tricks):
+            if first in trick[1]:
+                seats, played = trick
+                break
+        else:
+            return None  # not played at all: apply decides
+        if played.count(first) != 1 or seats[played.index(first)] != due:
             return None
         after[passer] &= ~passed  # as apply moves them, passer by passer
         after[due] |= passed

@@ -61,10 +61,9 @@ def hand_points(rules: PointRules, taken: list[int], revoker: int | None) -> lis
     """Each player's points for a hand: what they took, or the revoke charge, or the moon."""
     if revoker is not None and rules.revoke_charge is not None:
         return [rules.revoke_charge if seat == revoker else 0 for seat in range(len(taken))]
-    if rules.moon_others is not None:
-        shooter = next((seat for seat, points in enumerate(taken) if points == rules.total), None)
-        if shooter is not None:
-            return [0 if seat == shooter else rules.moon_others for seat in range(len(taken))]
+    if rules.moon_others is not None and rules.total in taken:  # the first player who took every point
+        shooter = taken.index(rules.total)
+        return [0 if seat == shooter else rules.moon_others for seat in range(len(taken))]
     return list(taken)
 
 

@@ -27,7 +27,7 @@ from . import scoring
 from .clean_turns import CleanTurns, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
-from .tiles import BIT, DOUBLES, FULL_SET, spots, tile_name
+from .tiles import BIT, DOUBLE_MASK, FULL_SET, spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 
@@ -124,16 +124,20 @@ class _Audit(TurnReplay):
                 held[seat] |= bit
         return held
 
-    def _opening(self, hand: DominoHand, held: list[int], opener_won: int | None) -> tuple[int | None, int | None, str]:
+    def _opening(
+        self, hand: DominoHand, held: list[int], union: int, opener_won: int | None
+    ) -> tuple[int | None, int | None, str]:
         """Who must open and with which tile (None: any), and the clause that says so."""
         if opener_won is not None:
             return opener_won, None, "draw.next_hand"
-        for double in DOUBLES:
-            for seat in range(self.t.seats):
-                if held[seat] >> double & 1:
-                    clause = "draw.first_play" if hand.number == 1 else "draw.next_hand"
-                    return seat, double, clause
-        return None, None, "draw.first_play"
+        doubles = union & DOUBLE_MASK
+        if not doubles:
+            return None, None, "draw.first_play"
+        double = doubles.bit_length() - 1  # the highest double drawn (a double's int grows with its number)
+        seat = 0
+        while not held[seat] >> double & 1:
+            seat += 1
+        return seat, double, "draw.first_play" if hand.number == 1 else "draw.next_hand"
 
     def _hand(self, hand: DominoHand, opener_won: int | None) -> int | None:
         t = self.t
@@ -144,7 +148,7 @@ class _Audit(TurnReplay):
         for mask in held:
             union |= mask
         boneyard = FULL_SET & ~union if t.boneyard else 0
-        opener, opening_tile, clause = self._opening(hand, held, opener_won)
+        opener, opening_tile, clause = self._opening(hand, held, union, opener_won)
         if hand.redrawn:
             state = HandState(t, held, boneyard)
             if opener is not None and t.reshuffle_without_double:

@@ -31,10 +31,7 @@ class Award(NamedTuple):
 def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name: str) -> Award:
     """Going out: the backman's spots (or every opponent's), rounded, if the winner is on the board."""
     side = t.side_of[seat]
-    if t.domino_from_backman:
-        owed = spots[(seat - 1) % t.seats]
-    else:
-        owed = sum(spots[s] for s in range(t.seats) if t.side_of[s] != side)
+    owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
     points = round_to(owed, t.domino_round)
     if total_before < t.domino_needs:
         return Award(side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard")

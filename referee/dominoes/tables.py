@@ -70,6 +70,7 @@ class Tables:
     wins_at_once: bool  # the game ends the moment a side reaches the target
     made: tuple[int, ...]  # what a play scores, by the spots the open ends then show
     next_seat: tuple[int, ...]  # the seat clockwise of each
+    opponents: tuple[tuple[int, ...], ...]  # the seats of each seat's opponents
 
 
 MOST_SPOTS = 60  # the open ends show at most four double sixes and the first double's 12
@@ -166,6 +167,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         wins_at_once=bool(spec.value("dominoes_scoring.first_to_reach", "wins_at_once", False)),
         made=_ends_made(ends_multiple, int(spec.value("dominoes_scoring.ends", "min", 0))),
         next_seat=(*range(1, seats), 0),
+        opponents=tuple(tuple(s for s in range(seats) if side_of[s] != side_of[seat]) for seat in range(seats)),
     )
 
 

@@ -118,7 +118,9 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     last = claims[-n:]
     winners = leaders[1:]
     winners.append(last.index(max(last)))
-    per_trick[::n] = bytes(itemgetter(*map(add, lane.trick_starts, winners))(claims))
+    won = bytes(winners)
+    claimed = (int.from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
+    per_trick[::n] = bytes(itemgetter(*claimed)(claims))
     guards = lane.guards
     if (int.from_bytes(per_trick, "little") * spread | guards) - int.from_bytes(claims, "little") & guards != guards:
         return None
@@ -149,7 +151,6 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
             t, lane, leaders, winners, card_groups, cards, holdings
         ):
             return None
-    won = bytes(winners)
     seat_books = [*map(won.count, lane.seats)]
     if lane.opposite:
         books = [*map(add, seat_books[: lane.opposite], seat_books[lane.opposite :])]

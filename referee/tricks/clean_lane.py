@@ -45,7 +45,7 @@ class CleanLane:
     seat_bytes: tuple[slice, ...]  # per seat, its byte of each word (once transposed), written big-endian
     deck_cards: bytes  # the cards of the deck
     spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
-    trick_starts: tuple[int, ...]  # the place of each trick's first byte
+    trick_starts: int  # the place of each trick's first byte, a byte a trick
     led_offset: bytes  # per card led, _LED times its suit
     rank: bytes  # per card plus _LED times the suit led: its claim to win, 1 and up; 0 for no claim
     guards: int  # the top bit of each byte of the hand
@@ -64,7 +64,13 @@ class CleanLane:
 def _lane(t: Tables) -> CleanLane | None:
     n = t.seats
     cards = [c for c in range(CARD_COUNT) if t.deck >> c & 1]
-    if t.must_beat or t.deck >> COPY or not 2 <= n < 8 or any(not 0 <= t.suit[c] < _SUITS for c in cards):
+    if (
+        t.must_beat
+        or t.deck >> COPY
+        or not 2 <= n < 8
+        or not 2 <= t.per_player <= 255 // n  # (a trick a byte: each trick's first place, below 256)
+        or any(not 0 <= t.suit[c] < _SUITS for c in cards)
+    ):
         return None  # must beat, a double deck, a card of no suit: left to the card-by-card replay
     # per led suit, the claims to win in order (a card with none: the least key); each card's own, so that the
     # highest claim in a trick names one card, as the replay's first of the highest does
@@ -90,7 +96,7 @@ def _lane(t: Tables) -> CleanLane | None:
         seat_bytes=tuple(slice(7 - seat, None, 8) for seat in range(n)),
         deck_cards=bytes(cards),
         spread=sum(1 << 8 * k for k in range(n)),
-        trick_starts=tuple(range(0, plays, n)),
+        trick_starts=int.from_bytes(bytes(range(0, plays, n)), "little"),
         led_offset=_table({c: _LED * t.suit[c] for c in cards}),
         rank=bytes(rank),
         guards=int.from_bytes(b"\x80" * plays, "little"),

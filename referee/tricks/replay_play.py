@@ -30,7 +30,8 @@ class PlayReplay(Replay):
             self.seat_books[:] = clean.seat_books
             if t.points is not None:
                 self.taken[:] = clean.taken
-                self._leftover(hand, holdings, clean.first_taker)
+                if t.out_of_play:
+                    self._leftover(hand, holdings, clean.first_taker)
             return clean.books, True
         n = hand.number
         names = self.names

@@ -14,6 +14,7 @@ from .tricks import logshape
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
 MAX_NAME = 100  # characters in a player's or a side's name, or a game's id
+_LIMIT = 10**MAX_DIGITS  # parse_json refuses a number of more digits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,6 +53,35 @@ def recorded_scores(written: dict[str, Any]) -> tuple[RecordedScore, ...]:
         else RecordedScore(key, None, whole(value))
         for key, value in written.items()
     )
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def usual_scores(written: Any) -> tuple[RecordedScore, ...] | None:
+    """A hand's ``score`` in its usual form, each side's (or player's) ``{hand, total}`` (ints, bounded as
+    parse_json bounds them), checked as it is read; None for any other form.
+
+    Each RecordedScore is made without its frozen ``__init__`` (an ``object.__setattr__`` call a field, costly
+    from C: ``map(RecordedScore, ...)`` costs three times this whole loop), its fields given as its ``__dict__``.
+    """
+    if type(written) is not dict:
+        return None
+    scores = []
+    for key, value in written.items():
+        if type(value) is not dict or len(value) != 2:
+            return None
+        hand, total = value.get("hand"), value.get("total")
+        if (
+            type(hand) is not int
+            or type(total) is not int
+            or not (-_LIMIT < hand < _LIMIT and -_LIMIT < total < _LIMIT)
+        ):
+            return None
+        score = _new(RecordedScore)
+        _set(score, "__dict__", {"key": key, "hand": hand, "total": total})
+        scores.append(score)
+    return tuple(scores)
 
 
 def whole(value: Any) -> Any:
@@ -221,9 +251,6 @@ def keys_vouched(text: str, keys: int) -> bool:
     if text.count(":") == keys:
         return True
     return text.count('":') == keys and not any(space + ":" in text for space in " \t\n\r")
-
-
-_LIMIT = 10**MAX_DIGITS  # parse_json refuses a number of more digits
 
 
 def header_keys(document: dict[str, Any]) -> int | None:

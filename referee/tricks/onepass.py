@@ -11,13 +11,13 @@ reading (a TypeError, KeyError, or an InputError: see ``logreader.read_in_one_pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, count, repeat
 from operator import itemgetter
 from typing import Any
 
-from ..logreader import RecordedScore
+from ..logreader import RecordedScore, usual_scores
 from ..strict_yaml import MAX_DIGITS
 from . import logshape
 from .cards import TOKENS
@@ -25,10 +25,9 @@ from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
-_HAND_FIELDS = tuple(field.name for field in fields(Hand))
 _card = TOKENS.__getitem__
 _first, _rest = itemgetter(0), itemgetter(slice(1, None))
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -57,11 +56,11 @@ def seating(players: tuple[str, ...]) -> Seating:
     return Seating(list(players), seat_of, in_turn, {players[turn[0]]: turn for turn in turns}, number_bids)
 
 
-def new_hand(**values: Any) -> Hand:
-    """A Hand made without its frozen ``__init__``, which sets each of its fields by a call of its own: a
-    hand is made for every hand of every log, and this is a tenth of its reading. Every field is given."""
+def new_hand(values: dict[str, Any]) -> Hand:
+    """A Hand made without its frozen ``__init__``, which sets each of its fields by a call of its own (a
+    hand is made for every hand of every log): ``values`` holds every field, and becomes its ``__dict__``."""
     hand: Hand = _new(Hand)
-    vars(hand).update(values)
+    _set(hand, "__dict__", values)
     return hand
 
 
@@ -76,7 +75,9 @@ class OnePassReader(_Reader):
     def game(self) -> GameLog:
         self.seating = seating(self.players)
         hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
-        return GameLog(hands=hands, dealer_draw=self._dealer_draw(), **self.header())
+        game: GameLog = _new(GameLog)  # as new_hand makes a Hand: header() gives every other field
+        _set(game, "__dict__", {**self.header(), "hands": hands, "dealer_draw": self._dealer_draw()})
+        return game
 
     def hand_unchecked(self, number: int, body: Any) -> Hand:
         """One hand, its shape checked as it is read."""
@@ -84,36 +85,47 @@ class OnePassReader(_Reader):
             if not logshape.hand_conforms(body, self.READ_AND_CHECKED):
                 raise TypeError("a hand the schema may refuse")
             return self.hand(number, body)
-        table = self.seating
+        if None in body.values():
+            raise TypeError("a field of a hand is never null")
         self.keys += len(body)
-        dealer = table.seat_of[body["dealer"]] if "dealer" in body else None
-        deal = self._deal(number, body["deal"]) if "deal" in body else None
-        passes = self._passes(number, body["passes"]) if "passes" in body else None
-        bids = self._bids(body["bids"]) if "bids" in body else None
-        tricks = self._tricks(number, body["tricks"]) if "tricks" in body else None
-        score = self._score(body["score"]) if "score" in body else None
-        leftover = (
-            self.cards(body["leftover"], f"$.hands[{number - 1}].leftover", number, None)
-            if "leftover" in body
-            else None
-        )
-        misdeal = body.get("misdeal", False)
+        get = body.get  # each field once: None where the hand has none, as no field may be null
+        dealer = get("dealer")
+        if dealer is not None:
+            dealer = self.seating.seat_of[dealer]
+        if (deal := get("deal")) is not None:
+            deal = self._deal(number, deal)
+        if (passes := get("passes")) is not None:
+            passes = self._passes(number, passes)
+        if (bids := get("bids")) is not None:
+            ordered = type(bids) is list
+            bids = self._bids(bids)
+        else:
+            ordered = False
+        if (tricks := get("tricks")) is not None:
+            tricks = self._tricks(number, tricks)
+        if (score := get("score")) is not None:
+            score = self._score(score)
+        if (leftover := get("leftover")) is not None:
+            leftover = self.cards(leftover, f"$.hands[{number - 1}].leftover", number, None)
+        misdeal = get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")
         return new_hand(
-            number=number,
-            dealer=dealer,
-            deal=deal,
-            bids=bids,
-            bids_ordered=type(body.get("bids")) is list,
-            passes=passes,
-            tricks=tricks,
-            books=None,
-            score=score,
-            misdeal=misdeal,
-            events=(),
-            leftover=leftover,
-            started=None,
+            {
+                "number": number,
+                "dealer": dealer,
+                "deal": deal,
+                "bids": bids,
+                "bids_ordered": ordered,
+                "passes": passes,
+                "tricks": tricks,
+                "books": None,
+                "score": score,
+                "misdeal": misdeal,
+                "events": (),
+                "leftover": leftover,
+                "started": None,
+            }
         )
 
     def _deal(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
@@ -187,24 +199,10 @@ class OnePassReader(_Reader):
         return self.tricks(number, raw)
 
     def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
-        if type(raw) is dict:  # the usual score: each side's {hand, total}
-            scores = []
-            for key, value in raw.items():
-                if type(value) is not dict or len(value) != 2:
-                    break
-                hand, total = value.get("hand"), value.get("total")
-                if (
-                    type(hand) is not int
-                    or type(total) is not int
-                    or not (-_LIMIT < hand < _LIMIT and -_LIMIT < total < _LIMIT)
-                ):
-                    break
-                score = _new(RecordedScore)  # as new_hand makes a Hand
-                vars(score).update(key=key, hand=hand, total=total)
-                scores.append(score)
-            else:
-                self.keys += 3 * len(scores)
-                return tuple(scores)
+        found = usual_scores(raw)
+        if found is not None:
+            self.keys += 3 * len(found)  # each side's name, and its hand and total
+            return found
         if not logshape.score_conforms(raw):
             raise TypeError("a score the schema may refuse")
         return self.scores_of(raw)

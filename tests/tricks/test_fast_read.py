@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,9 @@ from one_pass import WHERE, careful
 
 from referee import load_spec
 from referee.documents import parse_yaml
+from referee.logreader import RecordedScore
 from referee.spec import bundled_ids
-from referee.tricks.log import GameLog, compact_tricks, read, read_fast
+from referee.tricks.log import GameLog, Hand, compact_tricks, read, read_fast
 from referee.tricks.simulate import simulate_game
 from tricks.test_logshape import BASE, mutated
 
@@ -191,3 +193,14 @@ def test_a_lookalike_of_a_usual_field_is_handed_back(change: Any) -> None:
     change(document)
     assert read_fast(copy.deepcopy(document), WHERE) is None
     assert not isinstance(_careful(document), GameLog)
+
+
+def test_the_one_pass_records_hold_every_field_their_classes_declare() -> None:
+    # a Hand, a score and the GameLog are made without their __init__: a field added to a class must be given
+    game = read_fast(simulate_game(load_spec("hearts/intramural"), random.Random(2)), WHERE)
+    assert game is not None
+    assert vars(game).keys() == {f.name for f in fields(GameLog)}
+    for hand in game.hands:
+        assert vars(hand).keys() == {f.name for f in fields(Hand)}
+        for score in hand.score or ():
+            assert vars(score).keys() == {f.name for f in fields(RecordedScore)}

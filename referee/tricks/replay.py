@@ -7,13 +7,18 @@ part reads and adds to the state kept here, and :mod:`.audit` runs them hand by 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, Report, Severity, Violation, Where
 from ..spec import Spec
 from .log import GameLog
+from .per_tables import per_tables
 from .tables import Tables
+
+# Per Tables: (players, the sides a log names) -> the sides' names and every key that names a side.
+_SEATINGS: dict[int, tuple[Tables, dict[Any, tuple[tuple[str, ...], dict[str, int]]]]] = {}
 
 
 class Replay:
@@ -40,8 +45,19 @@ class Replay:
         self.taken: list[int] = [0] * tables.seats  # points each player took in the hand being replayed
         self.dealt_hands = 0
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
-        self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
-        self.sides_by_key = seating.sides_by_key(self.names, self.side_names, tables.side_of)
+        # The sides' names and keys depend on the players and the sides the log names alone: made once for them
+        # where they are the spec's sides (a log's own sides, with their finding, are made for their game).
+        known = per_tables(_SEATINGS, tables, lambda _: {})
+        key = (self.names, log.side_names)
+        seated = known.get(key)
+        if seated is None:
+            self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
+            seated = (self.side_names, seating.sides_by_key(self.names, self.side_names, tables.side_of))
+            if self.t is tables:
+                if len(known) > 1_000:  # bounded: a club's archive has many tables of players
+                    known.clear()
+                known[key] = seated
+        self.side_names, self.sides_by_key = seated
         self.written_totals: list[int | None] = [None] * len(tables.sides)  # the table's own running totals
         self.report = Report.start(spec, log, self.side_names)
         self.report.bidding = tables.contracts

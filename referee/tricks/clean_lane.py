@@ -70,8 +70,11 @@ def _lane(t: Tables) -> CleanLane | None:
         or not 2 <= n < 8
         or not 2 <= t.per_player <= 255 // n  # (a trick a byte: each trick's first place, below 256)
         or any(not 0 <= t.suit[c] < _SUITS for c in cards)
+        or ((t.discard_card >= 0 or t.first_trick_barred) and not t.must_follow)
     ):
-        return None  # must beat, a double deck, a card of no suit: left to the card-by-card replay
+        # must beat, a double deck, a card of no suit, a duty to discard where no one need follow suit (the
+        # check reads "did not follow" as "held none"): left to the card-by-card replay
+        return None
     # per led suit, the claims to win in order (a card with none: the least key); each card's own, so that the
     # highest claim in a trick names one card, as the replay's first of the highest does
     claims = [sorted(keys[c] for c in cards if keys[c] > min(keys)) for keys in t.win_keys]

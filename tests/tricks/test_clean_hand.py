@@ -14,7 +14,7 @@ from lanes import TRICK_SPECS, WHERE, both_ways, corpus_agrees, tampered_both_wa
 
 import referee
 from referee import gamelog
-from referee.tricks import clean_hand, replay_play
+from referee.tricks import clean_hand, clean_lane, replay_play
 from referee.tricks.cards import COPY
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
@@ -218,3 +218,12 @@ def test_a_card_dealt_twice_to_a_player_is_left_to_the_replay() -> None:
         card = changed[seat].bit_length() - 1
         changed[seat] = changed[seat] & ~(1 << card) | 1 << (card + COPY)
         assert clean_hand.clean_play(t, hand, hand.tricks[0][0][0], changed) is None
+
+
+def test_a_duty_to_discard_without_a_duty_to_follow_is_left_to_the_replay() -> None:
+    # The whole-hand check reads a failure to follow suit as holding none of it, which only a duty to follow
+    # makes true; a discard duty (or a first-trick bar) in a spec without one is left to the replay.
+    t = tables_for(referee.load_spec("hearts/intramural"))
+    assert clean_lane.lane_for(t) is not None
+    assert clean_lane.lane_for(replace(t, must_follow=False)) is None
+    assert clean_lane.lane_for(replace(t, must_follow=False, discard_card=-1)) is not None

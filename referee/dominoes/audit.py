@@ -8,6 +8,8 @@ audit reports every violation in the game.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import seating
 from ..errors import InputError, Location
 from ..report import (
@@ -31,6 +33,19 @@ from .tiles import BIT, DOUBLE_MASK, FULL_SET, spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 
+@lru_cache(maxsize=256)
+def _seating(
+    players: tuple[str, ...],
+    sides: tuple[tuple[int, ...], ...],
+    side_of: tuple[int, ...],
+    given: tuple[tuple[str, tuple[int, ...]], ...] | None,
+) -> tuple[tuple[str, ...], dict[str, int]] | None:
+    """Each side's name and the side each key of a score sheet stands for (None: the log's sides are not the
+    spec's), made once for each seating: an archive's games mostly share their players."""
+    names = seating.side_names(players, sides, given)
+    return None if names is None else (names, seating.sides_by_key(players, names, side_of))
+
+
 class _Audit(TurnReplay):
     """State of one domino replay; findings become violations with their clauses."""
 
@@ -44,26 +59,22 @@ class _Audit(TurnReplay):
             self.t = tables_for(spec, len(log.players))
         except InputError as exc:
             raise InputError(exc.message, self._where("$.players")) from None
-        self.side_names = self._side_names()
+        found = _seating(self.names, self.t.sides, self.t.side_of, log.side_names)
+        if found is None:
+            spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
+            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
+        self.side_names, self.sides_by_key = found
         self.report = Report.start(spec, log, self.side_names, "dominoes")
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
         self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
-        self.sides_by_key = seating.sides_by_key(self.names, self.side_names, self.t.side_of)
 
     def _where(self, path: str | None = None) -> Location:
         return Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index)
 
     def _fail(self, message: str, path: str | None = None) -> InputError:
         return InputError(message, self._where(path))
-
-    def _side_names(self) -> tuple[str, ...]:
-        names = seating.side_names(self.names, self.t.sides, self.log.side_names)
-        if names is None:
-            spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
-            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
-        return names
 
     def _side_key(self, key: str, path: str) -> int:
         return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)

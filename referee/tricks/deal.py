@@ -24,13 +24,19 @@ def check_deal(
     t: Tables, deal: tuple[tuple[int, ...], ...], names: tuple[str, ...], out_of_play: tuple[int, ...] | None = None
 ) -> tuple[list[int], list[Finding]]:
     """Each seat's holding as a bitmask, and what was irregular about the deal (and the cards put out of play)."""
-    if out_of_play is None and not t.deck >> COPY:  # a single deck: a regular deal is checked at C speed
-        holdings = [sum(map(BIT.__getitem__, cards)) for cards in deal]
-        dealt = sum(holdings)
+    if out_of_play is None and not t.deck >> COPY:  # a single deck: a regular deal is checked in one short loop
+        holdings = []
+        dealt = 0
+        for cards in deal:  # a loop, not sum(map(BIT.__getitem__, ...)): under Python 3.11 the loop is faster
+            held = 0
+            for card in cards:
+                held |= BIT[card]
+            holdings.append(held)
+            dealt |= held
         if (
-            dealt.bit_count() == sum(map(len, deal))  # no card twice
+            set(map(len, deal)) == {t.per_player}
+            and dealt.bit_count() == t.per_player * len(deal)  # no card twice
             and not dealt & ~t.deck
-            and set(map(len, deal)) == {t.per_player}
             and (t.deck & ~dealt).bit_count() <= t.out_of_play
         ):
             return holdings, []

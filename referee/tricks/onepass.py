@@ -26,7 +26,6 @@ from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
 _card = TOKENS.__getitem__
-_first, _rest = itemgetter(0), itemgetter(slice(1, None))
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -178,11 +177,14 @@ class OnePassReader(_Reader):
     def _tricks(self, number: int, raw: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         size = len(self.players)
         lengths = {*map(len, raw)} if type(raw) is list else None
+        # Each trick's seats and cards grouped straight from flat streams by zip (no list between): every trick
+        # has the same length (checked), so the groups fall on the tricks; a failed lookup raises on the way.
         if lengths == {size + 1}:  # the compact form, [leader, card, ...], each trick by all the players
             try:  # a leader not a player, a card not a canonical token (a str), fails a lookup
-                seats = [*map(self.seating.leading.__getitem__, map(_first, raw))]
-                cards = [*zip(*[map(_card, chain.from_iterable(map(_rest, raw)))] * size, strict=True)]
-                return tuple(zip(seats, cards, strict=True))
+                flat = [*chain.from_iterable(raw)]
+                seats = map(self.seating.leading.__getitem__, flat[:: size + 1])
+                del flat[:: size + 1]  # the leaders: the cards are left
+                return tuple(zip(seats, zip(*[map(_card, flat)] * size)))  # noqa: B905 - lengths checked
             except (KeyError, TypeError):
                 pass  # a card written another way
         elif lengths == {size}:  # the usual tricks: one play by each player
@@ -190,10 +192,11 @@ class OnePassReader(_Reader):
                 plays = [*chain.from_iterable(raw)]
                 names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
                 if len(names) == len(plays) and all(plays):
-                    cards = [*zip(*[map(_card, map(dict.__getitem__, plays, names))] * size, strict=True)]
-                    seats = [*map(self.seating.in_turn.__getitem__, zip(*[iter(names)] * size, strict=True))]
+                    seats = map(self.seating.in_turn.__getitem__, zip(*[iter(names)] * size))  # noqa: B905
+                    cards = zip(*[map(_card, map(dict.__getitem__, plays, names))] * size)  # noqa: B905
+                    tricks = tuple(zip(seats, cards))  # noqa: B905 - lengths checked
                     self.keys += len(plays)
-                    return tuple(zip(seats, cards, strict=True))
+                    return tricks
             except (KeyError, TypeError):
                 pass  # a trick out of turn, or a card written another way
         return self.tricks(number, raw)

@@ -7,7 +7,7 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 from operator import add
@@ -22,6 +22,7 @@ from .tables import tables_for
 from .written import WrittenChecks
 
 THROWN_OUT = "thrown out: the renege would have won the game"
+NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
 
 
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
@@ -50,27 +51,29 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
+        report = self.report
+        lines = report.hands
+        no_reneges = [0] * len(t.sides)
         for hand in self.log.hands:
-            ended = self.report.ended_at_hand
+            ended = report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
-                self.add(game_continued(self.report, len(self.log.hands) - ended), hand.number)
+                self.add(game_continued(report, len(self.log.hands) - ended), hand.number)
             dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = deal.next_dealer(t, dealer)
-            self.report.hands_audited += 1
             self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
             else:
                 self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
                 first_unbid = not t.bids_first_hand and scored == 0
-                self.hand_reneges = [0] * len(t.sides)
-                self.hand_lost = frozenset()
+                self.hand_reneges = no_reneges  # replaced, never changed in place, by a hand with reneges
+                self.hand_lost = NONE_LOST
                 self.scored_before = scored
                 line = self._hand(hand, dealer, totals, bags, first_unbid)
                 if line.note == THROWN_OUT:
                     self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
-                self.report.hands.append(line)
+                lines.append(line)
                 if line.scored:
                     scored += 1
                     totals = list(line.totals)
@@ -80,9 +83,10 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     if final is None:
                         swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
                         final = self._result(hand.number, totals, scored, swept, self.hand_lost)
-            if final is not None and self.report.ended_at_hand != hand.number:
+            if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
-                self.report.hands[-1] = not_counted(self.report.hands[-1], tuple(final))
+                lines[-1] = not_counted(lines[-1], tuple(final))
+        report.hands_audited += len(self.log.hands)
         if t.table_breaks_up and scored and final is None:  # no target: the game ends where the table broke up
             winner = scoring.leader(t, totals)
             self.report.finished = True
@@ -205,25 +209,20 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]
 
-        def unscored(note: str | None = None, scored: tuple[int, ...] | None = None) -> HandScore:
-            """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one); or,
-            given the points a hand scored by the cards taken, its line scored with them."""
-            found = tuple(books) if books else (None,) * len(totals)
-            if scored is not None:
-                new_totals = tuple(map(add, totals, scored))
-                return HandScore(n, dealer_name, tuple(contracts), found, scored, new_totals, tuple(bags))
-            return HandScore(
-                n, dealer_name, tuple(contracts), found, (0,) * len(totals), tuple(totals), tuple(bags), False, note
-            )
-
+        row = (n, dealer_name, contracts, books, totals, bags)  # the line's columns, for a hand not scored by bids
         if not t.contracts and t.points is not None:
-            return self._point_hand(hand, unscored, books, complete)
+            by_points = self._point_hand(hand, books, complete)
+            if by_points is None:
+                return self._unscored(*row)
+            line = self._unscored(*row, scored=by_points[0])
+            self._check_recorded_score(hand, line, by_points[1])
+            return line
         if not complete or books is None:
             if books is None and complete:
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
                 )
-            return unscored()
+            return self._unscored(*row)
         lost, extra = self._penalties(n, claimers)
         points: Sequence[int]
         new_bags: Sequence[int]
@@ -234,7 +233,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         else:
             if None in contracts:
                 why = "no bids recorded" if hand.bids is None else "a bid is missing"
-                return unscored(f"{why}: not scored")
+                return self._unscored(*row, f"{why}: not scored")
             if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
                 # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
                 points, new_bags = scoring.plain_hand(t, regular, books, bags)
@@ -242,7 +241,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 plain = regular is not None
                 scored = self._score_bids(hand, bids, plain, contracts, books, bags, reneges, blind, lost, extra)
                 if isinstance(scored, str):
-                    return unscored(scored)
+                    return self._unscored(*row, scored)
                 points, new_bags = scored
         new_totals = tuple(map(add, totals, points))
         line = HandScore(n, dealer_name, tuple(contracts), tuple(books), tuple(points), new_totals, tuple(new_bags))
@@ -318,10 +317,32 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             self.hand_lost = self.hand_lost | double_lost
         return [r.points for r in results], [r.bags for r in results]
 
-    def _point_hand(
-        self, hand: Hand, unscored: Callable[..., HandScore], books: list[int] | None, complete: bool
+    def _unscored(
+        self,
+        n: int,
+        dealer_name: str | None,
+        contracts: list[int | None],
+        books: list[int] | None,
+        totals: list[int],
+        bags: list[int],
+        note: str | None = None,
+        scored: tuple[int, ...] | None = None,
     ) -> HandScore:
-        """A hand scored by the points of the cards each player took (Hearts), or by the points written."""
+        """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one); or,
+        given the points a hand scored by the cards taken, its line scored with them."""
+        found = tuple(books) if books else (None,) * len(totals)
+        if scored is not None:
+            new_totals = tuple(map(add, totals, scored))
+            return HandScore(n, dealer_name, tuple(contracts), found, scored, new_totals, tuple(bags))
+        return HandScore(
+            n, dealer_name, tuple(contracts), found, (0,) * len(totals), tuple(totals), tuple(bags), False, note
+        )
+
+    def _point_hand(
+        self, hand: Hand, books: list[int] | None, complete: bool
+    ) -> tuple[tuple[int, ...], str | None] | None:
+        """The points of a hand scored by the cards each player took (Hearts), or by the points written, with the
+        clause a wrong written figure breaks where not the scoring's own; None: the hand is not scored."""
         rules = self.t.points
         assert rules is not None
         rule: str | None = None  # the clause a wrong written figure breaks, where not the scoring's own
@@ -332,20 +353,18 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
                 )
-                return unscored()
+                return None
             hand_points = points.written_hand(rules, written)
             if hand_points != written:  # a moon the table did not apply: each figure it wrote breaks that rule
                 rule = "scoring.moon"
         elif not complete:
-            return unscored()
+            return None
         else:
             revoker = self.revokes[0][1] if self.revokes else None
             hand_points = points.hand_points(rules, self.taken, revoker)
             if revoker is None and hand_points != self.taken:
                 rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
-        line = unscored(scored=tuple(hand_points))
-        self._check_recorded_score(hand, line, rule)
-        return line
+        return tuple(hand_points), rule
 
     @cached_property
     def _sole_target(self) -> int | None:

@@ -18,14 +18,11 @@ from dataclasses import dataclass
 from .layout import CENTRE
 from .log import Action, Move
 from .tables import Tables
-from .tiles import HALVES, HIGH, IS_DOUBLE, LOW, MATCH
+from .tiles import HIGH, IS_DOUBLE, LOW, MATCH
 
 PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
 OPENED = 5  # the spinner's sides are open, or the rules have no spinner
 FITS = (*MATCH, 0)  # the tiles that fit an end showing n; an end not open (-1) fits none
-# The number a tile leaves showing when laid on an end showing n, at [tile][n]; -1 where it does not fit, and at
-# [tile][-1], an end not open.
-NEXT_END = tuple(tuple(lo if n == h else h if n == lo else -1 for n in range(len(MATCH) + 1)) for h, lo in HALVES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +63,15 @@ def clean_turns(
     for mask in held:
         inhand |= mask
     after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
+    # a player may be without tiles while the hand goes on (a partner still plays, or one drew none): then the
+    # next seat is not always the next one round, and each turn looks
+    skipping = t.side_goes_out or not all(held)
     points = [0] * len(t.sides)
-    # The layout as Layout keeps it, in locals: each arm's open end (-1: not open) and the spots it shows, the
-    # spots of a first double not yet covered on both sides, which of its sides are covered, and the spinner.
-    ends = [-1, -1, -1, -1]
-    shown = [0, 0, 0, 0]
+    # The layout as Layout keeps it, in locals: each arm's open end (-1: not open; a fifth, never open, for a
+    # play that names no end) and the spots it shows, the spots of a first double not yet covered on both
+    # sides, which of its sides are covered, and the spinner.
+    ends = [-1, -1, -1, -1, -1]
+    shown = [0, 0, 0, 0, 0]
     centre = count = 0
     covered = 3  # the sides of a first double covered (1: left, 2: right); 3: both, or the first is no double
     spinner = spin = -1 if spinner_rule else OPENED  # the arm the spinner is on (CENTRE: the first tile) till open
@@ -78,25 +79,24 @@ def clean_turns(
     fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
     expected = seats[0]
     out: int | None = None
-    over = locked = reached = False  # over: the hand ended (out or locked) or the game may have
-    for seat, (action, tile, arm, written) in zip(seats, moves, strict=True):
-        if over:
-            if locked and action is KNOCK and not reached:
-                continue  # each player knocking on a locked board says what the board shows
-            return None  # a turn after the end, or after the game may have been won: the replay says what
+    locked = reached = False
+    turns = zip(seats, moves, strict=True)
+    for seat, (action, tile, arm, written, bit, next_end, end_spots) in turns:
         if seat != expected:
             return None
         hand = held[seat]
         if action is PLAY:
-            bit = 1 << tile
             if not hand & bit:
                 return None
-            if arm < 0:
-                arm = _only_arm(ends, tile)
-            showing = NEXT_END[tile][ends[arm]] if arm >= 0 else -1
+            end = ends[arm]
+            showing = next_end[end]
+            if showing < 0 and arm < 0 and ends[0] >= 0:  # a play that names no end: the one end it fits
+                arm = _only_arm(ends, next_end)
+                end = ends[arm]
+                showing = next_end[end]
             if showing >= 0:
                 ends[arm] = showing
-                spots = showing + showing if IS_DOUBLE[tile] else showing
+                spots = end_spots[end]
                 count += spots - shown[arm]
                 shown[arm] = spots
                 if watch:
@@ -126,7 +126,7 @@ def clean_turns(
                     shown[0], shown[1] = high, low
                 watch = covered != 3 or spinner != OPENED
             else:
-                return None  # no end, or one it does not fit, or several: the replay says which
+                return None  # on an end it does not fit, or one not open, or no end and not one: the replay says
             fits = -1
             held[seat] = hand = hand ^ bit
             inhand ^= bit
@@ -136,11 +136,10 @@ def clean_turns(
             if made:
                 side = side_of[seat]
                 points[side] += made
-                over = reached = room is not None and points[side] >= room[side]
+                reached = room is not None and points[side] >= room[side]
             if not hand and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
                 out = seat
-                over = True
-                continue
+                break
             expected = after[seat]
         else:
             if fits < 0:
@@ -148,7 +147,6 @@ def clean_turns(
             if hand & fits:
                 return None  # a draw or a knock holding a tile that plays
             if action is DRAW:
-                bit = 1 << tile
                 if not draws or not boneyard & bit:
                     return None
                 boneyard ^= bit
@@ -158,18 +156,25 @@ def clean_turns(
                 return None
             else:
                 expected = after[seat]
-        if not held[expected]:
+        if skipping and not held[expected]:
             return None  # a player who went out while a partner plays on: the replay knows who is next
         if not boneyard:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
             if not inhand & fits:
-                over = locked = True
+                locked = True
+                break
+        if reached:
+            break
+    # the hand is over (or the game may be): each turn after it goes to the replay, but for the knocks on a
+    # locked board, which say what the board shows
+    for _, move in turns:
+        if not locked or reached or move[0] is not KNOCK:
+            return None
     return CleanTurns(held, points, out, locked, boneyard, reached)
 
 
-def _only_arm(ends: list[int], tile: int) -> int:
+def _only_arm(ends: list[int], next_end: tuple[int, ...]) -> int:
     """The one open end a tile fits (-1: none or several)."""
-    row = NEXT_END[tile]
-    fitting = [arm for arm, end in enumerate(ends) if row[end] >= 0]
+    fitting = [arm for arm, end in enumerate(ends) if next_end[end] >= 0]
     return fitting[0] if len(fitting) == 1 else -1

@@ -19,7 +19,7 @@ from ..errors import Location
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
-from .tiles import TILE_TOKENS, TileError, parse_tile
+from .tiles import END_SPOTS, NEXT_END, TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
@@ -47,10 +47,22 @@ class Turn:
     points: int | None = None  # what the table wrote down for this play
 
 
-# What a turn did, whoever took it: (action, tile, arm, points), as in Turn. Every turn written alike is the
-# same tuple (see _MOVES), so a hand is read, and compared, as two tuples of its turns' seats and moves.
-Move = tuple[Action, int, int, int | None]
-KNOCK: Move = (Action.KNOCK, -1, -1, None)
+# What a turn did, whoever took it: (action, tile, arm, points), as in Turn, then what the clean check
+# (:mod:`.clean_turns`) reads of the tile, worked out once: its bit, and what it leaves laid on each end
+# (tiles.NEXT_END and END_SPOTS). Every turn written alike is the same tuple (see _MOVES), so a hand is read,
+# and compared, as two tuples of its turns' seats and moves.
+Move = tuple[Action, int, int, int | None, int, tuple[int, ...], tuple[int, ...]]
+_NONE: tuple[int, ...] = ()
+
+
+def make_move(action: Action, tile: int = -1, arm: int = -1, points: int | None = None) -> Move:
+    """A turn's move, with what the clean check reads of its tile."""
+    if tile < 0:
+        return (action, tile, arm, points, 0, _NONE, _NONE)
+    return (action, tile, arm, points, 1 << tile, NEXT_END[tile], END_SPOTS[tile])
+
+
+KNOCK = make_move(Action.KNOCK)
 
 
 @dataclass(frozen=True)
@@ -70,7 +82,8 @@ class DominoHand:
     def turns(self) -> tuple[Turn, ...]:
         """The turns one by one, for the careful replay and the pictures (a clean hand never needs them)."""
         return tuple(
-            Turn(number, seat, *move) for number, (seat, move) in enumerate(zip(self.seats, self.moves, strict=True), 1)
+            Turn(number, seat, *move[:4])
+            for number, (seat, move) in enumerate(zip(self.seats, self.moves, strict=True), 1)
         )
 
 
@@ -184,13 +197,14 @@ class _Reader(LogReader):
                 return KNOCK
             if value.strip().lower() == "draw":
                 raise self.fail("a draw names the tile drawn: {draw: 3-2}", path, hand, seat=name)
-            return (Action.PLAY, self.tile(value, path, hand, name), -1, None)
+            return make_move(Action.PLAY, self.tile(value, path, hand, name))
         if "draw" in value:
-            return (Action.DRAW, self.tile(value["draw"], f"{path}.draw", hand, name), -1, None)
+            return make_move(Action.DRAW, self.tile(value["draw"], f"{path}.draw", hand, name))
         if "tile" not in value:
             raise self.fail("a play names its tile: {tile: 6-4, end: left}", path, hand, seat=name)
         arm = ARM_NAMES.index(value["end"]) if "end" in value else -1
-        return (Action.PLAY, self.tile(value["tile"], f"{path}.tile", hand, name), arm, whole(value.get("points")))
+        tile = self.tile(value["tile"], f"{path}.tile", hand, name)
+        return make_move(Action.PLAY, tile, arm, whole(value.get("points")))
 
     def hand(self, number: int, body: dict[str, Any]) -> DominoHand:
         base = f"$.hands[{number - 1}]"

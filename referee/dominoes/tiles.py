@@ -31,6 +31,10 @@ IS_DOUBLE = tuple(h == lo for h, lo in HALVES)
 DOUBLES = tuple(tile(n, n) for n in range(HIGHEST, -1, -1))  # highest first
 MATCH = tuple(sum(1 << t for t, (h, lo) in enumerate(HALVES) if n in (h, lo)) for n in range(HIGHEST + 1))
 DOUBLE_MASK = sum(1 << t for t in DOUBLES)
+# What laying each tile on an end showing n leaves, at [tile][n], and at [tile][-1] for an end not open: the
+# number then showing (-1: it does not fit), and the spots that end then shows (a double lies crosswise).
+NEXT_END = tuple(tuple(lo if n == h else h if n == lo else -1 for n in range(HIGHEST + 2)) for h, lo in HALVES)
+END_SPOTS = tuple(tuple(v + v if h == lo else v for v in row) for (h, lo), row in zip(HALVES, NEXT_END, strict=True))
 BIT = tuple(1 << t for t in range(TILE_COUNT))  # each tile's bit in a hand
 
 _TOKEN = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?\s*$")

@@ -152,3 +152,16 @@ def test_games_with_a_turn_changed_give_the_replays_report(rules: str, seed: int
     for _ in range(choose.draw(st.integers(1, 3))):
         _mutate(document, choose)
     _held_to_replay(rules, document)
+
+
+@pytest.mark.parametrize("rules", SPECS)
+def test_a_play_written_with_other_points_gives_the_replays_report(rules: str) -> None:
+    # one turn of one hand at a time, so that nothing else in the hand sends it to the replay
+    document = simulate_game(load_spec(rules), random.Random(2))
+    for h, hand in enumerate(document["hands"][:3]):
+        for i in range(0, len(hand.get("plays", ())), 4):
+            changed = copy.deepcopy(document)
+            (value,) = changed["hands"][h]["plays"][i].values()
+            if isinstance(value, dict) and "tile" in value:
+                value["points"] = value.get("points", 0) + 5
+                _held_to_replay(rules, changed)

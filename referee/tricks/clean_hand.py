@@ -189,18 +189,25 @@ def _late_leads_allowed(
     holdings: list[int],
 ) -> bool:
     """Whether each lead after the first that a rule could object to (a suit held back, trumps before broken) is
-    allowed, the leader's hand and the broken suit worked out from the tricks before it."""
-    breaking = play.breaking_cards(t)
+    allowed, the leader's hand worked out from the tricks before it."""
     n = t.seats
-    for k in range(1, min(lane.late_until, len(card_groups))):
+    tricks = len(card_groups)
+    if lane.breaking is not None:  # the first trick with a card that breaks the suit
+        first = cards.translate(lane.breaking).find(1)
+        broken_at = first // n if first >= 0 else tricks
+    else:  # broken by who won a trick
+        broken_at = next(
+            (j for j in range(tricks) if play.breaks_trump(t, card_groups[j], (winners[j] - leaders[j]) % n)), tricks
+        )
+    # a rule holds a lead back only until the suit is broken, or until the trick a suit is held back to
+    for k in range(1, min(lane.late_until, tricks, max(broken_at + 1, t.held_until_trick - 1))):
         lead = card_groups[k][0]
         if k >= lane.late_leads[t.suit[lead]]:
             continue
+        broken = broken_at < k
+        if broken and k + 1 >= t.held_until_trick:
+            continue  # broken, and no rule holds it back to a later trick: allowed
         before = sum(map(BIT.__getitem__, cards[: k * n]))
-        if breaking is not None:
-            broken = bool(before & breaking)
-        else:
-            broken = any(play.breaks_trump(t, card_groups[j], (winners[j] - leaders[j]) % n) for j in range(k))
         if play.lead_violation(t, holdings[leaders[k]] & ~before, lead, False, broken, k + 1):
             return False
     return True

@@ -59,6 +59,7 @@ class CleanLane:
     late_leads: tuple[int, ...]  # per suit, the trick index from which a later lead of it is always allowed
     late_until: int  # the largest of these
     late_cards: bytes  # the cards whose lead after the first trick a rule may object to (before late_until)
+    breaking: bytes | None  # per card, 1 if a trick with it breaks trumps (or the suit held back); None: who won
 
 
 def _lane(t: Tables) -> CleanLane | None:
@@ -87,6 +88,7 @@ def _lane(t: Tables) -> CleanLane | None:
                 rank[led * _LED + c] = 1 + claims[led].index(keys[c])
     plays = n * t.per_player
     first, late = play.lead_rules(t)
+    breaking = play.breaking_cards(t)
     half = n // 2
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
@@ -113,6 +115,7 @@ def _lane(t: Tables) -> CleanLane | None:
         late_leads=late,
         late_until=max(late),
         late_cards=bytes(c for c in cards if late[t.suit[c]] > 1),
+        breaking=None if breaking is None else _table({c: 1 for c in cards if breaking >> c & 1}),
     )
 
 

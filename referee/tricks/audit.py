@@ -9,20 +9,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cached_property
 from operator import add
+from typing import NamedTuple
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
 from ..spec import Spec
 from . import aces, bemo, bidding, clock, deal, double_nil, misdeal, no_trump, penalties, points, raises, scoring
 from .log import Bid, GameLog, Hand, plays_of
+from .per_tables import per_tables
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
-from .tables import tables_for
+from .tables import Tables, tables_for
 from .written import WrittenChecks
 
 THROWN_OUT = "thrown out: the renege would have won the game"
 NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
+
+
+class _GamePlan(NamedTuple):
+    """What the game loop asks of the rules every hand, worked out once per Tables."""
+
+    sole_target: int | None  # the target, where only a target ends the game (no floor, margin or last round)
+    renege_costly: bool  # a renege or a card not played costs more than books and points (sandbags, the game)
+    penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
+
+
+def _game_plan(t: Tables) -> _GamePlan:
+    only_target = t.floor is None and t.behind is None and t.max_rounds is None
+    return _GamePlan(
+        t.target if only_target else None,
+        bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out),
+        bool(t.renege_books_lost or t.other_books_lost or t.other_points),
+    )
+
+
+_PLANS: dict[int, tuple[Tables, _GamePlan]] = {}
 
 
 class _Audit(DealReplay, PlayReplay, WrittenChecks):
@@ -32,6 +53,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
     won_clause = "bidding.boston"  # the bid it won by (a blind Boston, a double nil where that wins)
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
+    _sole_target: int | None  # the rules' plan for the game loop (_GamePlan), set when the game is run
+    _renege_costly: bool
+    _penalised: bool
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
@@ -51,6 +75,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
+        self._sole_target, self._renege_costly, self._penalised = per_tables(_PLANS, t, _game_plan)
         report = self.report
         lines = report.hands
         no_reneges = [0] * len(t.sides)
@@ -58,7 +83,9 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             ended = report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
                 self.add(game_continued(report, len(self.log.hands) - ended), hand.number)
-            dealer = self._dealer(hand, expected_dealer)
+            dealer = hand.dealer
+            if dealer is None or dealer != expected_dealer:  # not simply the dealer due (who needs no look)
+                dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = deal.next_dealer(t, dealer)
             self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
@@ -223,7 +250,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                     Incomplete(Where(self.log.index, n), "the hand records neither tricks nor books")
                 )
             return self._unscored(*row)
-        lost, extra = self._penalties(n, claimers)
+        lost, extra = self._penalties(n, claimers) if claimers or self._penalised else (None, None)
         points: Sequence[int]
         new_bags: Sequence[int]
         if first_unbid:
@@ -366,18 +393,6 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
         return tuple(hand_points), rule
 
-    @cached_property
-    def _sole_target(self) -> int | None:
-        """The target, where only a target ends the game (no floor, margin behind or last round), else None."""
-        t = self.t
-        return t.target if t.floor is None and t.behind is None and t.max_rounds is None else None
-
-    @cached_property
-    def _renege_costly(self) -> bool:
-        """Whether a renege or a card not played costs more than books and points (sandbags, the game, the hand)."""
-        t = self.t
-        return bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out)
-
     def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:
         """Sandbags each side takes for the hand's reneges and cards not played, and the sides scored as made."""
         t = self.t
@@ -394,7 +409,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
     def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:
         """Books lost and points for the hand's offences, where the spec sets penalties for them."""
         t = self.t
-        if not (t.renege_books_lost or t.other_books_lost or t.other_points or claimers):
+        if not (self._penalised or claimers):
             return None, None
         offences = [(Code.CLAIM_NOT_SUPPORTED, side) for side in claimers]
         for v in self.report.violations:

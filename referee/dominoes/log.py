@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cached_property
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from typing import Any
 
 from ..errors import Location
@@ -101,6 +101,22 @@ _MOVES: dict[Any, Move] = {}
 _MOVES_KEPT = 20_000
 
 
+def _keys_among_words(values: list[Any]) -> list[Any]:
+    """The _MOVES key of each turn's value, where some are written as a word or a bare tile (their own key):
+    the objects' items a run at a time, at C speed, each word taken where the run stops at it."""
+    keys: list[Any] = []
+    rest = iter(values)
+    while True:
+        try:
+            keys.extend(map(tuple, map(dict.items, rest)))
+            return keys
+        except TypeError:
+            word = values[len(keys)]  # the value the run stopped at, which it took from rest
+            if type(word) is not str:
+                raise
+            keys.append(word)
+
+
 def is_domino_document(document: Any) -> bool:
     """Whether a log document records a domino game (a hand with a draw, a boneyard or plays)."""
     if not isinstance(document, dict) or not isinstance(document.get("hands"), list):
@@ -142,20 +158,17 @@ class _Reader(LogReader):
                 raise TypeError("a turn")
             seats = tuple(map(self.seat_of.__getitem__, chain.from_iterable(plays)))
             values = [*chain.from_iterable(map(dict.values, plays))]
-            points: Any
             try:
                 keys: list[Any] = [*map(tuple, map(dict.items, values))]
-                points = map(dict.get, values, repeat("points"))
-                members = sum(map(len, keys))
+                objects = values
             except TypeError:  # some turns written as a word or a bare tile
-                keys = [value if type(value) is str else tuple(value.items()) for value in values]
-                points = [value.get("points") for value in values if type(value) is dict]
-                members = sum(len(key) for key in keys if type(key) is tuple)
+                keys = _keys_among_words(values)
+                objects = [*compress(values, map(isinstance, values, repeat(dict)))]
             # True == 1 and False == 0 as dict keys: a boolean's points must not pass for a number's
-            if not _POINTS_TYPES.issuperset(map(type, points)):
+            if not _POINTS_TYPES.issuperset(map(type, map(dict.get, objects, repeat("points")))):
                 raise TypeError("points")
             moves = tuple(map(_MOVES.__getitem__, keys))
-            self.keys += len(plays) + members  # each {player: turn}, and the members of each turn's object
+            self.keys += len(plays) + sum(map(len, objects))  # each {player: turn}, and each turn object's members
             return seats, moves
         except (KeyError, TypeError, AttributeError):
             pass

@@ -29,6 +29,21 @@ _tile = TILE_TOKENS.__getitem__
 _new = object.__new__
 
 
+# Each side's {hand, total} as written, by (key, hand, total) (ints: a boolean never looks one up), made once:
+# an archive writes the same few thousand lines of its score sheets over and over. Bounded.
+_SCORES: dict[tuple[str, int, int], RecordedScore] = {}
+_SCORES_KEPT = 50_000
+
+
+def _score_of(written: tuple[str, int, int]) -> RecordedScore:
+    found = _SCORES.get(written)
+    if found is None:
+        found = RecordedScore(*written)
+        if len(_SCORES) < _SCORES_KEPT:
+            _SCORES[written] = found
+    return found
+
+
 def new_hand(**values: Any) -> DominoHand:
     """A DominoHand made without its frozen ``__init__`` (a call a field, for every hand of every log)."""
     hand: DominoHand = _new(DominoHand)
@@ -109,7 +124,11 @@ class OnePassReader(_Reader):
                 numbers = hands + totals
                 if {*map(type, numbers)} == _INTS and min(numbers) > -_LIMIT and max(numbers) < _LIMIT:
                     self.keys += 3 * len(values)
-                    return tuple(map(RecordedScore, raw, hands, totals))
+                    written = [*zip(raw, hands, totals, strict=True)]
+                    scores: list[Any] = [*map(_SCORES.get, written)]
+                    if not all(scores):
+                        scores = [*map(_score_of, written)]
+                    return tuple(scores)
         if not logshape.score_conforms(raw):
             raise TypeError("a score the schema may refuse")
         found = plain_keys(raw)

@@ -128,19 +128,21 @@ def clean_turns(
             else:
                 return None  # on an end it does not fit, or one not open, or no end and not one: the replay says
             fits = -1
-            held[seat] = hand = hand ^ bit
+            held[seat] = hand ^ bit
             inhand ^= bit
             made = made_of[count]
             if written != made and written is not None:
                 return None
+            expected = after[seat]
             if made:
                 side = side_of[seat]
                 points[side] += made
-                reached = room is not None and points[side] >= room[side]
-            if not hand and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
-                out = seat
+                if room is not None and points[side] >= room[side]:
+                    reached = True
+                    expected = -1  # any turn after this one goes to the replay
+            if hand == bit and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
+                out = seat  # their last tile
                 break
-            expected = after[seat]
         else:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
@@ -156,7 +158,7 @@ def clean_turns(
                 return None
             else:
                 expected = after[seat]
-        if skipping and not held[expected]:
+        if skipping and not reached and not held[expected]:
             return None  # a player who went out while a partner plays on: the replay knows who is next
         if not boneyard:
             if fits < 0:
@@ -164,8 +166,6 @@ def clean_turns(
             if not inhand & fits:
                 locked = True
                 break
-        if reached:
-            break
     # the hand is over (or the game may be): each turn after it goes to the replay, but for the knocks on a
     # locked board, which say what the board shows
     for _, move in turns:

@@ -165,3 +165,45 @@ def test_a_play_written_with_other_points_gives_the_replays_report(rules: str) -
             if isinstance(value, dict) and "tile" in value:
                 value["points"] = value.get("points", 0) + 5
                 _held_to_replay(rules, changed)
+
+
+@pytest.mark.parametrize("rules", SPECS)
+def test_a_turn_taken_out_of_turn_gives_the_replays_report(rules: str) -> None:
+    # by the next player round, holding the tile (moved to their draw), or two turns taken in the other order
+    document = simulate_game(load_spec(rules), random.Random(3))
+    players = document["players"]
+    for h, hand in enumerate(document["hands"][:3]):
+        for i in range(0, len(hand.get("plays", ())) - 1, 3):
+            changed = copy.deepcopy(document)
+            plays, draw = changed["hands"][h]["plays"], changed["hands"][h]["draw"]
+            ((name, value),) = plays[i].items()
+            other = players[(players.index(name) + 1) % len(players)]
+            tile = value.get("tile") if isinstance(value, dict) else value
+            if tile in draw[name]:
+                draw[name].remove(tile)
+                draw[other].append(tile)
+            plays[i] = {other: value}
+            _held_to_replay(rules, changed)
+            swapped = copy.deepcopy(document)
+            plays = swapped["hands"][h]["plays"]
+            plays[i], plays[i + 1] = plays[i + 1], plays[i]
+            _held_to_replay(rules, swapped)
+
+
+def test_a_turn_after_the_game_is_won_gives_the_replays_report() -> None:
+    # All Fives is won the moment a side reaches the target, in mid-hand: a turn after that is the replay's
+    tried = 0
+    for seed in range(6):
+        document = simulate_game(load_spec("dominoes/all-fives"), random.Random(seed))
+        plays = document["hands"][-1].get("plays")
+        if not plays:
+            continue
+        ((name, _),) = plays[-1].items()
+        players = document["players"]
+        after = players[(players.index(name) + 1) % len(players)]
+        for extra in ("knock", {"tile": "6-6", "end": "left", "points": 0}):
+            changed = copy.deepcopy(document)
+            changed["hands"][-1]["plays"].append({after: extra})
+            _held_to_replay("dominoes/all-fives", changed)
+            tried += 1
+    assert tried

@@ -167,17 +167,17 @@ def plain_hand(
     :func:`score_hand` gives with no blind, nil, raise, bonus or penalty (nearly every hand). A side's score
     depends on its bid, books and bags alone: each is worked out once per Tables and looked up after."""
     known = per_tables(_PLAIN_SCORES, t, lambda _: {})
-    sides = tuple(zip(bids, books, bags, strict=True))
-    try:
-        scored = tuple(map(known.__getitem__, sides))
-    except KeyError:
-        if len(known) > 10_000:  # bounded: bids, books and bags are small numbers
-            known.clear()
-        for side in sides:
-            known[side] = _plain_side(t, *side)
-        scored = tuple(map(known.__getitem__, sides))
-    points, carried = zip(*scored, strict=True)
-    return points, carried
+    points = []
+    carried = []
+    for side in zip(bids, books, bags, strict=True):  # a loop: for two to four sides, faster than map and zip
+        scored = known.get(side)
+        if scored is None:
+            if len(known) > 10_000:  # bounded: bids, books and bags are small numbers
+                known.clear()
+            scored = known[side] = _plain_side(t, *side)
+        points.append(scored[0])
+        carried.append(scored[1])
+    return tuple(points), tuple(carried)
 
 
 def _plain_side(t: Tables, bid: int, books: int, bags: int) -> tuple[int, int]:

@@ -2,13 +2,15 @@
 
 Nearly every recorded hand breaks no rule. Replayed turn by turn (:mod:`.turns`), with every rule's branch and
 a finding's words ready at every turn, such a hand costs some microseconds a turn. Here each turn is a few int
-operations: the player whose turn it is, a tile they hold, a move of the layout looked up (:mod:`.steps`), the
-points it makes as written, a draw or a knock only by a player who cannot play, and whether the hand is over.
+operations on locals: the player whose turn it is, a tile they hold, the layout as :class:`.layout.Layout`
+keeps it (each end's number and spots from tables a tile, the first double's cover, the spinner), the points
+the play makes as written, a draw or a knock only by a player who cannot play, and whether the hand is over.
 
-Where anything is not so (a fault, a first turn that is not the opening tile, a target reached in mid-hand,
-a turn after the end), it answers None and the hand is replayed turn by turn, which finds and reports what is
-wrong. So it never passes a hand the replay would fault, and leaves the hand as the replay leaves it (tests
-hold it to both).
+Where anything is not so (a fault, a first turn that is not the opening tile, an end not named where the tile
+fits several, a player without tiles where a partner plays on, a turn after the hand's end or after a turn
+that may have won the game), it answers None and the hand is replayed turn by turn, which finds and reports
+what is wrong. So it never passes a hand the replay would fault, and leaves the hand as the replay leaves it
+(tests/dominoes/test_clean_turns.py holds it to both).
 """
 
 from __future__ import annotations

@@ -27,19 +27,22 @@ def check_deal(
     if out_of_play is None and not t.deck >> COPY:  # a single deck: a regular deal is checked in one short loop
         holdings = []
         dealt = 0
+        per_player = t.per_player
         for cards in deal:  # a loop, not sum(map(BIT.__getitem__, ...)): under Python 3.11 the loop is faster
+            if len(cards) != per_player:
+                break
             held = 0
             for card in cards:
                 held |= BIT[card]
             holdings.append(held)
             dealt |= held
-        if (
-            set(map(len, deal)) == {t.per_player}
-            and dealt.bit_count() == t.per_player * len(deal)  # no card twice
-            and not dealt & ~t.deck
-            and (t.deck & ~dealt).bit_count() <= t.out_of_play
-        ):
-            return holdings, []
+        else:
+            if (
+                dealt.bit_count() == per_player * len(deal)  # no card twice
+                and not dealt & ~t.deck
+                and (t.deck & ~dealt).bit_count() <= t.out_of_play
+            ):
+                return holdings, []
     findings: list[Finding] = []
     holdings = []
     dealt = 0

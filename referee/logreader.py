@@ -103,6 +103,7 @@ class LogReader:
     # read_in_one_pass): where it does not, a plainly decoded document's hands are counted by a generic walk.
     COUNTS_KEYS = False
     keys = 0
+    text: str | None = None  # the JSON text a plainly decoded document came from (see read_in_one_pass)
 
     def __init__(self, document: dict[str, Any], where: Location, node: Any = None) -> None:
         self.doc = document
@@ -206,6 +207,7 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, te
     try:
         one_pass = reader(document, where)
         one_pass.schema_checked = False
+        one_pass.text = text
         if not one_pass.hands_conform():
             return None
         game = one_pass.game()

@@ -23,7 +23,6 @@ from .tiles import END_SPOTS, NEXT_END, TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
-_ONE = frozenset({1})  # the length of each entry of a hand's plays: {player: turn}
 _POINTS_TYPES = frozenset({int, type(None)})
 
 
@@ -134,6 +133,14 @@ class _Reader(LogReader):
 
     READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # turned into ints, checked as read
 
+    @cached_property
+    def booleans(self) -> bool:
+        """Whether the document may hold a boolean where a number should be: not where the schema passed it, nor
+        where the JSON text it was decoded from holds no ``true`` or ``false`` at all."""
+        if self.schema_checked:
+            return False
+        return self.text is None or "true" in self.text or "false" in self.text
+
     def tile(self, token: Any, path: str, hand: int, seat: str | None = None) -> int:
         try:
             return parse_tile(token)
@@ -154,21 +161,23 @@ class _Reader(LogReader):
         if type(plays) is not list:  # not in a schema-valid document
             raise TypeError("a list of plays")
         try:
-            if not _ONE.issuperset(map(len, plays)):
+            values = [*chain.from_iterable(map(dict.values, plays))]  # each play an object
+            if len(values) != len(plays) or {} in plays:  # of one member each
                 raise TypeError("a turn")
             seats = tuple(map(self.seat_of.__getitem__, chain.from_iterable(plays)))
-            values = [*chain.from_iterable(map(dict.values, plays))]
             try:
                 keys: list[Any] = [*map(tuple, map(dict.items, values))]
                 objects = values
             except TypeError:  # some turns written as a word or a bare tile
                 keys = _keys_among_words(values)
                 objects = [*compress(values, map(isinstance, values, repeat(dict)))]
-            # True == 1 and False == 0 as dict keys: a boolean's points must not pass for a number's
-            if not _POINTS_TYPES.issuperset(map(type, map(dict.get, objects, repeat("points")))):
+            # True == 1 and False == 0 as dict keys: a boolean's points must not pass for a number's (unless the
+            # schema passed the document, or its text holds no boolean)
+            if self.booleans and not _POINTS_TYPES.issuperset(map(type, map(dict.get, objects, repeat("points")))):
                 raise TypeError("points")
             moves = tuple(map(_MOVES.__getitem__, keys))
-            self.keys += len(plays) + sum(map(len, objects))  # each {player: turn}, and each turn object's members
+            if self.text is not None:  # each {player: turn}, and each turn object's members
+                self.keys += len(plays) + sum(map(len, objects))
             return seats, moves
         except (KeyError, TypeError, AttributeError):
             pass

@@ -33,6 +33,9 @@ _new = object.__new__
 # an archive writes the same few thousand lines of its score sheets over and over. Bounded.
 _SCORES: dict[tuple[str, int, int], RecordedScore] = {}
 _SCORES_KEPT = 50_000
+# The same, by (key, the items of its {hand, total} as written), for a text that holds no boolean (which would
+# look up as the int it equals): one lookup a side checks and reads it.
+_SIDES_WRITTEN: dict[tuple[str, tuple[tuple[str, Any], ...]], RecordedScore] = {}
 
 
 def _score_of(written: tuple[str, int, int]) -> RecordedScore:
@@ -116,6 +119,15 @@ class OnePassReader(_Reader):
         return tuple(raw.items())
 
     def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
+        if type(raw) is dict and not self.booleans:  # each side's {hand, total} as read before, looked up
+            known: list[Any]
+            try:
+                known = [*map(_SIDES_WRITTEN.get, zip(raw, map(tuple, map(dict.items, raw.values())), strict=True))]
+            except TypeError:
+                known = [None]
+            if all(known):
+                self.keys += 3 * len(known)
+                return tuple(known)
         if type(raw) is dict:  # the usual score: each side's {hand, total}, ints
             values = [*raw.values()]
             if {*map(type, values)} == _DICTS and {*map(len, values)} == _TWO:
@@ -128,6 +140,9 @@ class OnePassReader(_Reader):
                     scores: list[Any] = [*map(_SCORES.get, written)]
                     if not all(scores):
                         scores = [*map(_score_of, written)]
+                    if len(_SIDES_WRITTEN) < _SCORES_KEPT:
+                        sides = zip(raw, map(tuple, map(dict.items, values)), strict=True)
+                        _SIDES_WRITTEN.update(zip(sides, scores, strict=True))
                     return tuple(scores)
         if not logshape.score_conforms(raw):
             raise TypeError("a score the schema may refuse")

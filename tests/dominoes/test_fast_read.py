@@ -4,6 +4,7 @@ the careful reading give, and vouches for no document the schema rejects (it han
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
@@ -13,8 +14,11 @@ from one_pass import WHERE, careful
 
 from dominoes.test_logshape import BASE, mutated
 from referee import load_spec
+from referee.documents import parse_json
 from referee.dominoes.log import read, read_fast
 from referee.dominoes.tiles import tile
+from referee.errors import InputError
+from referee.gamelog import from_document, from_json_text
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
 
@@ -114,3 +118,36 @@ def test_each_usual_field_in_another_form_reads_as_the_careful_reader_reads_it(c
     assert not isinstance(careful_read, str), careful_read
     assert fast is None or fast == careful_read
     assert fast is not None or change in (_odd_token,), "a schema-valid form the one pass should read"
+
+
+def _from_text(text: str) -> Any:
+    try:
+        return from_json_text(text, WHERE)
+    except InputError as exc:
+        return exc.message
+
+
+def _from_parsed(text: str) -> Any:
+    try:
+        return from_document(parse_json(text, "game.json"), WHERE)
+    except InputError as exc:
+        return exc.message
+
+
+@pytest.mark.parametrize("place", ["points", "hand", "total"])
+def test_a_boolean_in_the_text_is_not_read_as_the_number_it_equals(place: str) -> None:
+    # what the reader looks up among the turns and score lines read before, a boolean would find as its int
+    document = copy.deepcopy(BASE)
+    hand = document["hands"][0]
+    if place == "points":
+        value = next(v for v in (next(iter(e.values())) for e in hand["plays"]) if isinstance(v, dict) and "tile" in v)
+    else:
+        value = next(iter(hand["score"].values()))
+    value[place] = 1  # a number the table may write (wrongly): read once, and kept
+    text = json.dumps(document)
+    assert read_fast(json.loads(text), WHERE, text) is not None
+    value[place] = True
+    text = json.dumps(document)
+    found = _from_text(text)
+    assert found == _from_parsed(text)
+    assert isinstance(found, str), "a boolean where a number should be is refused"

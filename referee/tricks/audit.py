@@ -178,7 +178,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 self.add(finding, n)
         elif hand.tricks is not None:
             holdings = deal.reconstruct(t, plays_of(hand.tricks))
-        contracts: list[int | None] = [None] * len(t.sides)
+        contracts: Sequence[int | None] = (None,) * len(t.sides)
         blind: list[bool] | None = None  # None: no side bid blind
         bids: tuple[Bid, ...] = ()
         # the contracts, where every bid was a plain number in turn (nearly always)
@@ -196,7 +196,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer)
             if regular is not None:  # no special bid to look into, no side's key to resolve, nothing to report
                 bids = hand.bids
-                contracts = [*regular]
+                contracts = regular
             else:
                 bids = self._bids(hand)
                 contracts, findings = bidding.check_bids(
@@ -284,7 +284,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         hand: Hand,
         bids: tuple[Bid, ...],
         plain: bool,
-        contracts: list[int | None],
+        contracts: Sequence[int | None],
         books: list[int],
         bags: list[int],
         reneges: list[int],
@@ -348,7 +348,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         self,
         n: int,
         dealer_name: str | None,
-        contracts: list[int | None],
+        contracts: Sequence[int | None],
         books: list[int] | None,
         totals: list[int],
         bags: list[int],

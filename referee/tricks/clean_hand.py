@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
-from operator import add, call, itemgetter
+from operator import add, itemgetter
 from typing import NamedTuple
 
 from . import play
 from .cards import BIT
 from .clean_lane import TRANSPOSE, CleanLane, lane_for
-from .log import Hand
+from .log import Hand, Trick
 from .tables import Tables
 
 # The clauses of play this check knows (play.beat and play.take_back by sending the hand to the replay, and
@@ -54,7 +54,7 @@ KNOWN_PLAY = frozenset(
     }
 )
 
-_FIRST = itemgetter(0)
+_FIRST, _CARDS = itemgetter(0), itemgetter(1)
 
 
 def knows(clause_ids: Iterable[str]) -> bool:
@@ -82,16 +82,18 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events))
     ):
         return None
-    seat_groups, card_groups = zip(*tricks, strict=True)
-    try:  # each trick's seats a turn clockwise, its cards in seat order: the hand's cards as bytes
-        cards = bytes(chain.from_iterable(map(call, map(lane.seat_order.__getitem__, seat_groups), card_groups)))
-        led = bytes(map(_FIRST, card_groups))
-    except (KeyError, ValueError):
+    as_bytes = hand.play_bytes if hand.play_bytes is not None else _play_bytes(lane, tricks)
+    if as_bytes is None:
         return None  # a trick's seats not a turn, or a card beyond a byte (not of a single deck)
-    # (A trick's cards are as many as its seats: the log reads them in pairs, and the replay relies on it too.)
-    leaders = [*map(_FIRST, seat_groups)]
-    if leader is not None and leaders[0] != leader:
+    in_play, leaders = as_bytes
+    n = t.seats
+    size = lane.plays
+    if len(in_play) != size or (leader is not None and leaders[0] != leader):
         return None
+    # each trick's cards in seat order (the card of seat s in trick k at place k * n + s): the hand's cards
+    places = int.from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
+    cards = lane.places.translate(bytes.maketrans(places.to_bytes(size, "little"), in_play))
+    led = in_play[::n]
     # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
     # card 0..63, the bit of the seat that played it (none: not played); a 64-bit word a byte of each 8 cards,
     # transposed, is each seat's byte of those 8 cards' bits, their holdings as played.
@@ -106,8 +108,6 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         or cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
     ):
         return None
-    n = t.seats
-    size = lane.plays
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
     # a guard bit atop each byte); the last trick's winner is its highest.
     spread = lane.spread
@@ -116,9 +116,7 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     claims = (int.from_bytes(cards, "little") | int.from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
     claims = claims.translate(lane.rank)
     last = claims[-n:]
-    winners = leaders[1:]
-    winners.append(last.index(max(last)))
-    won = bytes(winners)
+    won = winners = leaders[1:] + bytes((last.index(max(last)),))
     claimed = (int.from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
     per_trick[::n] = bytes(itemgetter(*claimed)(claims))
     guards = lane.guards
@@ -143,12 +141,12 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
             return None
     if led[0] in lane.first_leads and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
         return None
-    if t.first_trick_barred and not _first_trick_allowed(t, seat_groups[0], card_groups[0], holdings):
+    if t.first_trick_barred and not _first_trick_allowed(t, *tricks[0], holdings):
         return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
-            t, lane, leaders, winners, card_groups, cards, holdings
+            t, lane, leaders, winners, tricks, cards, holdings
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
@@ -158,12 +156,22 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
         books = [*seat_books]
     else:
         books = [*map(won.translate(lane.side_of).count, lane.sides)]
-    return CleanPlay(books, seat_books, _taken(t, lane, cards, winners, card_groups), winners[0])
+    return CleanPlay(books, seat_books, _taken(t, lane, cards, winners, tricks), winners[0])
 
 
-def _taken(
-    t: Tables, lane: CleanLane, cards: bytes, winners: list[int], card_groups: tuple[tuple[int, ...], ...]
-) -> list[int]:
+def _play_bytes(lane: CleanLane, tricks: tuple[Trick, ...]) -> tuple[bytes, bytes] | None:
+    """What the one-pass reader gives a hand (``Hand.play_bytes``), from its tricks as the careful reader reads
+    them: None where a trick's seats are not a turn, or a card is beyond a byte (not of a single deck)."""
+    seat_groups, card_groups = zip(*tricks, strict=True)
+    if not lane.turns.issuperset(seat_groups):
+        return None
+    try:
+        return bytes(chain.from_iterable(card_groups)), bytes(map(_FIRST, seat_groups))
+    except ValueError:
+        return None
+
+
+def _taken(t: Tables, lane: CleanLane, cards: bytes, winners: bytes, tricks: tuple[Trick, ...]) -> list[int]:
     """The points each player took in cards (none where the game is not scored by points)."""
     taken = [0] * t.seats
     if t.points is None:
@@ -173,7 +181,7 @@ def _taken(
         total = int.from_bytes(cards.translate(lane.points), "little") * lane.spread
         points: Iterable[int] = total.to_bytes(lane.plays + n, "little")[n - 1 : lane.plays : n]
     else:
-        points = [*map(sum, map(map, repeat(t.points.values.__getitem__), card_groups))]
+        points = [*map(sum, map(map, repeat(t.points.values.__getitem__), map(_CARDS, tricks)))]
     for winner, trick_points in compress(zip(winners, points, strict=True), points):  # tricks with points
         taken[winner] += trick_points
     return taken
@@ -182,26 +190,26 @@ def _taken(
 def _late_leads_allowed(
     t: Tables,
     lane: CleanLane,
-    leaders: list[int],
-    winners: list[int],
-    card_groups: tuple[tuple[int, ...], ...],
+    leaders: bytes,
+    winners: bytes,
+    played: tuple[Trick, ...],
     cards: bytes,
     holdings: list[int],
 ) -> bool:
     """Whether each lead after the first that a rule could object to (a suit held back, trumps before broken) is
     allowed, the leader's hand worked out from the tricks before it."""
     n = t.seats
-    tricks = len(card_groups)
+    tricks = len(played)
     if lane.breaking is not None:  # the first trick with a card that breaks the suit
         first = cards.translate(lane.breaking).find(1)
         broken_at = first // n if first >= 0 else tricks
     else:  # broken by who won a trick
         broken_at = next(
-            (j for j in range(tricks) if play.breaks_trump(t, card_groups[j], (winners[j] - leaders[j]) % n)), tricks
+            (j for j in range(tricks) if play.breaks_trump(t, played[j][1], (winners[j] - leaders[j]) % n)), tricks
         )
     # a rule holds a lead back only until the suit is broken, or until the trick a suit is held back to
     for k in range(1, min(lane.late_until, tricks, max(broken_at + 1, t.held_until_trick - 1))):
-        lead = card_groups[k][0]
+        lead = played[k][1][0]
         if k >= lane.late_leads[t.suit[lead]]:
             continue
         broken = broken_at < k

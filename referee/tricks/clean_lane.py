@@ -9,9 +9,7 @@ costs far more than the bytes it works on, so the tables are built for few calls
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 
 from . import play
 from .cards import CARD_COUNT, COPY
@@ -34,8 +32,13 @@ class CleanLane:
     """What a whole-hand check needs of a spec, compiled once."""
 
     plays: int  # the cards of a whole hand's play
-    # per turn (the seats of a trick in turn from its leader): its cards in seat order
-    seat_order: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]
+    turns: frozenset[tuple[int, ...]]  # the seats of a trick in turn from each leader
+    # The hand's cards from play order to seat order: each play's place in seat order is its trick's first place
+    # (``trick_bases``, a byte a play, as an integer) plus its seat (``turn_seats``, per leader: the seats in turn,
+    # a byte each); ``places``, each place in turn, translated by those places to the cards is the cards in seat order.
+    turn_seats: tuple[bytes, ...]
+    trick_bases: int
+    places: bytes
     seats: range
     # Who played each card: each place of the hand's bytes, the byte of its seat; each card 0..63 in turn, its
     # own byte (mapped to its player's); a player's byte to its seat's bit (any other to 0).
@@ -93,7 +96,10 @@ def _lane(t: Tables) -> CleanLane | None:
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
-        seat_order={turn: itemgetter(*((seat - turn[0]) % n for seat in range(n))) for turn in t.clockwise},
+        turns=frozenset(t.clockwise),
+        turn_seats=tuple(map(bytes, t.clockwise)),
+        trick_bases=int.from_bytes(bytes(p - p % n for p in range(plays)), "little"),
+        places=bytes(range(plays)),
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         all_cards=bytes(range(8 * _WORDS)),

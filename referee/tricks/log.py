@@ -8,7 +8,7 @@ anything it cannot read. Whether the game kept the rules is decided by
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, time
 from functools import cached_property
 from itertools import chain
@@ -74,6 +74,11 @@ class Hand:
     events: tuple[Event, ...]
     leftover: tuple[int, ...] | None = None  # cards the record shows left undealt (out of play)
     started: float | None = None  # for a timed match: when the hand started, in seconds (see clock_seconds)
+    # The tricks as the whole-hand play check reads them (clean_hand): each card in play order and each trick's
+    # leader, a byte each. Set only by the one-pass reader, which vouches that every trick was played in turn by
+    # all the players; not an argument of __init__, so a hand made or replaced otherwise has None (its tricks are
+    # then read for the check), nor compared (it says again what the tricks say).
+    play_bytes: tuple[bytes, bytes] | None = field(default=None, init=False, compare=False, repr=False)
 
 
 def compact_tricks(document: dict[str, Any]) -> dict[str, Any]:

@@ -100,8 +100,9 @@ class OnePassReader(_Reader):
             bids = self._bids(bids)
         else:
             ordered = False
+        played = None
         if (tricks := get("tricks")) is not None:
-            tricks = self._tricks(number, tricks)
+            tricks, played = self._tricks(number, tricks)
         if (score := get("score")) is not None:
             score = self._score(score)
         if (leftover := get("leftover")) is not None:
@@ -124,6 +125,7 @@ class OnePassReader(_Reader):
                 "events": (),
                 "leftover": leftover,
                 "started": None,
+                "play_bytes": played,
             }
         )
 
@@ -174,32 +176,41 @@ class OnePassReader(_Reader):
             raise TypeError("bids the schema may refuse")
         return self.bids_of(raw)
 
-    def _tricks(self, number: int, raw: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    def _tricks(
+        self, number: int, raw: Any
+    ) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[bytes, bytes] | None]:
+        """The tricks, and where every trick was played in turn by all the players, its cards in play order and
+        its leaders as bytes (``Hand.play_bytes``: what the play check reads, made here where it costs least)."""
         size = len(self.players)
+        seating = self.seating
         lengths = {*map(len, raw)} if type(raw) is list else None
         # Each trick's seats and cards grouped straight from flat streams by zip (no list between): every trick
         # has the same length (checked), so the groups fall on the tricks; a failed lookup raises on the way.
         if lengths == {size + 1}:  # the compact form, [leader, card, ...], each trick by all the players
             try:  # a leader not a player, a card not a canonical token (a str), fails a lookup
                 flat = [*chain.from_iterable(raw)]
-                seats = map(self.seating.leading.__getitem__, flat[:: size + 1])
+                leads = flat[:: size + 1]
+                seats = map(seating.leading.__getitem__, leads)
                 del flat[:: size + 1]  # the leaders: the cards are left
-                return tuple(zip(seats, zip(*[map(_card, flat)] * size)))  # noqa: B905 - lengths checked
-            except (KeyError, TypeError):
-                pass  # a card written another way
+                cards = bytes(map(_card, flat))
+                tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked
+                return tricks, (cards, bytes(map(seating.seat_of.__getitem__, leads)))
+            except (KeyError, TypeError, ValueError):
+                pass  # a card written another way (ValueError: a seat beyond a byte, for a table of hundreds)
         elif lengths == {size}:  # the usual tricks: one play by each player
             try:
                 plays = [*chain.from_iterable(raw)]
                 names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
                 if len(names) == len(plays) and all(plays):
-                    seats = map(self.seating.in_turn.__getitem__, zip(*[iter(names)] * size))  # noqa: B905
-                    cards = zip(*[map(_card, map(dict.__getitem__, plays, names))] * size)  # noqa: B905
-                    tricks = tuple(zip(seats, cards))  # noqa: B905 - lengths checked
+                    seats = map(seating.in_turn.__getitem__, zip(*[iter(names)] * size))  # noqa: B905
+                    cards = bytes(map(_card, map(dict.__getitem__, plays, names)))
+                    tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked
+                    leaders = bytes(map(seating.seat_of.__getitem__, names[::size]))
                     self.keys += len(plays)
-                    return tricks
-            except (KeyError, TypeError):
+                    return tricks, (cards, leaders)
+            except (KeyError, TypeError, ValueError):
                 pass  # a trick out of turn, or a card written another way
-        return self.tricks(number, raw)
+        return self.tricks(number, raw), None
 
     def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
         found = usual_scores(raw)

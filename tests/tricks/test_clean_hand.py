@@ -3,6 +3,7 @@ and gives the same books and points: every report is the same with it and withou
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from typing import Any
@@ -16,6 +17,7 @@ import referee
 from referee import gamelog
 from referee.tricks import clean_hand, clean_lane, replay_play
 from referee.tricks.cards import COPY
+from referee.tricks.log import compact_tricks, read, read_fast
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
 
@@ -227,3 +229,67 @@ def test_a_duty_to_discard_without_a_duty_to_follow_is_left_to_the_replay() -> N
     assert clean_lane.lane_for(t) is not None
     assert clean_lane.lane_for(replace(t, must_follow=False)) is None
     assert clean_lane.lane_for(replace(t, must_follow=False, discard_card=-1)) is not None
+
+
+def _read_both_ways(document: Any) -> list[tuple[Any, Any]]:
+    """Each hand as the one-pass reader reads it (with its play as bytes) and as the careful reader does (without)."""
+    fast = read_fast(copy.deepcopy(document), WHERE)
+    assert fast is not None
+    slow = read(copy.deepcopy(document), WHERE)
+    assert all(hand.play_bytes is None for hand in slow.hands)
+    return [*zip(fast.hands, slow.hands, strict=True)]
+
+
+def _held(t: Any, hand: Any) -> list[int]:
+    """What each player held: the cards dealt to them where the deal is recorded (and nothing was passed), else
+    the cards they played."""
+    holdings = [0] * t.seats
+    if hand.deal and not hand.passes:
+        for seat, cards in enumerate(hand.deal):
+            holdings[seat] = sum(1 << card for card in cards)
+    else:
+        for seats, cards in hand.tricks or ():
+            for seat, card in zip(seats, cards, strict=True):
+                holdings[seat] |= 1 << card
+    return holdings
+
+
+def _same_either_way(rules: str, seats: int, document: Any) -> int:
+    """clean_play's answer for each hand read both ways, the same; how many hands it vouched for."""
+    t = tables_for(referee.load_spec(rules), seats)
+    vouched = 0
+    for fast, slow in _read_both_ways(document):
+        holdings = _held(t, slow)
+        for leader in {None, *(slow.tricks[0][0][:1] if slow.tricks else ())}:
+            found = clean_hand.clean_play(t, fast, leader, holdings)
+            assert found == clean_hand.clean_play(t, slow, leader, holdings)
+            vouched += found is not None
+    return vouched
+
+
+@pytest.mark.parametrize(("rules", "seats"), SEATED_SPECS)
+@pytest.mark.parametrize("form", ["plays", "compact"])
+def test_a_hand_read_in_one_pass_is_checked_as_one_read_carefully(rules: str, seats: int, form: str) -> None:
+    # the one-pass reader gives the play check its tricks as bytes; the careful reader does not, and the check
+    # makes them from its tricks: the answers are the same, for either form of a trick
+    document = simulate_game(referee.load_spec(rules), random.Random(13), seats=seats)
+    if form == "compact":
+        document = compact_tricks(document)
+    vouched = _same_either_way(rules, seats, document)
+    t = tables_for(referee.load_spec(rules), seats)
+    if not (t.deck >> COPY or t.must_beat):
+        assert vouched > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SEATED_SPECS), st.integers(0, 10**6), st.booleans())
+def test_a_tampered_hand_is_checked_the_same_either_way(rules_seats: tuple[str, int], seed: int, compact: bool) -> None:
+    rules, seats = rules_seats
+    rng = random.Random(seed)
+    document = simulate_game(referee.load_spec(rules), rng, seats=seats)
+    for _ in range(rng.randint(1, 3)):
+        _any_tamper(document, rng)
+    if compact:
+        document = compact_tricks(document)
+    if read_fast(copy.deepcopy(document), WHERE) is not None:
+        _same_either_way(rules, seats, document)

@@ -99,6 +99,22 @@ def test_every_trick_spec_s_simulated_games_are_read_in_one_pass(rules: str) -> 
     fast = read_fast(document, WHERE, text)
     assert fast is not None
     assert fast == _careful(document)
+    _holds_its_tricks_as_bytes(fast)
+    compact = read_fast(compact_tricks(document), WHERE)
+    assert compact == fast
+    _holds_its_tricks_as_bytes(compact)
+
+
+def _holds_its_tricks_as_bytes(game: Any) -> None:
+    # each hand's play as bytes (not compared with ==) says what its tricks say: the cards in play order, and
+    # each trick's leader (a hand with a field of another kind, read the careful way, has none)
+    given = 0
+    for hand in game.hands:
+        if hand.play_bytes is not None:
+            cards = bytes(card for _, trick_cards in hand.tricks for card in trick_cards)
+            assert hand.play_bytes == (cards, bytes(seats[0] for seats, _ in hand.tricks))
+            given += 1
+    assert given > 0
 
 
 def _swap_plays(d: Any) -> None:

@@ -32,6 +32,8 @@ class _GamePlan(NamedTuple):
     sole_target: int | None  # the target, where only a target ends the game (no floor, margin or last round)
     renege_costly: bool  # a renege or a card not played costs more than books and points (sandbags, the game)
     penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
+    bids: bidding.BidPlan  # the bid orders and plain biddings met so far
+    scores: dict[tuple[int, int, int], tuple[int, int]]  # plain contracts scored so far
 
 
 def _game_plan(t: Tables) -> _GamePlan:
@@ -40,6 +42,8 @@ def _game_plan(t: Tables) -> _GamePlan:
         t.target if only_target else None,
         bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out),
         bool(t.renege_books_lost or t.other_books_lost or t.other_points),
+        bidding.bid_plan(t),
+        scoring.plain_scores(t),
     )
 
 
@@ -56,6 +60,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
     _sole_target: int | None  # the rules' plan for the game loop (_GamePlan), set when the game is run
     _renege_costly: bool
     _penalised: bool
+    plan: _GamePlan
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
@@ -75,7 +80,8 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
-        self._sole_target, self._renege_costly, self._penalised = per_tables(_PLANS, t, _game_plan)
+        self.plan = plan = per_tables(_PLANS, t, _game_plan)
+        self._sole_target, self._renege_costly, self._penalised = plan[:3]
         report = self.report
         lines = report.hands
         no_reneges = [0] * len(t.sides)
@@ -193,7 +199,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 Finding(Code.BID_NOT_ALLOWED, "scoring.points", "bids were recorded; these rules have no bidding"), n
             )
         elif hand.bids is not None and t.contracts:
-            regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer)
+            regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer, self.plan.bids)
             if regular is not None:  # no special bid to look into, no side's key to resolve, nothing to report
                 bids = hand.bids
                 contracts = regular
@@ -263,7 +269,7 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
                 return self._unscored(*row, f"{why}: not scored")
             if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
                 # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
-                points, new_bags = scoring.plain_hand(t, regular, books, bags)
+                points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
             else:
                 plain = regular is not None
                 scored = self._score_bids(hand, bids, plain, contracts, books, bags, reneges, blind, lost, extra)

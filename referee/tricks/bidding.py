@@ -29,7 +29,14 @@ def _bid_plan(t: Tables) -> BidPlan:
     return BidPlan(orders, positions, {})
 
 
-def plain_contracts(t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None) -> tuple[int, ...] | None:
+def bid_plan(t: Tables) -> BidPlan:
+    """The Tables' bid plan, made once (a game loop may ask once a game and hand it to :func:`plain_contracts`)."""
+    return per_tables(_PLANS, t, _bid_plan)
+
+
+def plain_contracts(
+    t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None, plan: BidPlan | None = None
+) -> tuple[int, ...] | None:
     """Each side's contract where the bidding is certainly regular and plain (nearly every hand): every player
     once, in turn, a number of tricks in range, each side within its limits and the total allowed.
 
@@ -47,7 +54,8 @@ def plain_contracts(t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int
             return None
         seats.append(bid.seat)
         key.append(bid.tricks)
-    plan = per_tables(_PLANS, t, _bid_plan)
+    if plan is None:
+        plan = bid_plan(t)
     if tuple(seats) != plan.orders[dealer]:
         return None
     seen = plan.seen

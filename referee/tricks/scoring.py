@@ -160,13 +160,23 @@ def score_hand(
 _PLAIN_SCORES: dict[int, tuple[Tables, dict[tuple[int, int, int], tuple[int, int]]]] = {}
 
 
+def plain_scores(t: Tables) -> dict[tuple[int, int, int], tuple[int, int]]:
+    """The Tables' plain contracts scored so far (a game loop may ask once a game and hand it to plain_hand)."""
+    return per_tables(_PLAIN_SCORES, t, lambda _: {})
+
+
 def plain_hand(
-    t: Tables, bids: Sequence[int], books: Sequence[int], bags: Sequence[int]
+    t: Tables,
+    bids: Sequence[int],
+    books: Sequence[int],
+    bags: Sequence[int],
+    known: dict[tuple[int, int, int], tuple[int, int]] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each side's points and sandbags after a hand of plain contracts with nothing else to score: what
     :func:`score_hand` gives with no blind, nil, raise, bonus or penalty (nearly every hand). A side's score
     depends on its bid, books and bags alone: each is worked out once per Tables and looked up after."""
-    known = per_tables(_PLAIN_SCORES, t, lambda _: {})
+    if known is None:
+        known = plain_scores(t)
     points = []
     carried = []
     for side in zip(bids, books, bags, strict=True):  # a loop: for two to four sides, faster than map and zip

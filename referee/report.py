@@ -294,8 +294,9 @@ class Report:
         """2 for a truncated record, 1 for violations, 0 for a clean game (warnings allowed)."""
         return {"incomplete": 2, "violations": 1}.get(self.status, 0)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The report as JSON data (``schema/report.schema.json``)."""
+    def as_dict(self, sheet: bool = True) -> dict[str, Any]:
+        """The report as JSON data (``schema/report.schema.json``); ``sheet=False``: the score sheet left empty,
+        for an encoder that writes it itself."""
         out: dict[str, Any] = {
             "report": 1,
             "status": self.status,
@@ -309,7 +310,7 @@ class Report:
             "warnings": len(self.warnings),
             "violations": [v.as_dict() for v in self.violations],
             "incomplete": [i.as_dict() for i in self.incomplete],
-            "score_sheet": [h.as_dict(self.sides) for h in self.hands],
+            "score_sheet": [h.as_dict(self.sides) for h in self.hands] if sheet else [],
             "totals": dict(zip(self.sides, self.totals, strict=True)),
             "finished": self.finished,
             "winner": self.winner,

@@ -15,7 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import referee
-from referee import gamelog, spec
+from referee import gamelog, render, spec
 from referee.documents import parse_yaml
 from referee.errors import InputError, Location
 from referee.report import Report
@@ -93,6 +93,7 @@ def test_case(path: Path) -> None:
     log = gamelog.from_document(case["log"], location)
     report = referee.audit(case["rules"], log, case.get("options") or {})
     assert report.status == expect["status"], [v.message for v in report.violations]
+    assert render.as_json(report) == json.dumps(report.as_dict(), ensure_ascii=False)  # its templates, held
     assert _violations(report) == _expected_violations(expect.get("violations") or [])
     if "incomplete" in expect:
         found = [

@@ -12,15 +12,15 @@ from dataclasses import replace
 from operator import add
 from typing import NamedTuple
 
-from ..report import Code, Finding, HandScore, Incomplete, Report, Severity, Where, game_continued, not_counted
+from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bemo, bidding, clock, deal, double_nil, misdeal, no_trump, penalties, points, raises, scoring
+from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, points, scoring
 from .log import Bid, GameLog, Hand, plays_of
 from .per_tables import per_tables
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
+from .replay_score import ScoreReplay
 from .tables import Tables, tables_for
-from .written import WrittenChecks
 
 THROWN_OUT = "thrown out: the renege would have won the game"
 NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
@@ -50,16 +50,11 @@ def _game_plan(t: Tables) -> _GamePlan:
 _PLANS: dict[int, tuple[Tables, _GamePlan]] = {}
 
 
-class _Audit(DealReplay, PlayReplay, WrittenChecks):
+class _Audit(DealReplay, PlayReplay, ScoreReplay):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
-
-    won_outright: int | None = None  # a side that won the game by the hand's bid (a blind Boston made)
-    won_clause = "bidding.boston"  # the bid it won by (a blind Boston, a double nil where that wins)
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
     _sole_target: int | None  # the rules' plan for the game loop (_GamePlan), set when the game is run
-    _renege_costly: bool
-    _penalised: bool
     plan: _GamePlan
 
     @classmethod
@@ -284,144 +279,6 @@ class _Audit(DealReplay, PlayReplay, WrittenChecks):
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)
         return line
-
-    def _score_bids(
-        self,
-        hand: Hand,
-        bids: tuple[Bid, ...],
-        plain: bool,
-        contracts: Sequence[int | None],
-        books: list[int],
-        bags: list[int],
-        reneges: list[int],
-        blind: list[bool] | None,
-        lost: list[int] | None,
-        extra: list[int] | None,
-    ) -> tuple[list[int], list[int]] | str:
-        """Each side's points and sandbags for a hand scored from its bids, whatever they were (special bids,
-        penalties); or, for a hand that cannot be scored, the note saying why."""
-        t = self.t
-        n = hand.number
-        # Plain number bids have no nil, ACES, bemo, no trump, double nil or raise to score: none is looked for.
-        nils = [] if plain else bidding.nil_bidders(t, bids)
-        ace_bids = [] if plain else aces.aces_bids(t, bids)
-        bemos = bemo.bemo_bids(t, bids) if t.bemo and not plain else []
-        trumpless = no_trump.no_trump_bids(t, bids) if "no_trump" in t.allowed_kinds and not plain else []
-        for finding in no_trump.play_findings(t, trumpless, hand.tricks or (), self.names) if trumpless else ():
-            self.add(finding, n)
-        doubles = set[int]() if plain else double_nil.double_nil_sides(t, bids)
-        if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
-            kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
-            return f"{kind} is scored from the tricks, and none are recorded: not scored"
-        made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
-        penalty_bags, as_made = self._renege_costs(reneges)
-        bonus = None
-        if any(ace_bids) or bemos:
-            laid = hand.tricks or ()
-            won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
-            bonus = [a + b for a, b in won]
-        double_won, double_lost = frozenset[int](), frozenset[int]()
-        if doubles:
-            extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
-            bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
-        raised = raises.raised_sides(t, bids) if t.raises and not plain else None
-        contracted = [c or 0 for c in contracts]
-        results = scoring.score_hand(
-            t,
-            contracted,
-            books,
-            bags,
-            reneges,
-            blind,
-            lost,
-            extra,
-            made,
-            penalty_bags=penalty_bags,
-            as_made=as_made,
-            raised=raised,
-            bonus=bonus,
-            times=no_trump.side_times(t, trumpless) if trumpless else None,
-        )
-        self.won_outright = scoring.blind_boston(t, contracted, books, blind, raised)
-        self.won_clause = "bidding.boston"
-        if double_won and self.won_outright is None:
-            self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"
-        if double_lost:
-            self.hand_lost = self.hand_lost | double_lost
-        return [r.points for r in results], [r.bags for r in results]
-
-    def _unscored(
-        self,
-        n: int,
-        dealer_name: str | None,
-        contracts: Sequence[int | None],
-        books: list[int] | None,
-        totals: list[int],
-        bags: list[int],
-        note: str | None = None,
-        scored: tuple[int, ...] | None = None,
-    ) -> HandScore:
-        """The hand's line unscored: made only for a hand that is not scored from its bids (a rare one); or,
-        given the points a hand scored by the cards taken, its line scored with them."""
-        found = tuple(books) if books else (None,) * len(totals)
-        if scored is not None:
-            new_totals = tuple(map(add, totals, scored))
-            return HandScore(n, dealer_name, tuple(contracts), found, scored, new_totals, tuple(bags))
-        return HandScore(
-            n, dealer_name, tuple(contracts), found, (0,) * len(totals), tuple(totals), tuple(bags), False, note
-        )
-
-    def _point_hand(
-        self, hand: Hand, books: list[int] | None, complete: bool
-    ) -> tuple[tuple[int, ...], str | None] | None:
-        """The points of a hand scored by the cards each player took (Hearts), or by the points written, with the
-        clause a wrong written figure breaks where not the scoring's own; None: the hand is not scored."""
-        rules = self.t.points
-        assert rules is not None
-        rule: str | None = None  # the clause a wrong written figure breaks, where not the scoring's own
-        if books is None and complete:
-            # the table's own sheet: the points it wrote are the hand's score (a moon or a revoke already settled)
-            written = self._written_points(hand, rules.total)
-            if written is None:
-                self.report.incomplete.append(
-                    Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")
-                )
-                return None
-            hand_points = points.written_hand(rules, written)
-            if hand_points != written:  # a moon the table did not apply: each figure it wrote breaks that rule
-                rule = "scoring.moon"
-        elif not complete:
-            return None
-        else:
-            revoker = self.revokes[0][1] if self.revokes else None
-            hand_points = points.hand_points(rules, self.taken, revoker)
-            if revoker is None and hand_points != self.taken:
-                rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
-        return tuple(hand_points), rule
-
-    def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:
-        """Sandbags each side takes for the hand's reneges and cards not played, and the sides scored as made."""
-        t = self.t
-        if not self._renege_costly:
-            return None, None
-        bags, self.hand_lost = penalties.escalate(t, reneges, self.renege_count)
-        self.hand_reneges = list(reneges)
-        bags = [b + cards * t.unplayed_sandbags for b, cards in zip(bags, self.unplayed, strict=True)]
-        as_made = None
-        if t.renege_opponents_as_made and any(reneges):
-            as_made = [any(count for other, count in enumerate(reneges) if other != side) for side in range(len(bags))]
-        return bags, as_made
-
-    def _penalties(self, hand: int, claimers: list[int]) -> tuple[list[int] | None, list[int] | None]:
-        """Books lost and points for the hand's offences, where the spec sets penalties for them."""
-        t = self.t
-        if not (self._penalised or claimers):
-            return None, None
-        offences = [(Code.CLAIM_NOT_SUPPORTED, side) for side in claimers]
-        for v in self.report.violations:
-            if v.where.hand == hand and v.where.seat is not None and v.severity is Severity.ERROR:
-                offences.append((v.code, t.side_of[self.names.index(v.where.seat)]))
-        return penalties.hand_penalties(t, offences)
 
 
 def run(spec: Spec, log: GameLog) -> Report:

@@ -91,8 +91,15 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     if len(in_play) != size or (leader is not None and leaders[0] != leader):
         return None
     # each trick's cards in seat order (the card of seat s in trick k at place k * n + s): the hand's cards
-    places = int.from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
-    cards = lane.places.translate(bytes.maketrans(places.to_bytes(size, "little"), in_play))
+    per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
+    if lane.place_of is not None:
+        per_trick[::n] = leaders.translate(lane.leader_times)
+        turns = int.from_bytes(per_trick, "little") * lane.spread + lane.stride_bases
+        places = turns.to_bytes(size, "little").translate(lane.place_of)
+    else:
+        turns = int.from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
+        places = turns.to_bytes(size, "little")
+    cards = bytes.maketrans(places, in_play)[:size]  # (a table: at each place, the card played there)
     led = in_play[::n]
     # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
     # card 0..63, the bit of the seat that played it (none: not played); a 64-bit word a byte of each 8 cards,
@@ -111,14 +118,13 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
     # a guard bit atop each byte); the last trick's winner is its highest.
     spread = lane.spread
-    per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
     per_trick[::n] = led.translate(lane.led_offset)
     claims = (int.from_bytes(cards, "little") | int.from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
     claims = claims.translate(lane.rank)
     last = claims[-n:]
     won = winners = leaders[1:] + bytes((last.index(max(last)),))
     claimed = (int.from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
-    per_trick[::n] = bytes(itemgetter(*claimed)(claims))
+    per_trick[::n] = claimed.translate(claims + lane.pad)  # (a table a place: each place's claim)
     guards = lane.guards
     if (int.from_bytes(per_trick, "little") * spread | guards) - int.from_bytes(claims, "little") & guards != guards:
         return None

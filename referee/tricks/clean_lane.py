@@ -35,10 +35,14 @@ class CleanLane:
     turns: frozenset[tuple[int, ...]]  # the seats of a trick in turn from each leader
     # The hand's cards from play order to seat order: each play's place in seat order is its trick's first place
     # (``trick_bases``, a byte a play, as an integer) plus its seat (``turn_seats``, per leader: the seats in turn,
-    # a byte each); ``places``, each place in turn, translated by those places to the cards is the cards in seat order.
+    # a byte each). Where a byte holds it (seats * seats * tricks <= 256), each play's byte is made instead from
+    # its trick, its leader and its turn in the trick, ``stride`` * trick + seats * leader + turn, spread from the
+    # leaders by one multiplication (``leader_times``, ``stride_bases``), and ``place_of`` maps it to the place.
     turn_seats: tuple[bytes, ...]
     trick_bases: int
-    places: bytes
+    leader_times: bytes
+    stride_bases: int
+    place_of: bytes | None
     seats: range
     # Who played each card: each place of the hand's bytes, the byte of its seat; each card 0..63 in turn, its
     # own byte (mapped to its player's); a player's byte to its seat's bit (any other to 0).
@@ -49,6 +53,7 @@ class CleanLane:
     deck_cards: bytes  # the cards of the deck
     spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
     trick_starts: int  # the place of each trick's first byte, a byte a trick
+    pad: bytes  # the bytes after a hand's places, to make a hand's bytes a table for bytes.translate
     led_offset: bytes  # per card led, _LED times its suit
     rank: bytes  # per card plus _LED times the suit led: its claim to win, 1 and up; 0 for no claim
     guards: int  # the top bit of each byte of the hand
@@ -93,13 +98,16 @@ def _lane(t: Tables) -> CleanLane | None:
     first, late = play.lead_rules(t)
     breaking = play.breaking_cards(t)
     half = n // 2
+    fits = n * n * t.per_player <= 256  # a trick, its leader and a turn in it, as a byte (see place_of)
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
         turns=frozenset(t.clockwise),
         turn_seats=tuple(map(bytes, t.clockwise)),
         trick_bases=int.from_bytes(bytes(p - p % n for p in range(plays)), "little"),
-        places=bytes(range(plays)),
+        leader_times=_table({seat: seat * n for seat in range(n)}),
+        stride_bases=int.from_bytes(bytes(n * n * (p // n) + p % n for p in range(plays)), "little") if fits else 0,
+        place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         all_cards=bytes(range(8 * _WORDS)),
@@ -108,6 +116,7 @@ def _lane(t: Tables) -> CleanLane | None:
         deck_cards=bytes(cards),
         spread=sum(1 << 8 * k for k in range(n)),
         trick_starts=int.from_bytes(bytes(range(0, plays, n)), "little"),
+        pad=bytes(256 - plays),
         led_offset=_table({c: _LED * t.suit[c] for c in cards}),
         rank=bytes(rank),
         guards=int.from_bytes(b"\x80" * plays, "little"),
@@ -122,6 +131,20 @@ def _lane(t: Tables) -> CleanLane | None:
         late_until=max(late),
         late_cards=bytes(c for c in cards if late[t.suit[c]] > 1),
         breaking=None if breaking is None else _table({c: 1 for c in cards if breaking >> c & 1}),
+    )
+
+
+def _place_of(n: int, tricks: int) -> bytes:
+    """Per byte ``n * n * trick + n * leader + turn``, the place in seat order of the card played at that turn of
+    that trick."""
+    stride = n * n
+    return _table(
+        {
+            stride * k + n * lead + turn: k * n + (lead + turn) % n
+            for k in range(tricks)
+            for lead in range(n)
+            for turn in range(n)
+        }
     )
 
 

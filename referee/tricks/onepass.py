@@ -35,8 +35,8 @@ class Seating:
 
     names: list[str]  # in seat order, as a document's players compare
     seat_of: dict[str, int]
-    in_turn: dict[tuple[str, ...], tuple[int, ...]]  # a trick's players in turn from each leader: their seats
-    leading: dict[str, tuple[int, ...]]  # the seats in turn from each player
+    leader_of: dict[tuple[str, ...], int]  # a trick's players in turn from each leader: the leader's seat
+    turns: tuple[tuple[int, ...], ...]  # per leader's seat, the seats in turn from it
     number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
 
 
@@ -51,8 +51,8 @@ def seating(players: tuple[str, ...]) -> Seating:
         for name, seat in seat_of.items()
         for tricks in range(len(_NUMBER_BIDS[0]))
     }
-    in_turn = {tuple(players[s] for s in turn): turn for turn in turns}
-    return Seating(list(players), seat_of, in_turn, {players[turn[0]]: turn for turn in turns}, number_bids)
+    leader_of = {tuple(players[s] for s in turn): turn[0] for turn in turns}
+    return Seating(list(players), seat_of, leader_of, tuple(turns), number_bids)
 
 
 def new_hand(values: dict[str, Any]) -> Hand:
@@ -189,12 +189,11 @@ class OnePassReader(_Reader):
         if lengths == {size + 1}:  # the compact form, [leader, card, ...], each trick by all the players
             try:  # a leader not a player, a card not a canonical token (a str), fails a lookup
                 flat = [*chain.from_iterable(raw)]
-                leads = flat[:: size + 1]
-                seats = map(seating.leading.__getitem__, leads)
+                leaders = bytes(map(seating.seat_of.__getitem__, flat[:: size + 1]))
                 del flat[:: size + 1]  # the leaders: the cards are left
                 cards = bytes(map(_card, flat))
-                tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked
-                return tricks, (cards, bytes(map(seating.seat_of.__getitem__, leads)))
+                seats = map(seating.turns.__getitem__, leaders)
+                return tuple(zip(seats, zip(*[iter(cards)] * size))), (cards, leaders)  # noqa: B905 - lengths checked
             except (KeyError, TypeError, ValueError):
                 pass  # a card written another way (ValueError: a seat beyond a byte, for a table of hundreds)
         elif lengths == {size}:  # the usual tricks: one play by each player
@@ -202,10 +201,10 @@ class OnePassReader(_Reader):
                 plays = [*chain.from_iterable(raw)]
                 names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
                 if len(names) == len(plays) and all(plays):
-                    seats = map(seating.in_turn.__getitem__, zip(*[iter(names)] * size))  # noqa: B905
+                    leaders = bytes(map(seating.leader_of.__getitem__, zip(*[iter(names)] * size)))  # noqa: B905
                     cards = bytes(map(_card, map(dict.__getitem__, plays, names)))
+                    seats = map(seating.turns.__getitem__, leaders)
                     tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked
-                    leaders = bytes(map(seating.seat_of.__getitem__, names[::size]))
                     self.keys += len(plays)
                     return tricks, (cards, leaders)
             except (KeyError, TypeError, ValueError):

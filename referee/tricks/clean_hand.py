@@ -8,7 +8,7 @@ translated through tables compiled once per spec, :mod:`.clean_lane`, and compar
 - each trick's seats are a turn clockwise; its leader is the first leader the rules name, then each winner
   (the highest claim of the compiled win keys, :func:`.deck.win_keys`);
 - each player played exactly the cards they held (dealt, or passed), each once, and only cards of the deck:
-  who played each card, as a bit a seat, transposed into each seat's cards, equals their holdings;
+  who played each card, read per seat as a binary number (a digit a card), equals their holdings;
 - no one failed to follow suit while holding it: since every card held is played, a player held a suit at a
   trick exactly when they play it at a later one;
 - the duty to discard a card at the first opportunity: its holder did not fail to follow before playing it;
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from . import play
 from .cards import BIT
-from .clean_lane import TRANSPOSE, CleanLane, lane_for
+from .clean_lane import CleanLane, lane_for
 from .log import Hand, Trick
 from .tables import Tables
 
@@ -102,16 +102,11 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     cards = bytes.maketrans(places, in_play)[:size]  # (a table: at each place, the card played there)
     led = in_play[::n]
     # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
-    # card 0..63, the bit of the seat that played it (none: not played); a 64-bit word a byte of each 8 cards,
-    # transposed, is each seat's byte of those 8 cards' bits, their holdings as played.
-    owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place)).translate(lane.seat_bit)
-    as_played = int.from_bytes(owners, "little")
-    for shift, mask in TRANSPOSE:
-        swap = (as_played ^ as_played >> shift) & mask
-        as_played ^= swap ^ swap << shift
-    by_seat = as_played.to_bytes(len(owners), "big")  # (read back big-endian: int.from_bytes' default)
+    # card 63..0, the byte of the seat that played it (none: not played); per seat, a binary digit a card (1:
+    # that seat played it), read as a number, is the cards they held as played.
+    owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place))
     if (
-        [*map(int.from_bytes, map(by_seat.__getitem__, lane.seat_bytes))] != holdings
+        [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings
         or cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
     ):
         return None

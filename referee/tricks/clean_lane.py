@@ -18,13 +18,7 @@ from .tables import Tables
 _SUITS = 4
 _LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
 HELD = 0x80  # a card's player as a byte: this plus the seat (above every card's byte)
-_WORDS = 8  # the cards 0..63 as eight 64-bit words of a byte a card
-# Hacker's Delight's transpose of an 8x8 bit matrix (a 64-bit word, a byte a row), its masks repeated in each
-# word: bit j of byte i becomes bit i of byte j, in every word at once.
-TRANSPOSE = tuple(
-    (shift, sum(mask << 64 * w for w in range(_WORDS)))
-    for shift, mask in ((7, 0x00AA00AA00AA00AA), (14, 0x0000CCCC0000CCCC), (28, 0x00000000F0F0F0F0))
-)
+_CARDS = 64  # the cards whose holders are compared: 0..63 (a card beyond is not of a single deck)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +38,11 @@ class CleanLane:
     stride_bases: int
     place_of: bytes | None
     seats: range
-    # Who played each card: each place of the hand's bytes, the byte of its seat; each card 0..63 in turn, its
-    # own byte (mapped to its player's); a player's byte to its seat's bit (any other to 0).
+    # Who played each card: each place of the hand's bytes, the byte of its seat; the cards 63..0 in turn, each
+    # its own byte (mapped to its player's); per seat, a table from its own byte to the digit 1 (any other: 0).
     seat_of_place: bytes
     all_cards: bytes
-    seat_bit: bytes
-    seat_bytes: tuple[slice, ...]  # per seat, its byte of each word (once transposed), written big-endian
+    seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
     spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
     trick_starts: int  # the place of each trick's first byte, a byte a trick
@@ -110,9 +103,8 @@ def _lane(t: Tables) -> CleanLane | None:
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
-        all_cards=bytes(range(8 * _WORDS)),
-        seat_bit=_table({HELD + seat: 1 << seat for seat in range(n)}),
-        seat_bytes=tuple(slice(7 - seat, None, 8) for seat in range(n)),
+        all_cards=bytes(range(_CARDS - 1, -1, -1)),
+        seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),
         spread=sum(1 << 8 * k for k in range(n)),
         trick_starts=int.from_bytes(bytes(range(0, plays, n)), "little"),

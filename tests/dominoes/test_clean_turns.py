@@ -207,3 +207,60 @@ def test_a_turn_after_the_game_is_won_gives_the_replays_report() -> None:
             _held_to_replay("dominoes/all-fives", changed)
             tried += 1
     assert tried
+
+
+DRAWING = [rules for rules in SPECS if load_spec(rules).value("layout.unable", "action", "knock") == "draw"]
+
+
+@pytest.mark.parametrize("rules", DRAWING)
+def test_a_draw_of_a_tile_not_in_the_boneyard_gives_the_replays_report(rules: str) -> None:
+    # the tile drawn is one another player drew at the deal: a draw the clean check must not pass, though the
+    # rest of the hand may go on as if it were regular
+    document = simulate_game(load_spec(rules), random.Random(4))
+    tried = 0
+    for h, hand in enumerate(document["hands"][:4]):
+        for i, turn in enumerate(hand.get("plays", ())):
+            ((name, value),) = turn.items()
+            if not (isinstance(value, dict) and "draw" in value):
+                continue
+            for other, tiles in hand["draw"].items():
+                if other != name and tiles:
+                    changed = copy.deepcopy(document)
+                    changed["hands"][h]["plays"][i] = {name: {"draw": tiles[0]}}
+                    assert "tile_not_in_boneyard" in _report(rules, changed)
+                    _held_to_replay(rules, changed)
+                    tried += 1
+                    break
+    assert tried
+
+
+LONG_FIVES = """\
+spec: 1
+id: test/long-fives
+title: All Fives played on past its target (a test)
+extends: dominoes/all-fives
+game_end:
+  target:
+    interpretation: A test's game that goes on past the sheet's target, to give a legal turn after a winning one.
+    points: 100000
+"""
+
+
+def test_a_legal_turn_after_the_turn_that_won_gives_the_replays_report(tmp_path: Path) -> None:
+    # All Fives is won the moment a side reaches 150, in mid-hand. The same seed played to a far target plays on
+    # with the same tiles and choices, so its next turn is a legal one: the clean check must still leave it to
+    # the replay, which says the game was over
+    spec_file = tmp_path / "long-fives.yaml"
+    spec_file.write_text(LONG_FIVES, encoding="utf-8")
+    tried = 0
+    for seed in range(8):
+        document = simulate_game(load_spec("dominoes/all-fives"), random.Random(seed))
+        longer = simulate_game(load_spec(str(spec_file)), random.Random(seed))
+        last = len(document["hands"]) - 1
+        plays, more = document["hands"][last]["plays"], longer["hands"][last]["plays"]
+        if len(more) <= len(plays) or more[: len(plays)] != plays:
+            continue  # the game ended with the hand, or the two games went apart
+        plays.append(more[len(plays)])
+        _held_to_replay("dominoes/all-fives", document)
+        tried += 1
+    assert tried >= 3

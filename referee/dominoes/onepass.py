@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import count, repeat
 from typing import Any
 
-from ..logreader import RecordedScore, plain_keys, recorded_scores
+from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..strict_yaml import MAX_DIGITS
 from ..tricks import logshape
 from .log import DominoHand, DominoLog, _Reader
@@ -23,28 +23,15 @@ _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logr
 _FAST_FIELDS = frozenset({"draw", "boneyard", "plays", "award", "score", "misdeal"})
 _LISTS = {list}
 _INTS = {int}
-_DICTS = {dict}
-_TWO = {2}
 _tile = TILE_TOKENS.__getitem__
 _new = object.__new__
 
 
-# Each side's {hand, total} as written, by (key, hand, total) (ints: a boolean never looks one up), made once:
-# an archive writes the same few thousand lines of its score sheets over and over. Bounded.
-_SCORES: dict[tuple[str, int, int], RecordedScore] = {}
-_SCORES_KEPT = 50_000
-# The same, by (key, the items of its {hand, total} as written), for a text that holds no boolean (which would
-# look up as the int it equals): one lookup a side checks and reads it.
+_SCORES_KEPT = 50_000  # each side's {hand, total} as written, kept for the next hand that writes it (bounded)
+# Each side's score, by (key, the items of its {hand, total} as written), for a text that holds no boolean
+# (which would look up as the int it equals): one lookup a side checks and reads it. An archive writes the
+# same few thousand lines of its score sheets over and over.
 _SIDES_WRITTEN: dict[tuple[str, tuple[tuple[str, Any], ...]], RecordedScore] = {}
-
-
-def _score_of(written: tuple[str, int, int]) -> RecordedScore:
-    found = _SCORES.get(written)
-    if found is None:
-        found = RecordedScore(*written)
-        if len(_SCORES) < _SCORES_KEPT:
-            _SCORES[written] = found
-    return found
 
 
 def new_hand(**values: Any) -> DominoHand:
@@ -128,26 +115,17 @@ class OnePassReader(_Reader):
             if all(known):
                 self.keys += 3 * len(known)
                 return tuple(known)
-        if type(raw) is dict:  # the usual score: each side's {hand, total}, ints
-            values = [*raw.values()]
-            if {*map(type, values)} == _DICTS and {*map(len, values)} == _TWO:
-                hands: list[Any] = [*map(dict.get, values, repeat("hand"))]
-                totals: list[Any] = [*map(dict.get, values, repeat("total"))]
-                numbers = hands + totals
-                if {*map(type, numbers)} == _INTS and min(numbers) > -_LIMIT and max(numbers) < _LIMIT:
-                    self.keys += 3 * len(values)
-                    written = [*zip(raw, hands, totals, strict=True)]
-                    scores: list[Any] = [*map(_SCORES.get, written)]
-                    if not all(scores):
-                        scores = [*map(_score_of, written)]
-                    if len(_SIDES_WRITTEN) < _SCORES_KEPT:
-                        sides = zip(raw, map(tuple, map(dict.items, values)), strict=True)
-                        _SIDES_WRITTEN.update(zip(sides, scores, strict=True))
-                    return tuple(scores)
+        found = usual_scores(raw)  # the usual score: each side's {hand, total}, bounded ints
+        if found is not None:
+            self.keys += 3 * len(found)
+            if len(_SIDES_WRITTEN) < _SCORES_KEPT:
+                sides = zip(raw, map(tuple, map(dict.items, raw.values())), strict=True)
+                _SIDES_WRITTEN.update(zip(sides, found, strict=True))
+            return found
         if not logshape.score_conforms(raw):
             raise TypeError("a score the schema may refuse")
-        found = plain_keys(raw)
-        if found is None:
+        keys = plain_keys(raw)
+        if keys is None:
             raise TypeError("a number parse_json refuses")
-        self.keys += found
+        self.keys += keys
         return recorded_scores(raw)

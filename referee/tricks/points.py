@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..spec import Spec
 from .cards import CARD_COUNT, SUIT_LETTERS, parse_card, suit_of
+from .deck import spec_error
 
 
 @dataclass(frozen=True)
@@ -90,3 +92,26 @@ def settlement(totals: tuple[int, ...] | list[int]) -> tuple[Fraction, tuple[Fra
     count, whole = len(totals), sum(totals)
     # each difference made as one Fraction: total - average goes through Fraction's generic arithmetic, twice as slow
     return Fraction(whole, count), tuple(Fraction(total * count - whole, count) for total in totals)
+
+
+def point_rules(spec: Spec, deck: int) -> PointRules | None:
+    """The spec's ``scoring.points`` compiled for a deck (a bitmask), or None where it scores by contract."""
+    if not spec.has("scoring.points"):
+        return None
+    try:
+        values, total = compile_points(
+            spec.value("scoring.points", "cards", {}) or {},
+            spec.value("scoring.points", "suits", {}) or {},
+            spec.value("scoring.points", "total"),
+            deck,
+        )
+    except ValueError as exc:
+        raise spec_error(spec, str(exc), "scoring.points.cards") from None
+    return PointRules(
+        values=values,
+        total=total,
+        moon_others=spec.value("scoring.moon", "others"),
+        revoke_charge=spec.value("penalties.revoke", "charge_points"),
+        settlement=spec.value("scoring.settlement", "rule", "none") == "against_average",
+        groups=value_groups(values),
+    )

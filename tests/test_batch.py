@@ -4,6 +4,7 @@ a closed pipe (the last two in real processes, as a shell would run them)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import pty
 import signal
@@ -149,7 +150,11 @@ def big_archive(folder: Path, copies: int = 15) -> Path:
 
 
 def referee_process(*argv: str, **kwargs: Any) -> subprocess.Popen[bytes]:
-    process: subprocess.Popen[bytes] = subprocess.Popen([sys.executable, "-m", "referee", *argv], cwd=ROOT, **kwargs)
+    # Unbuffered pipes: communicate() reads the pipe itself, so bytes a buffered readline() had read ahead
+    # (the rest of the first chunk, often a report cut in the middle) would be lost to it.
+    process: subprocess.Popen[bytes] = subprocess.Popen(
+        [sys.executable, "-m", "referee", *argv], cwd=ROOT, bufsize=0, **kwargs
+    )
     return process
 
 
@@ -188,12 +193,15 @@ def test_ctrl_c_in_a_json_run_puts_the_summary_on_standard_error(tmp_path: Path)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    wait_for_output(process)
+    first = wait_for_output(process)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err.decode().startswith("referee: interrupted: ") and b"Traceback" not in err
-    assert all(line.startswith(b'{"report": 1, ') for line in out.splitlines())  # whole lines only
+    reports = [json.loads(line) for line in (first + out).splitlines()]  # whole lines only: each one parses
+    assert (first + out).endswith(b"\n") and all(report["report"] == 1 for report in reports)
+    checked = int(err.decode().splitlines()[-1].split(" games: ")[0].removeprefix("referee: "))
+    assert len(reports) == checked  # every game counted has its whole report written, and no other
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -53,6 +53,6 @@ def test_a_log_that_fails_its_structural_check_brings_in_the_validator(tmp_path:
 
 @pytest.mark.parametrize("spec_id", bundled_ids())
 def test_every_bundled_spec_matches_the_schema(spec_id: str) -> None:
-    # a run trusts the bundled specs without the validator (spec._schema_checked): this is where they are checked
+    # a run trusts the bundled specs without the validator (spec_files.schema_checked): this is where they are checked
     chain(find(spec_id).resolve(), verify=True)
     assert schemas.validator("rule-spec").schema  # the check ran with the real schema

@@ -1,0 +1,81 @@
+"""Spec files: the bundled ones, finding one by id or path, its source document, and reading it (schema-checked
+where it must be)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import schemas
+from .bundled import rules_dir, sources_dir
+from .documents import exists, is_file, parse_yaml, read_text
+from .errors import InputError, Location
+
+
+@cache  # the bundled files do not change while the referee runs; a check run asks once a game
+def bundled_ids() -> tuple[str, ...]:
+    """Ids of the bundled specs, sorted."""
+    base = rules_dir()
+    ids = []
+    for path in sorted(base.rglob("*.yaml")):
+        rel = path.relative_to(base)
+        if rel.parts[0] == "sources":
+            continue
+        ids.append(rel.with_suffix("").as_posix())
+    return tuple(ids)
+
+
+def find(spec: str) -> Path:
+    """The file of a spec given by id (``spades/intramural``) or path."""
+    as_path = Path(spec)
+    if as_path.suffix in (".yaml", ".yml") or exists(as_path):
+        if not is_file(as_path):
+            raise InputError("no such rule spec file", Location(file=spec))
+        return as_path
+    candidate = rules_dir() / f"{spec}.yaml"
+    if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and is_file(candidate):
+        return candidate
+    known = ", ".join(bundled_ids())
+    raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
+
+
+def document_path(spec_path: Path, document: str) -> Path | None:
+    """A spec's source document: a path relative to the spec's folder, else a bundled source by name."""
+    if not document:
+        return None
+    beside = spec_path.parent / document
+    if is_file(beside):
+        return beside.resolve()
+    bundled = sources_dir() / document
+    if "/" not in document and is_file(bundled):
+        return bundled.resolve()
+    return None
+
+
+def source_text(document: str) -> str:
+    """A bundled source document's text."""
+    return (sources_dir() / document).read_text(encoding="utf-8")
+
+
+def schema_checked(path: Path, verify: bool) -> bool:
+    """Whether loading a spec file checks it against the schema: always for a club's own file; for a bundled
+    one only when asked (``referee validate``, the test suite), so that a run never imports the validator
+    for the package's own specs."""
+    return verify or not path.resolve().is_relative_to(rules_dir().resolve())
+
+
+def read_raw(path: Path, verify: bool = False) -> dict[str, Any]:
+    """A spec file's document, schema-checked (``extends`` not yet merged; see :func:`schema_checked`).
+
+    A spec that extends another may give a clause in part (the rest is
+    inherited), so its own file is checked with the schema's required
+    fields relaxed; the merged spec is checked in full.
+    """
+    text = read_text(path)
+    document = parse_yaml(text, str(path))
+    partial = isinstance(document, dict) and document.get("extends") is not None
+    if schema_checked(path, verify):
+        schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)
+    return document  # type: ignore[no-any-return]

@@ -1,0 +1,121 @@
+"""A spec's options, what the source leaves to the table: :class:`Option`, a value checked against one, and the
+clause fields that name one, filled with the value chosen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, Location
+from .spec_clause import Clause, clause_of
+from .spec_merge import Chain
+
+OPTION_TYPES = {"boolean": "true or false", "integer": "a whole number", "number": "a number", "string": "text"}
+
+
+def type_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string"
+
+
+def _fits(value: Any, kind: str) -> bool:
+    actual = type_of(value)
+    return actual == kind or (kind == "number" and actual == "integer")
+
+
+@dataclass(frozen=True)
+class Option:
+    """Something the source leaves to the table: a name, a type, a default, the values allowed."""
+
+    name: str
+    default: Any
+    description: str
+    values: tuple[Any, ...] | None
+    clause: Clause
+    type: str = "string"
+
+    def describe(self) -> str:
+        """``target (a whole number, default 500: 500 or 300)``."""
+        allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
+        return f"{self.name} ({OPTION_TYPES[self.type]}, default {self.default}{allowed})"
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` cannot be this option's value (None if it can)."""
+        if not _fits(value, self.type):
+            allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
+            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{allowed}, not {value!r}"
+        if self.values is not None and value not in self.values:
+            return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(str, self.values))})"
+        return None
+
+
+def option_ref(value: Any) -> str | None:
+    """The option a clause field stands for (``{option: name}``, or ``{option: name, map: {...}}``), if any."""
+    if isinstance(value, dict) and set(value) in ({"option"}, {"option", "map"}):
+        return str(value["option"])
+    return None
+
+
+def fill_option(value: Any, chosen: dict[str, Any], where: str, path: Path) -> Any:
+    """A clause field with an ``{option: name}`` reference replaced by the option's value.
+
+    With ``map`` the field takes the value mapped to the option's value instead, so one option (a variation
+    the source names) can set several fields of several clauses consistently.
+    """
+    name = option_ref(value)
+    if name is not None:
+        if name not in chosen:
+            known = ", ".join(sorted(chosen)) or "none"
+            raise InputError(
+                f"names option {name!r}, which the spec does not define (its options: {known})",
+                Location(file=str(path), path=where),
+            )
+        if "map" not in value:
+            return chosen[name]
+        key = str(chosen[name])
+        if key not in value["map"]:
+            known = ", ".join(value["map"])
+            raise InputError(
+                f"maps no value for option {name!r} = {key!r} (it maps {known})",
+                Location(file=str(path), path=f"{where}.map"),
+            )
+        return value["map"][key]
+    return value
+
+
+def options_of(chain: Chain, path: Path) -> dict[str, Option]:
+    options: dict[str, Option] = {}
+    for name, body in (chain.raw.get("options") or {}).items():
+        values = tuple(body["values"]) if "values" in body else None
+        kind = body.get("type") or type_of(body["default"])
+        origin = chain.origins.get(f"options.{name}")
+        option = Option(
+            name, body["default"], body["description"], values, clause_of(f"options.{name}", body, {}, origin), kind
+        )
+        problem = option.problem(option.default)
+        if problem is not None:
+            where = origin.layers[-1].path if origin is not None else path
+            raise InputError(
+                f"the default does not fit: {problem}", Location(file=str(where), path=f"$.options.{name}.default")
+            )
+        options[name] = option
+    return options
+
+
+def option_problem(spec_id: str, options: dict[str, Option], name: str, value: Any) -> str | None:
+    """Why ``name=value`` cannot be set on this spec, naming the options it has (None if it can)."""
+    if name not in options:
+        if not options:
+            return (
+                f"unknown option {name!r}: {spec_id} has no options; to change one of its rules, write a spec "
+                f"that extends it (referee new --extends {spec_id} my-club.yaml)"
+            )
+        known = "; ".join(option.describe() for option in options.values())
+        return f"unknown option {name!r} for {spec_id} (its options: {known})"
+    return options[name].problem(value)

@@ -191,7 +191,7 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, te
     vouch for the document (then the schema and the careful reading decide, with their located messages).
 
     ``text``: the JSON text the document was decoded from by a plain ``json.loads``, without the hooks of
-    :func:`~referee.documents.parse_json` (a Python call for every object and number is most of a hand's parse).
+    :func:`~referee.json_values.parse_json` (a Python call for every object and number is most of a hand's parse).
     What those hooks refuse is then vouched for here instead, or the document handed back (None), for the
     caller to parse carefully: a text with a backslash (so no ``\\u`` escape, so no lone surrogate), a duplicate
     key (:func:`keys_vouched`, from the keys the reader counts), a number not an int within MAX_DIGITS digits

@@ -23,7 +23,7 @@ MAX_DEPTH = 64
 MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
 MAX_DIGITS = 18  # no count or score in a game needs more; Python refuses to read 4,300
 # Values in one document: a hand of a trick game holds ~250 (a six-handed one ~420), so this is a game
-# of 150 to 240 hands, about as many as documents.MAX_YAML_CHARS admits; the pure-Python loader reads it in ~1 s.
+# of 150 to 240 hands, about as many as yaml_documents.MAX_YAML_CHARS admits; the pure-Python loader reads it in ~1 s.
 MAX_NODES = 60_000
 
 
@@ -54,7 +54,7 @@ class _Strict:
 
     Marks (and so errors) count lines from the start of the text given; ``first_line`` (0-based) is where that
     text starts in its file: a document's root node carries it as ``line_offset`` (see
-    :func:`referee.documents.node_line`), and the duplicate-key message adds it.
+    :func:`referee.document_paths.node_line`), and the duplicate-key message adds it.
     """
 
     _offset = 0

@@ -1,0 +1,43 @@
+"""Where a value sits in a document: its JSON path, and the line of its YAML node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+
+def node_line(node: Any, path: list[str | int]) -> int:
+    """The line (1-based) where the YAML node at ``path`` below ``node`` starts (or its nearest parent).
+
+    ``node`` is a document's root: its ``line_offset`` says where the text it was read from starts in its file.
+    """
+    offset = getattr(node, "line_offset", 0)
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            match = next((value for key, value in node.value if key.value == str(step)), None)
+            if match is None:
+                break
+            node = match
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+    return int(node.start_mark.line) + 1 + offset
+
+
+def yaml_line(text: str, path: list[str | int]) -> int | None:
+    """The line where the node at ``path`` starts in a one-document YAML text, if found."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    return None if node is None else node_line(node, path)
+
+
+def json_path(path: list[str | int] | tuple[str | int, ...]) -> str:
+    """A JSON path like ``$.hands[2].tricks[0]``."""
+    out = "$"
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else f".{step}"
+    return out

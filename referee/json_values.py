@@ -1,0 +1,100 @@
+"""One JSON value read strictly: a duplicate key, NaN or Infinity, a lone surrogate or a number past MAX_DIGITS
+is an error, located."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import json.scanner
+import math
+import re
+from typing import Any
+
+from .document_paths import json_path
+from .errors import InputError, Location
+from .strict_yaml import MAX_DIGITS
+from .unfit_values import Unfit, walk_problem
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotAGameValue(f"{name} is not a number a game holds")
+
+
+class _NotAGameValue(ValueError):
+    """A JSON value that parses but that no game holds (NaN, Infinity)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)  # at C speed: the JSON decoder calls this for every object of every game
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key {key!r}")
+            seen.add(key)
+    return out
+
+
+def parse_json(text: str, name: str, line: int | None = None) -> Any:
+    """One JSON value; duplicate keys, NaN, lone surrogates and numbers past MAX_DIGITS are errors."""
+    unfit: list[str] = []
+
+    def integer(digits: str) -> Any:  # the C parser calls it for each integer: kept short
+        if len(digits) <= MAX_DIGITS or (len(digits) == MAX_DIGITS + 1 and digits[0] == "-"):
+            return int(digits)
+        unfit.append(digits)
+        return Unfit(digits)
+
+    def real(digits: str) -> Any:
+        value = float(digits)
+        if math.isfinite(value) and abs(value) < 10**MAX_DIGITS:
+            return value
+        unfit.append(digits)
+        return Unfit(digits)
+
+    try:
+        document = json.loads(
+            text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant, parse_int=integer, parse_float=real
+        )
+    except json.JSONDecodeError as exc:
+        at = (line or 1) + exc.lineno - 1
+        raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})", Location(file=name, line=at)) from None
+    except _NotAGameValue as exc:
+        found = re.search(r"NaN|-?Infinity", text)
+        where = line if found is None else (line or 1) + text.count("\n", 0, found.start())
+        raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
+    except ValueError as exc:
+        offset = _duplicate_at(text)
+        where = line if offset is None else (line or 1) + text.count("\n", 0, offset)
+        raise InputError(f"not valid JSON: {exc}", Location(file=name, line=where)) from None
+    except RecursionError:
+        raise InputError("nested too deeply to read", Location(file=name, line=line)) from None
+    if unfit or "\\ud" in text or "\\uD" in text:  # rare: only then is the document walked
+        found_problem = walk_problem(document)
+        if found_problem is not None:
+            path, problem = found_problem
+            raise InputError(problem, Location(file=name, line=line, path=json_path(path)))
+    return document
+
+
+def _duplicate_at(text: str) -> int | None:
+    """Where the object holding a duplicate key starts (a character offset): a slow re-parse, for the error only."""
+    found: list[int] = []
+    decoder = json.JSONDecoder(object_pairs_hook=_no_duplicates)
+
+    def parse_object(s_and_end: tuple[str, int], *rest: Any) -> Any:
+        try:
+            return json.decoder.JSONObject(s_and_end, *rest)  # type: ignore[attr-defined]
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            if not found:  # the innermost object fails first
+                found.append(s_and_end[1] - 1)
+            raise
+
+    # The C scanner ignores parse_object; the pure-Python one calls it with each object's start.
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    with contextlib.suppress(ValueError, RecursionError):
+        decoder.decode(text)
+    return found[0] if found else None

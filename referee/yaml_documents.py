@@ -1,0 +1,152 @@
+"""A YAML text as its documents: split at ``---`` lines so that a broken one leaves the others readable, each
+read by the strict loader (libyaml's where it can), every error located."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import yaml
+
+from . import strict_yaml
+from .document_paths import json_path, node_line
+from .errors import InputError, Location
+from .strict_yaml import is_empty
+from .unfit_values import walk_problem
+
+MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
+
+# A line that starts a YAML document, and a directive line before one.
+_DOCUMENT_START = re.compile(r"---(?:[ \t\r\n]|$)")
+
+
+def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
+    if isinstance(exc, yaml.reader.ReaderError):  # a control character: it has a position, not a mark
+        at = text.count("\n", 0, exc.position) + first_line
+        problem = f"character #x{exc.character:04x}: {exc.reason}"
+        return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    line = mark.line + first_line if mark is not None else None  # marks count from the text's first line
+    return InputError(f"not valid YAML: {problem}", Location(file=name, line=line))
+
+
+def _load_chunk(loader_class: Any, text: str, first_line: int) -> list[tuple[Any, Any]]:
+    out = []
+    loader = loader_class(text, first_line - 1)
+    try:
+        while loader.check_node():
+            node = loader.get_node()
+            if not is_empty(node):
+                setattr(node, "line_offset", first_line - 1)  # noqa: B010 - where its text starts: see node_line
+                out.append((node, loader.construct_document(node)))
+    finally:
+        loader.dispose()
+    if loader.needs_walk:
+        for node, data in out:
+            found = walk_problem(data)
+            if found is not None:
+                path, problem = found
+                raise InputError(problem, Location(line=node_line(node, path), path=json_path(path)))
+    return out
+
+
+def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[Any, Any]]:
+    """Each non-empty YAML document of ``text`` as (node, data); ``first_line`` is where ``text`` starts.
+
+    Read with libyaml's C parser where it is installed; a text it declines or refuses is read again by the
+    pure-Python one, which decides it and says in its own words, located, what is wrong (the same words
+    with libyaml or without).
+    """
+    try:
+        if strict_yaml.StrictLoader is not strict_yaml.PureStrictLoader:
+            try:
+                return _load_chunk(strict_yaml.StrictLoader, text, first_line)
+            except (yaml.YAMLError, InputError, *strict_yaml.UNFIT):
+                pass
+        return _load_chunk(strict_yaml.PureStrictLoader, text, first_line)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, name, text, first_line) from None
+    except InputError as exc:
+        raise exc.at(file=name) from None
+    except RecursionError:
+        raise InputError("nested too deeply to read", Location(file=name, line=first_line)) from None
+
+
+def _split_lines(text: str) -> Iterator[tuple[int, str]]:
+    """A text's lines with their numbers, split at line feeds only (as a file is read)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        yield number, line + "\n"
+
+
+def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:
+    """Lines grouped into YAML documents: (first line, its text, or the error that spoils it).
+
+    A document starts at a ``---`` line, which YAML forbids inside any scalar,
+    so a broken document leaves the others readable. A document longer than
+    MAX_YAML_CHARS is refused as soon as it is, before it is parsed.
+    """
+    start, size = 1, 0
+    parts: list[str] = []
+    error: InputError | None = None
+    content = False  # more than comments, blank lines and directives so far
+    for number, line in lines:
+        if isinstance(line, str) and content and (_DOCUMENT_START.match(line) or line.startswith("%")):
+            yield start, error or "".join(parts)
+            start, parts, size, error, content = number, [], 0, None, False
+        if isinstance(line, InputError):
+            error = error or line
+            content = True
+            continue
+        if not content and line.strip() and not line.startswith(("#", "%")):
+            content = True
+        if error is not None:
+            continue
+        size += len(line)
+        if size > MAX_YAML_CHARS:
+            error = InputError(
+                f"a YAML document longer than {MAX_YAML_CHARS} characters (no game or spec is)",
+                Location(file=name, line=start),
+            )
+            parts = []
+        else:
+            parts.append(line)
+    if content:
+        yield start, error or "".join(parts)
+
+
+def iter_yaml(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, Any, Any] | InputError]:
+    """Each document of a YAML stream as (line, node, data), or the InputError of one that cannot be read."""
+    for start, chunk in yaml_chunks(lines, name):
+        if isinstance(chunk, InputError):
+            yield chunk
+            continue
+        try:
+            documents = parse_yaml_chunk(chunk, name, start)
+        except InputError as exc:
+            yield exc
+            continue
+        for node, data in documents:
+            yield node_line(node, []), node, data
+
+
+def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
+    """Each YAML document of ``text`` as (node, data); the first that cannot be read raises its error."""
+    out = []
+    for item in iter_yaml(_split_lines(text), name):
+        if isinstance(item, InputError):
+            raise item
+        out.append(item[1:])
+    if not out:
+        raise InputError("the file holds no YAML document", Location(file=name))
+    return out
+
+
+def parse_yaml(text: str, name: str) -> Any:
+    """The single YAML document of ``text``; ``name`` is used in error locations."""
+    documents = parse_yaml_nodes(text, name)
+    if len(documents) > 1:
+        start = node_line(documents[1][0], [])
+        raise InputError("holds more than one YAML document", Location(file=name, line=start))
+    return documents[0][1]

@@ -34,16 +34,26 @@ class _GamePlan(NamedTuple):
     penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
     bids: bidding.BidPlan  # the bid orders and plain biddings met so far
     scores: dict[tuple[int, int, int], tuple[int, int]]  # plain contracts scored so far
+    next_dealer: tuple[int, ...]  # from each dealer: who deals the next hand
+    # A hand of plain contracts may take the plain lane (_plain): bids score it, with no pass, claim window,
+    # penalty or renege cost that the general hand would look into.
+    lane: bool
 
 
 def _game_plan(t: Tables) -> _GamePlan:
     only_target = t.floor is None and t.behind is None and t.max_rounds is None
+    renege_costly = bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out)
+    penalised = bool(t.renege_books_lost or t.other_books_lost or t.other_points)
     return _GamePlan(
         t.target if only_target else None,
-        bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out),
-        bool(t.renege_books_lost or t.other_books_lost or t.other_points),
+        renege_costly,
+        penalised,
         bidding.bid_plan(t),
         scoring.plain_scores(t),
+        tuple(deal.next_dealer(t, dealer) for dealer in range(t.seats)),
+        t.contracts
+        and t.points is None
+        and not (t.passing or t.excess_passed or t.renege_claim_window or renege_costly or penalised),
     )
 
 
@@ -80,6 +90,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         report = self.report
         lines = report.hands
         no_reneges = [0] * len(t.sides)
+        next_dealer, lane = plan.next_dealer, plan.lane
         for hand in self.log.hands:
             ended = report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
@@ -88,7 +99,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
             if dealer is None or dealer != expected_dealer:  # not simply the dealer due (who needs no look)
                 dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
-                expected_dealer = deal.next_dealer(t, dealer)
+                expected_dealer = next_dealer[dealer]
             self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
             if hand.misdeal:
                 self._misdeal(hand, dealer, totals, bags)
@@ -98,7 +109,9 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                 self.hand_reneges = no_reneges  # replaced, never changed in place, by a hand with reneges
                 self.hand_lost = NONE_LOST
                 self.scored_before = scored
-                line = self._hand(hand, dealer, totals, bags, first_unbid)
+                line = self._plain(hand, dealer, totals, bags) if lane and not first_unbid else None
+                if line is None:
+                    line = self._hand(hand, dealer, totals, bags, first_unbid)
                 if line.note == THROWN_OUT:
                     self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
                 lines.append(line)
@@ -166,6 +179,39 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
             return False
         over, winner = scoring.result(self.t, list(line.totals), scored + 1, self.hand_lost)
         return over and winner is not None and self.hand_reneges[winner] > 0
+
+    def _plain(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> HandScore | None:
+        """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded (nearly every hand
+        of a spec on the plain lane), as :meth:`_hand` replays it; None, before anything is reported, for any
+        other hand."""
+        if hand.deal is None or not hand.tricks or hand.bids is None or hand.passes or hand.events or hand.books:
+            return None
+        t = self.t
+        regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer, self.plan.bids)
+        if regular is None or dealer is None:
+            return None
+        n, dealer_name = hand.number, self.names[dealer]
+        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+        for finding in findings:
+            self.add(finding, n)
+        reneges = [0] * len(t.sides)
+        self.revokes = []
+        self.taken = [0] * t.seats
+        self.seat_books = [0] * t.seats
+        self.unplayed = [0] * len(t.sides)
+        books, complete = self._play(hand, dealer, holdings, reneges)
+        if not complete:
+            return self._unscored(n, dealer_name, regular, books, totals, bags)
+        if any(reneges):  # a renege, found by the replay of the play: scored as the general hand scores it
+            scored = self._score_bids(hand, hand.bids, True, regular, books, bags, reneges, None, None, None)
+            if isinstance(scored, str):
+                return self._unscored(n, dealer_name, regular, books, totals, bags, scored)
+            points, new_bags = tuple(scored[0]), tuple(scored[1])
+        else:
+            points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
+        line = HandScore(n, dealer_name, regular, tuple(books), points, tuple(map(add, totals, points)), new_bags)
+        self._check_recorded_score(hand, line)
+        return line
 
     def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
         t = self.t

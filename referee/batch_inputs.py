@@ -6,8 +6,10 @@ that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
 for standard input (JSON Lines if its first character is ``{``, else a YAML
 stream). A JSON Lines source is cut into units of some tens of lines, read
 here and audited wherever the unit is sent, so that memory stays flat and
-worker processes get work by the chunk, not by the game. Any other file is
-one unit, read where it is audited.
+worker processes get work by the chunk, not by the game. A YAML file of many
+games is cut at its documents when workers share the run (see
+:mod:`referee.yaml_units`). Any other file is one unit, read where it is
+audited.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .batch import Checker, GameResult
 from .documents import MAX_JSON_BYTES, exists, is_json_lines, stream_lines, yaml_stream
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
+from .yaml_units import Documents, Rest, cut, unit_games
 
 LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
 STDIN = "-"
@@ -58,7 +61,7 @@ class Failed:
     result: GameResult
 
 
-Unit = Lines | WholeFile | Failed
+Unit = Lines | WholeFile | Failed | Documents | Rest
 
 
 def _folder_logs(folder: Path) -> list[Path]:
@@ -123,8 +126,9 @@ def _line_units(handle: BinaryIO, name: str, checker: Checker) -> Iterator[Lines
         yield Lines(name, tuple(games), size)
 
 
-def units(names: list[str], checker: Checker) -> Iterator[Unit]:
-    """Every unit of work the names give, in input order (files are opened one at a time, when reached)."""
+def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[Unit]:
+    """Every unit of work the names give, in input order (files are opened one at a time, when reached);
+    ``split``: a YAML file of many games is cut into units too (for worker processes to share)."""
     for name in names:
         found = expand(name)
         if isinstance(found, InputError):
@@ -139,6 +143,8 @@ def units(names: list[str], checker: Checker) -> Iterator[Unit]:
                         yield from _line_units(handle, file, checker)
                 except OSError:  # a missing or unreadable file: the reader says so, located
                     yield WholeFile(file, 0)
+            elif cuts := cut(Path(file), checker.unreadable) if split and Path(file).suffix != ".json" else None:
+                yield from cuts
             else:
                 yield WholeFile(file, _size(file))
 
@@ -171,6 +177,9 @@ def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
                 yield checker.game(game)
         except InputError as exc:
             yield checker.unreadable(exc)
+    elif isinstance(unit, (Documents, Rest)):
+        for game in unit_games(unit):
+            yield game if isinstance(game, GameResult) else checker.game(game)
     else:
         for line, index, text in unit.games:
             yield text if isinstance(text, GameResult) else checker.line(text, unit.file, line, index)

@@ -215,7 +215,7 @@ def _results(
     checker: Checker, names: list[str], jobs: int, ctrl_c: _CtrlC
 ) -> Generator[tuple[GameResult | None, int], None, None]:
     """Each game's result in input order, and after each unit (as None) the bytes it read."""
-    work = units(names, checker)
+    work = units(names, checker, split=jobs > 1)
     first = list(itertools.islice(work, 2))
     if jobs > 1 and len(first) > 1:
         return _parallel(checker, itertools.chain(first, work), jobs, ctrl_c)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -98,9 +98,16 @@ def games_in(
     first = next(documents, None)
     second = next(documents, None)
     several = second is not None or json_lines
-    for number, item in enumerate(itertools.chain((first, second), documents), 1):
-        if item is None:
-            break
+    head = [item for item in (first, second) if item is not None]
+    yield from numbered_games(itertools.chain(head, documents), name, 1, several)
+
+
+def numbered_games(
+    documents: Iterable[tuple[int | None, Any, Any] | InputError], name: str, first: int, several: bool
+) -> Iterator[AnyLog | InputError]:
+    """Each game of documents that are consecutive in a file, the first being game ``first`` of it; a file of one
+    game (not ``several``) gives it no game number."""
+    for number, item in enumerate(documents, first):
         if isinstance(item, InputError):
             yield item.at(game=number if several else None)
             continue

@@ -119,16 +119,18 @@ def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Ite
 def iter_yaml(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, Any, Any] | InputError]:
     """Each document of a YAML stream as (line, node, data), or the InputError of one that cannot be read."""
     for start, chunk in yaml_chunks(lines, name):
-        if isinstance(chunk, InputError):
-            yield chunk
-            continue
-        try:
-            documents = parse_yaml_chunk(chunk, name, start)
-        except InputError as exc:
-            yield exc
-            continue
-        for node, data in documents:
-            yield node_line(node, []), node, data
+        yield from chunk_documents(chunk, name, start)
+
+
+def chunk_documents(chunk: str | InputError, name: str, start: int) -> list[tuple[int, Any, Any] | InputError]:
+    """The documents of one chunk of :func:`yaml_chunks` as :func:`iter_yaml` gives them (empty ones left out)."""
+    if isinstance(chunk, InputError):
+        return [chunk]
+    try:
+        documents = parse_yaml_chunk(chunk, name, start)
+    except InputError as exc:
+        return [exc]
+    return [(node_line(node, []), node, data) for node, data in documents]
 
 
 def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:

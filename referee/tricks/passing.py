@@ -104,37 +104,40 @@ def clean_pass(
     passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
     tricks: tuple[Trick, ...] | None,
 ) -> list[int] | None:
-    """Each seat's holding after a pass that is certainly regular (nearly every hand): every player, in seat
-    order, passed the hand's count of cards they held, and the play shows them with the player the pass is due
+    """Each seat's holding after a pass that is regular as far as the pass itself shows (nearly every hand):
+    every player, in seat order, passed the hand's count of cards they held, each to the player the pass is due
     to. A few C-level calls a passer, no finding made.
 
-    None: anything else (a pass missing, short, of a card not held, or gone elsewhere by the play, no pass
-    due), for :func:`apply`, which finds and reports what is wrong.
+    Regular, that is, unless the play shows the cards elsewhere, which :func:`apply` reads as a pass the wrong
+    way: the caller confirms it by the play check (:func:`.clean_hand.clean_play`), which vouches only for a hand
+    where each player played exactly the cards this gives them, so every card passed was played by the player it
+    was due to, as :func:`apply` then finds too; where the play check cannot vouch, the caller applies the pass
+    with :func:`apply`.
+
+    None: anything else (a pass missing, short, of a card not held, no pass due, no play to confirm it), for
+    :func:`apply`, which finds and reports what is wrong.
     """
     if offset is NO_PASS or not tricks or not passes or len(passes) != t.seats:
         return None
     count = t.pass_cards
+    seats = t.seats
     after = list(holdings)
+    every = 0  # every card passed
     for seat, (passer, cards) in enumerate(passes):
         passed = 0
         for card in cards:  # a loop, not sum(map(BIT.__getitem__, ...)): under Python 3.11 the loop is faster
             passed |= BIT[card]
-        if passer != seat or len(cards) != count or passed.bit_count() != count or holdings[passer] & passed != passed:
+        if passer != seat or len(cards) != count or holdings[passer] & passed != passed:
             return None
-        # apply gives the cards to the player the pass is due to unless the play shows them all with one other
-        # player: so one of them played by that player (its last play, as apply's dict of plays keeps) is enough.
-        due = (passer + offset) % t.seats
-        first = cards[0] if cards else -1
-        for trick in reversed(tricks):
-            if first in trick[1]:
-                seats, played = trick
-                break
-        else:
-            return None  # not played at all: apply decides
-        if played.count(first) != 1 or seats[played.index(first)] != due:
-            return None
-        after[passer] &= ~passed  # as apply moves them, passer by passer
-        after[due] |= passed
+        after[passer] ^= passed  # as apply moves them, passer by passer (held, so ^ takes them away)
+        after[(passer + offset) % seats] |= passed
+        every |= passed
+    # Each passed the hand's count of cards, so this many cards passed in all means none was passed twice and
+    # none twice by one passer (only a deal that gave a card twice allows it): so each passer's cards are still
+    # with the player due them once all have passed, and the play check, comparing these holdings with the
+    # cards each played, finds them played by that player.
+    if every.bit_count() != count * seats:
+        return None
     return after
 
 

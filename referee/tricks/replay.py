@@ -13,7 +13,8 @@ from .. import seating
 from ..errors import InputError, Location
 from ..report import Code, Finding, Report, Severity, Violation, Where
 from ..spec import Spec
-from .log import GameLog
+from . import passing
+from .log import GameLog, Hand, plays_of
 from .per_tables import per_tables
 from .tables import Tables
 
@@ -31,6 +32,9 @@ class Replay:
     hand_reneges: list[int]  # the reneges the hand being scored charges, per side
     hand_lost: frozenset[int]  # sides that lose the game by the hand's reneges
     scored_before: int  # hands scored before the one being replayed
+    # A pass applied at once (passing.clean_pass) for the play check to confirm: the hand, the holdings as dealt
+    # and the pass's direction; where the play check cannot vouch for the hand, the pass is applied carefully.
+    unconfirmed_pass: tuple[Hand, list[int], int | None] | None = None
 
     def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
         self.spec = spec
@@ -109,6 +113,14 @@ class Replay:
         where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
         reading = None if finding.reading is None else self.spec.clause(finding.reading)
         self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause, reading))
+
+    def _apply_pass(self, hand: Hand, holdings: list[int], offset: int | None) -> list[int]:
+        """The holdings after the hand's pass as :func:`.passing.apply` finds it, what was irregular reported."""
+        plays = plays_of(hand.tricks) if offset is not None else []  # who played each card: where a pass went
+        after, findings = passing.apply(self.t, offset, holdings, hand.passes, plays, self.names)
+        for finding in findings:
+            self.add(finding, hand.number)
+        return after
 
     def _mixed(self, side: int, path: str) -> InputError:
         name = self.side_names[side]

@@ -103,13 +103,10 @@ class DealReplay(Replay):
             self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
             return deal.reconstruct(t, plays_of(hand.tricks))
         regular = passing.clean_pass(t, offset, holdings, hand.passes, hand.tricks)
-        if regular is not None:  # nothing to report
+        if regular is not None:  # regular unless the play shows the cards elsewhere: the play check confirms it
+            self.unconfirmed_pass = (hand, holdings, offset)
             return regular
-        plays = plays_of(hand.tricks) if offset is not None else []  # who played each card: where a pass went
-        after, findings = passing.apply(t, offset, holdings, hand.passes, plays, self.names)
-        for finding in findings:
-            self.add(finding, hand.number)
-        return after
+        return self._apply_pass(hand, holdings, offset)
 
     def _bids(self, hand: Hand) -> tuple[Bid, ...]:
         """The hand's bids with each side's bid given to a member of that side."""

@@ -26,6 +26,12 @@ class PlayReplay(Replay):
         t = self.t
         leader = play.first_leader(t, dealer, holdings)
         clean = clean_play(t, hand, leader, holdings) if self.clean_lane else None
+        passed = self.unconfirmed_pass
+        if passed is not None:
+            self.unconfirmed_pass = None
+            if clean is None and passed[0] is hand:  # the play does not confirm the pass: applied carefully
+                holdings = self._apply_pass(hand, passed[1], passed[2])
+                leader = play.first_leader(t, dealer, holdings)
         if clean is not None:  # certainly regular (nearly every hand): nothing to report, the tricks counted
             self.seat_books[:] = clean.seat_books
             if t.points is not None:

@@ -103,11 +103,14 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     led = in_play[::n]
     # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
     # card 63..0, the byte of the seat that played it (none: not played); per seat, a binary digit a card (1:
-    # that seat played it), read as a number, is the cards they held as played.
+    # that seat played it), read as a number, is the cards they held as played. Those count each card once: a
+    # player dealt a card short who played one of theirs twice would match their holding, so the cards played
+    # are counted too.
     owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place))
     if (
         [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings
         or cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
+        or len(owners.translate(None, lane.all_cards)) != size  # fewer cards played than plays: one twice
     ):
         return None
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with

@@ -99,6 +99,34 @@ def test_tampered_games_report_the_same(rules_seats: tuple[str, int], seed: int)
     assert fast == slow
 
 
+def _play_a_card_again(document: Any, rng: random.Random) -> None:
+    """A player's card played a second time, in place of a later card of theirs, which is dropped from their deal:
+    they hold one card fewer than the others and play each card they hold, one of them twice."""
+    hand = rng.choice(document["hands"])
+    deal, tricks = hand.get("deal"), hand["tricks"]
+    if not deal:
+        return
+    name = rng.choice(sorted(deal))
+    plays = [(k, i) for k, trick in enumerate(tricks) for i, play in enumerate(trick) if name in play]
+    if len(plays) < 2:
+        return
+    (a, i), (b, j) = sorted(rng.sample(plays, 2))
+    dropped = tricks[b][j][name]
+    if dropped in deal[name]:
+        deal[name].remove(dropped)
+        tricks[b][j] = {name: tricks[a][i][name]}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SEATED_SPECS), st.integers(0, 10**6))
+def test_a_card_played_twice_by_a_player_dealt_a_card_short_is_reported_the_same(
+    rules_seats: tuple[str, int], seed: int
+) -> None:
+    rules, seats = rules_seats
+    fast, slow = tampered_both_ways(rules, seed, _play_a_card_again, replay_play, "clean_play", seats)
+    assert fast == slow
+
+
 def test_a_clause_of_play_it_does_not_know_sends_every_hand_to_the_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     document = simulate_game(referee.load_spec("spades/intramural"), random.Random(2))
     assert _both_ways("spades/intramural", document, monkeypatch)[2] > 0

@@ -20,7 +20,7 @@ from .misdeal import misdeal_callers
 from .penalties import renege_steps
 from .play_limits import first_trick_barred, held_suit_of
 from .points import point_rules
-from .seating import NO_PASS, pass_offsets, seat_counts, sides_of
+from .seat_rules import NO_PASS, pass_offsets, seat_counts, sides_of
 from .table_fields import Tables
 
 # The compiled tables, and the names that moved to the modules above, still importable from here.

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "conformance"
 CASE_FILES = sorted(CORPUS.glob("*/*.yaml"))
 CASE_KEYS = {"description", "rules", "options", "clauses", "log", "expect", "xfail"}
-EXPECT_KEYS = {"status", "violations", "incomplete", "score_sheet", "finished", "winner", "settlement"}
+EXPECT_KEYS = {"status", "at", "violations", "incomplete", "score_sheet", "finished", "winner", "settlement"}
 STATUSES = {"clean", "warnings", "violations", "incomplete", "refused"}
 
 
@@ -86,9 +86,10 @@ def test_case(path: Path) -> None:
     expect = case["expect"]
     location = Location(file=str(path))
     if expect["status"] == "refused":
-        with pytest.raises(InputError):
+        with pytest.raises(InputError) as refused:
             log = gamelog.from_document(case["log"], location)
             referee.audit(case["rules"], log, case.get("options") or {})
+        assert refused.value.location.path == expect["at"], refused.value.message  # refused for the case's reason
         return
     log = gamelog.from_document(case["log"], location)
     report = referee.audit(case["rules"], log, case.get("options") or {})
@@ -127,6 +128,7 @@ def test_case_shape(path: Path) -> None:
     assert (status in ("clean", "warnings")) == (folder == "good"), f"{status} case in {folder}/"
     if status in ("violations", "warnings"):
         assert case["expect"].get("violations"), "a case with violations lists them"
+    assert ("at" in case["expect"]) == (status == "refused"), "a refused case, and only one, says where the log is wrong"
 
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.relative_to(CORPUS).with_suffix("").as_posix())

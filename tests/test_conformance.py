@@ -128,7 +128,7 @@ def test_case_shape(path: Path) -> None:
     assert (status in ("clean", "warnings")) == (folder == "good"), f"{status} case in {folder}/"
     if status in ("violations", "warnings"):
         assert case["expect"].get("violations"), "a case with violations lists them"
-    assert ("at" in case["expect"]) == (status == "refused"), "a refused case, and only one, says where the log is wrong"
+    assert ("at" in case["expect"]) == (status == "refused"), "a refused case (and only one) says where it is wrong"
 
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.relative_to(CORPUS).with_suffix("").as_posix())

@@ -89,10 +89,12 @@ class Progress:
         self._next = 0.0
 
     def update(self, tally: Tally, size: int = 0) -> None:
-        """Note ``size`` more bytes read; redraw at most a few times a second."""
+        """Note ``size`` more bytes read; redraw at most a few times a second, and at once when the first unit
+        read makes the share and the time left known (a run shorter than a redraw shows them too)."""
+        first_share = size > 0 and self.done == 0
         self.done += size
         now = time.perf_counter()
-        if self.stream is None or now < self._next:
+        if self.stream is None or (now < self._next and not first_share):
             return
         self._next = now + 0.2
         line = f"{tally.games:,} games  {tally.hands:,} hands  {tally.rate():,.0f} hands/s"

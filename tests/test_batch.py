@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from referee import batch_inputs
+from referee import batch_inputs, batch_run
 from referee.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,6 +242,18 @@ def run_on_a_terminal(*argv: str, piped: bool) -> bytes:
     process.wait(timeout=60)
     os.close(leader)
     return seen
+
+
+def test_the_bar_shows_the_time_left_as_soon_as_the_first_unit_is_read() -> None:
+    # redrawn at most every 0.2 s, but the share and the time left are shown once known without waiting for the
+    # next redraw: so the terminal test below does not depend on the run lasting longer than a redraw
+    stream = io.StringIO()
+    progress = batch_run.Progress(stream, total=1000)
+    tally = batch_run.Tally()
+    progress.update(tally)  # a game checked: drawn, nothing read yet
+    progress.update(tally, 100)  # the first unit read, at once after
+    drawn = stream.getvalue().split("\r")
+    assert len(drawn) == 3 and "ETA" not in drawn[1] and " 10%  ETA " in drawn[2]
 
 
 def test_a_progress_bar_only_on_a_terminal_and_not_with_quiet(tmp_path: Path) -> None:

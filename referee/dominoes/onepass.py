@@ -16,7 +16,8 @@ from typing import Any
 from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..strict_yaml import MAX_DIGITS
 from ..tricks import logshape
-from .log import DominoHand, DominoLog, _Reader
+from . import play_text
+from .log import DominoHand, DominoLog, Move, _Reader
 from .tiles import TILE_TOKENS
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
@@ -45,14 +46,37 @@ class OnePassReader(_Reader):
     """The domino reader for a document not known to be schema-valid: each hand checked as it is read."""
 
     COUNTS_KEYS = True
+    # each hand's list of plays as written in the JSON text, and the plays' texts learnt (see play_text)
+    lists: list[str] | None = None
+    known: tuple[dict[str, int], dict[str, Move]] | None = None
 
     def hands_conform(self) -> bool:
         return True  # each hand is checked as it is read (hand_unchecked)
 
     def game(self) -> DominoLog:
         self.names = list(self.players)
-        hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
+        bodies = self.doc["hands"]
+        if self.text is not None and {*map(type, bodies)} == {dict}:
+            self.known = play_text.learnt(self.players)
+            if self.known is not None:
+                self.lists = play_text.lists_of_plays(self.text, bodies)
+        hands = tuple(map(self.hand_unchecked, count(1), bodies))
         return DominoLog(hands=hands, **self.header())
+
+    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """The seats and moves of a hand's plays: from their text where each play's text is learnt, else read
+        from the decoded plays (and their texts learnt)."""
+        if self.lists is None or self.known is None or type(plays) is not list:
+            return super().plays(hand, plays)
+        written = self.lists[hand - 1]
+        found = play_text.read(self.known, written, plays)
+        if found is not None:
+            seats, moves, keys = found
+            self.keys += keys
+            return seats, moves
+        seats, moves = super().plays(hand, plays)
+        play_text.learn(self.known, written, plays, seats, moves)
+        return seats, moves
 
     def hand_unchecked(self, number: int, body: Any) -> DominoHand:
         """One hand, its shape checked and its keys counted as it is read."""

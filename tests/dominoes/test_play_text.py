@@ -1,0 +1,99 @@
+"""A domino game's plays read from its JSON text (``play_text``: each play's text looked up among those read
+before) read as the careful reading reads them, and never where the text could be split otherwise: each text
+here is read twice by ``from_json_text`` (the first reading learns its plays' texts, the second looks them up)
+and both give what ``parse_json`` and the careful reading give."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from test_json_text import _same
+
+from dominoes.test_logshape import BASE, mutated
+from referee import load_spec
+from referee.dominoes import play_text
+from referee.simulate import simulate_game
+from referee.spec import bundled_ids
+
+
+def _twice(text: str) -> Any:
+    """What the one-pass reading makes of ``text``, read twice, each time checked against the careful one."""
+    found = _same(text)
+    assert _same(text) == found
+    return found
+
+
+def _compact(document: Any) -> str:
+    return json.dumps(document, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("rules", [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")])
+def test_a_simulated_game_is_read_from_its_text_as_the_careful_reading_reads_it(rules: str) -> None:
+    document = simulate_game(load_spec(rules), random.Random(8))
+    game = _twice(_compact(document))
+    assert not isinstance(game, tuple), game
+    known = play_text.learnt(tuple(document["players"]))
+    assert known is not None
+    written = play_text.lists_of_plays(_compact(document), document["hands"])
+    assert written is not None  # each hand's plays found in the text, and every play's text learnt
+    for hand, plays in zip(document["hands"], written, strict=True):
+        assert play_text.read(known, plays, hand["plays"]) is not None
+
+
+def _options_holding(plays: list[Any]) -> dict[str, Any]:
+    document = copy.deepcopy(BASE)
+    document["game"]["options"] = {"plays": plays}  # options may hold any JSON value
+    return document
+
+
+def test_a_list_of_plays_elsewhere_is_not_taken_for_a_hand_s() -> None:
+    # the first hand's plays written after a space, and the options holding its plays in another order: the
+    # text's lists of plays number the hands, but the first is not the first hand's
+    _twice(_compact(BASE))
+    plays = BASE["hands"][0]["plays"]
+    document = _options_holding([plays[1], plays[0], *plays[2:]])
+    text = _compact(document).replace('"plays":[{', '"plays": [{', 2).replace('"plays": [{', '"plays":[{', 1)
+    assert text.count('"plays":[') == len(document["hands"])
+    _twice(text)
+
+
+def test_a_hand_without_plays_does_not_take_another_list_s() -> None:
+    _twice(_compact(BASE))
+    plays = BASE["hands"][0]["plays"]
+    document = _options_holding([plays[1], plays[0], *plays[2:]])
+    del document["hands"][1]["plays"]  # the text's lists of plays number the hands, but the first is no hand's
+    _twice(_compact(document))
+
+
+def test_a_play_written_with_a_duplicate_key_is_never_learnt() -> None:
+    # json.loads keeps the last of a duplicate key: a play's text that holds one must not be learnt as the play,
+    # or its colons would be counted as keys the next time, hiding the duplicate
+    document = copy.deepcopy(BASE)
+    text = _compact(document)
+    played = _compact(document["hands"][0]["plays"][0])
+    ((name, value),) = document["hands"][0]["plays"][0].items()
+    again = "{" + json.dumps(name) + ":" + _compact(value).replace("{", '{"tile":"0-0",', 1) + "}"
+    found = _twice(text.replace(played, again, 1))
+    assert found[0] == "error" and "duplicate key" in found[1]
+
+
+@pytest.mark.parametrize("odd", ["A},{B", "C]D", "E},{F]G", '"'])
+def test_names_holding_brackets_and_braces_read_the_same(odd: str) -> None:
+    document = copy.deepcopy(BASE)
+    text = _compact(document)
+    for name in document["players"]:
+        text = text.replace(f'"{name}"', json.dumps(name + odd))
+    _twice(text)
+    _twice(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(mutated())
+def test_a_mutated_game_reads_from_its_text_as_the_careful_reading_reads_it(document: Any) -> None:
+    _twice(_compact(BASE))
+    _twice(_compact(document))

@@ -264,3 +264,74 @@ def test_a_legal_turn_after_the_turn_that_won_gives_the_replays_report(tmp_path:
         _held_to_replay("dominoes/all-fives", document)
         tried += 1
     assert tried >= 3
+
+
+KNOCKING_FIVES = """\
+spec: 1
+id: test/knocking-fives
+title: All Fives with the leftover tiles asleep, a player unable to play knocking (a test)
+extends: dominoes/all-fives
+draw:
+  leftover:
+    interpretation: A test's game in which the board often locks, no tile being left to draw.
+    tiles: sleeping
+layout:
+  unable:
+    interpretation: A test's game in which the board often locks, no tile being left to draw.
+    action: knock
+game_end:
+  target:
+    interpretation: A test's game that ends where the test says.
+    points: TARGET
+"""
+
+
+def _locked_by_a_scoring_play(rules: str) -> tuple[Any, int, int, int] | None:
+    """A game simulated under ``rules``, a hand of it that ends on a locked board, the seat whose scoring play
+    locked it, and that seat's total the moment it did, reached by no one before (None: none in the seeds)."""
+    spec = load_spec(rules)
+    side_of = domino_audit.tables_for(spec, 4).side_of
+    for seed in range(40):
+        document = simulate_game(spec, random.Random(seed))
+        report = referee.audit(spec, from_document(copy.deepcopy(document), Location(file="g.json")))
+        seat_of = {name: seat for seat, name in enumerate(document["players"])}
+        before = [0] * 4
+        for h, (hand, line) in enumerate(zip(document["hands"], report.hands, strict=False)):
+            made = [0] * 4
+            last = (0, 0)
+            for turn in hand.get("plays", ()):
+                ((name, value),) = turn.items()
+                if isinstance(value, dict) and "tile" in value:
+                    last = (side_of[seat_of[name]], value.get("points") or 0)
+                    made[last[0]] += last[1]
+            side, points = last
+            target = before[side] + made[side]
+            if (
+                line.note.startswith("blocked")
+                and points
+                and all(before[s] + made[s] < target for s in range(4) if s != side)
+            ):
+                return document, h, side, target
+            before = list(line.totals)
+    return None
+
+
+def test_a_knock_after_the_winning_turn_on_a_locked_board_gives_the_replays_report(tmp_path: Path) -> None:
+    # The play that locks the board brings its player to the target (a test spec sets the target there), and
+    # the next player knocks: a knock on a locked board is one the clean check may pass, but not after the turn
+    # that won the game, which the replay reports
+    spec_file = tmp_path / "knocking-fives.yaml"
+    spec_file.write_text(KNOCKING_FIVES.replace("TARGET", "100000"), encoding="utf-8")
+    found = _locked_by_a_scoring_play(str(spec_file))
+    assert found is not None
+    document, h, side, target = found
+    spec_file.write_text(KNOCKING_FIVES.replace("TARGET", str(target)), encoding="utf-8")
+    document["hands"] = document["hands"][: h + 1]
+    plays = document["hands"][h]["plays"]
+    while "tile" not in next(iter(plays[-1].values())):
+        plays.pop()  # the knocks after the locking play, if the log wrote any
+    players = document["players"]
+    plays.append({players[(side + 1) % len(players)]: "knock"})
+    counts = _held_to_replay(str(spec_file), document)
+    assert counts[0] >= h  # the hands before were the clean check's
+    assert "game_continued" in _report(str(spec_file), document)

@@ -42,6 +42,8 @@ class Family:
     log_class: str
     fast_reader: bool = False  # whether its log module reads a document in one pass (``read_fast``)
 
+    # The parts below are cast to their types written as strings: a type written out, Callable[[...], ...], is
+    # made anew at each call (microseconds), and an audit asks for its family's parts every game.
     def _part(self, module: str, name: str) -> Any:
         key = (self.package, module, name)
         part = _PARTS.get(key)  # looked up once: an audit asks for its family's replay and log class every game
@@ -57,12 +59,12 @@ class Family:
     @property
     def compile_spec(self) -> Callable[[Spec], object]:
         """Compiles a spec into the family's tables (raises Unsupported or InputError)."""
-        return cast(Callable[[Spec], object], self._part("tables", "compile_spec"))
+        return cast("Callable[[Spec], object]", self._part("tables", "compile_spec"))
 
     @property
     def read_log(self) -> Callable[[dict[str, Any], Location, Any], AnyLog]:
         """Reads a log document, carefully, with located errors."""
-        return cast(Callable[[dict[str, Any], Location, Any], AnyLog], self._part("log", "read"))
+        return cast("Callable[[dict[str, Any], Location, Any], AnyLog]", self._part("log", "read"))
 
     @property
     def read_fast(self) -> Callable[[Any, Location, str | None], AnyLog | None] | None:
@@ -70,22 +72,22 @@ class Family:
         (given the JSON text it was plainly decoded from, if it was: see ``logreader.read_in_one_pass``)."""
         if not self.fast_reader:
             return None
-        return cast(Callable[[Any, Location, "str | None"], "AnyLog | None"], self._part("log", "read_fast"))
+        return cast("Callable[[Any, Location, str | None], AnyLog | None]", self._part("log", "read_fast"))
 
     @property
     def run(self) -> Callable[[Spec, Any], Report]:
         """Replays a log against a compiled spec."""
-        return cast(Callable[[Spec, Any], Report], self._part("audit", "run"))
+        return cast("Callable[[Spec, Any], Report]", self._part("audit", "run"))
 
     @property
     def simulate_game(self) -> Callable[..., dict[str, Any]]:
         """Simulates one legal game."""
-        return cast(Callable[..., dict[str, Any]], self._part("simulate", "simulate_game"))
+        return cast("Callable[..., dict[str, Any]]", self._part("simulate", "simulate_game"))
 
     @property
     def draw(self) -> Callable[[Spec, Any, Report], list[tuple[int, str]]]:
         """The picture of a game's play for ``check --format html``: (hand number, HTML) per hand."""
-        return cast(Callable[[Spec, Any, Report], list[tuple[int, str]]], self._part("picture", "draw"))
+        return cast("Callable[[Spec, Any, Report], list[tuple[int, str]]]", self._part("picture", "draw"))
 
 
 TRICKS = Family("trick-taking", "tricks", "GameLog", fast_reader=True)

@@ -181,20 +181,18 @@ class HandScore:
         spots: tuple[int | None, ...] | None = None,
     ) -> None:
         # The generated __init__ of a frozen dataclass sets each field through object.__setattr__; one is made
-        # for every hand of every game, so the fields go into the instance's dict at once (the same fields).
-        self.__dict__.update(
-            hand=hand,
-            dealer=dealer,
-            bids=bids,
-            books=books,
-            points=points,
-            totals=totals,
-            bags=bags,
-            scored=scored,
-            note=note,
-            after_end=after_end,
-            spots=spots,
-        )
+        # for every hand of every game, so the fields go into the instance's dict directly. A field left at its
+        # default (nearly every line's last four) is not stored: the class holds the default, read the same way.
+        fields = self.__dict__
+        fields["hand"] = hand
+        fields["dealer"] = dealer
+        fields["bids"] = bids
+        fields["books"] = books
+        fields["points"] = points
+        fields["totals"] = totals
+        fields["bags"] = bags
+        if scored is not True or note is not None or after_end is not False or spots is not None:
+            fields.update(scored=scored, note=note, after_end=after_end, spots=spots)
 
     def as_dict(self, sides: tuple[str, ...]) -> dict[str, Any]:
         """For the JSON report, keyed by side name."""

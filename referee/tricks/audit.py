@@ -7,6 +7,7 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import add
@@ -29,7 +30,10 @@ NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the
 class _GamePlan(NamedTuple):
     """What the game loop asks of the rules every hand, worked out once per Tables."""
 
-    sole_target: int | None  # the target, where only a target ends the game (no floor, margin or last round)
+    # Where only a target ends the game (no floor, margin or last round): the target, or infinity where there is
+    # none (the table breaks up); a hand whose totals are all under it cannot end the game (but by the clock, an
+    # outright win or loss). None: other ends to look for every hand.
+    sole_target: float | None
     renege_costly: bool  # a renege or a card not played costs more than books and points (sandbags, the game)
     penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
     bids: bidding.BidPlan  # the bid orders and plain biddings met so far
@@ -45,7 +49,7 @@ def _game_plan(t: Tables) -> _GamePlan:
     renege_costly = bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out)
     penalised = bool(t.renege_books_lost or t.other_books_lost or t.other_points)
     return _GamePlan(
-        t.target if only_target else None,
+        (math.inf if t.target is None else t.target) if only_target else None,
         renege_costly,
         penalised,
         bidding.bid_plan(t),
@@ -64,8 +68,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
-    _sole_target: int | None  # the rules' plan for the game loop (_GamePlan), set when the game is run
-    plan: _GamePlan
+    plan: _GamePlan  # the rules' plan for the game loop, set when the game is run
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
@@ -86,11 +89,14 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
         self.plan = plan = per_tables(_PLANS, t, _game_plan)
-        self._sole_target, self._renege_costly, self._penalised = plan[:3]
+        self._renege_costly, self._penalised = plan[1:3]
         report = self.report
         lines = report.hands
         no_reneges = [0] * len(t.sides)
         next_dealer, lane = plan.next_dealer, plan.lane
+        # Where only a target ends the game, and no clock: a hand that leaves every total short of it, with no
+        # outright win or loss, ends nothing (nearly every hand), and _result is not asked.
+        quiet_under = plan.sole_target if self.stop is None else None
         for hand in self.log.hands:
             ended = report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
@@ -119,11 +125,15 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                     scored += 1
                     totals = list(line.totals)
                     bags = list(line.bags)
-                    if any(self.hand_reneges):
+                    if self.hand_reneges is not no_reneges and any(self.hand_reneges):
                         self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
                     if final is None:
                         swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
-                        final = self._result(hand.number, totals, scored, swept, self.hand_lost)
+                        lost = self.hand_lost
+                        if quiet_under is not None and swept is None and not lost and max(totals) < quiet_under:
+                            report.tie = report.tied_at = None
+                        else:
+                            final = self._result(hand.number, totals, scored, swept, lost)
             if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 lines[-1] = not_counted(lines[-1], tuple(final))
@@ -146,10 +156,6 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
-        target = self._sole_target
-        if target is not None and swept is None and not lost and self.stop is None and max(totals) < target:
-            self.report.tie = self.report.tied_at = None  # short of the only end there is (nearly every hand)
-            return None
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
         ended_by: str | None = None
         if not over and self.stop is not None and number >= self.stop:

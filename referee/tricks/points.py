@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..spec import Spec
 from .cards import CARD_COUNT, SUIT_LETTERS, parse_card, suit_of
@@ -91,7 +92,12 @@ def settlement(totals: tuple[int, ...] | list[int]) -> tuple[Fraction, tuple[Fra
     """The average of the totals and each player's difference from it (what they pay; negative: collect)."""
     count, whole = len(totals), sum(totals)
     # each difference made as one Fraction: total - average goes through Fraction's generic arithmetic, twice as slow
-    return Fraction(whole, count), tuple(Fraction(total * count - whole, count) for total in totals)
+    return _fraction(whole, count), tuple(_fraction(total * count - whole, count) for total in totals)
+
+
+# A Fraction is immutable and the same few are made game after game (the totals are small numbers): each is made
+# once and kept, for the microseconds its normalising costs every game.
+_fraction = lru_cache(maxsize=4096)(Fraction)
 
 
 def point_rules(spec: Spec, deck: int) -> PointRules | None:

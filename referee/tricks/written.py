@@ -127,9 +127,14 @@ class WrittenChecks(Replay):
         """
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
         # ``rule``: the clause a wrong figure breaks in this hand (else the scoring's own, looked up only for a slip).
-        by_key = self.sides_by_key
+        by_key, written_totals = self.sides_by_key, self.written_totals
+        true_points, true_totals = line.points, line.totals
         for recorded in hand.score or ():
             side = by_key.get(recorded.key)
+            total = recorded.total
+            if side is not None and total == true_totals[side] and recorded.hand in (None, true_points[side]):
+                written_totals[side] = total  # the true figures (nearly always): nothing to look into
+                continue
             if side is None:  # not a side's or player's name: the lookup fails, located
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             points = line.points[side]

@@ -143,7 +143,7 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
                         yield from _line_units(handle, file, checker)
                 except OSError:  # a missing or unreadable file: the reader says so, located
                     yield WholeFile(file, 0)
-            elif cuts := cut(Path(file), checker.unreadable) if split and Path(file).suffix != ".json" else None:
+            elif split and (cuts := cut(Path(file), checker.unreadable)) is not None:
                 yield from cuts
             else:
                 yield WholeFile(file, _size(file))

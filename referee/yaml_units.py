@@ -88,8 +88,9 @@ class Rest:
 
 def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documents | Rest] | None:
     """The units of a YAML file of several games, or None where it is to be read whole (one game, a chunk not
-    proved before the second game, not a plain file). ``unreadable`` makes a document's reading error a result."""
-    if not is_file(path):
+    proved before the second game, a JSON file, not a plain file). ``unreadable`` makes a document's reading error
+    a result."""
+    if path.suffix.lower() == ".json" or not is_file(path):  # a .json file is read as one JSON text, however named
         return None
     name = str(path)
     try:

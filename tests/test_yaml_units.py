@@ -152,6 +152,15 @@ def test_the_awkward_files_are_cut_as_the_text_proves(tmp_path: Path) -> None:
     assert kinds["broken-in-the-middle"] == kinds["bad-byte"] == kinds["empty-documents"] == ["Documents"]
 
 
+def test_a_json_file_is_not_cut_whatever_the_case_of_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "two.JSON"
+    path.write_text('{"log": 1}\n---\n{"log": 1}\n', encoding="utf-8")  # two YAML documents, but no JSON text
+    assert [type(u).__name__ for u in batch_inputs.units([str(path)], Checker(Settings()), split=True)] == ["WholeFile"]
+    same_as_whole(path, capsys)
+
+
 def test_a_rest_numbers_its_games_on_from_the_cut(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -150,9 +150,9 @@ def test_yaml_bomb(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     levels += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, 9)]
     text = "players: [Ann, Bob, Cat, Dan]\nbomb:\n" + "".join(f"  {level}\n" for level in levels) + "hands: *l8\n"
     path = write(tmp_path, "bomb.yaml", text)
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: the work the bound is on, however busy the machine
     line, _ = refused(capsys, path)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert "YAML bomb" in line and line.startswith(f"referee: {path}:")
 
 

@@ -26,6 +26,7 @@ from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
 _card = TOKENS.__getitem__
+_FIRST = itemgetter(0)
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -35,8 +36,8 @@ class Seating:
 
     names: list[str]  # in seat order, as a document's players compare
     seat_of: dict[str, int]
-    leader_of: dict[tuple[str, ...], int]  # a trick's players in turn from each leader: the leader's seat
     turns: tuple[tuple[int, ...], ...]  # per leader's seat, the seats in turn from it
+    turn_names: tuple[tuple[str, ...], ...]  # per leader's seat, the players in turn from it
     number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
 
 
@@ -51,8 +52,8 @@ def seating(players: tuple[str, ...]) -> Seating:
         for name, seat in seat_of.items()
         for tricks in range(len(_NUMBER_BIDS[0]))
     }
-    leader_of = {tuple(players[s] for s in turn): turn[0] for turn in turns}
-    return Seating(list(players), seat_of, leader_of, tuple(turns), number_bids)
+    turn_names = tuple(tuple(players[s] for s in turn) for turn in turns)
+    return Seating(list(players), seat_of, tuple(turns), turn_names, number_bids)
 
 
 def new_hand(values: dict[str, Any]) -> Hand:
@@ -199,9 +200,15 @@ class OnePassReader(_Reader):
         elif lengths == {size}:  # the usual tricks: one play by each player
             try:
                 plays = [*chain.from_iterable(raw)]
-                names = [*chain.from_iterable(plays)]  # each play's key: a one-key {player: card} each
-                if len(names) == len(plays) and all(plays):
-                    leaders = bytes(map(seating.leader_of.__getitem__, zip(*[iter(names)] * size)))  # noqa: B905
+                # Each trick's leader, the key of its first play; then each play's card looked up by the key it
+                # must have, its player's in turn from the leader (a KeyError: a play out of turn, or no play).
+                firsts = chain.from_iterable(map(_FIRST, raw))
+                # A play of no key, or of more than one, may go unseen by these steps: where the document was
+                # decoded from a text, the text's colons then differ from the keys counted here (one a play), and
+                # read_in_one_pass hands the document back; otherwise each play's keys are counted here.
+                if self.text is not None or {*map(len, plays)} == {1}:
+                    leaders = bytes(map(seating.seat_of.__getitem__, firsts))
+                    names = chain.from_iterable(map(seating.turn_names.__getitem__, leaders))
                     cards = bytes(map(_card, map(dict.__getitem__, plays, names)))
                     seats = map(seating.turns.__getitem__, leaders)
                     tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked

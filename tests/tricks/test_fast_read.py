@@ -182,6 +182,8 @@ def test_a_field_in_another_form_reads_as_the_careful_reader_reads_it(change: An
 # What the usual forms' C-level steps could mistake for a usual field: each handed back (the schema refuses it).
 LOOKALIKES = [
     lambda d: d["hands"][0]["tricks"][0].__setitem__(slice(0, 2), [{}, {"North": "AS", "East": "KS"}]),
+    lambda d: d["hands"][0]["tricks"][1][2].update({"Nobody": "2C"}),  # a second key in a play not a trick's first
+    lambda d: d["hands"][0]["tricks"][1][0].update({"Nobody": "2C"}),  # and in a trick's first
     lambda d: d["hands"][0]["tricks"].__setitem__(0, "abcd"),
     lambda d: d["hands"][0]["tricks"].__setitem__(0, [["North"], ["East"], ["South"], ["West"]]),
     lambda d: d["hands"][0]["tricks"].__setitem__(0, 4),
@@ -208,6 +210,8 @@ def test_a_lookalike_of_a_usual_field_is_handed_back(change: Any) -> None:
     document = copy.deepcopy(BASE)
     change(document)
     assert read_fast(copy.deepcopy(document), WHERE) is None
+    # and from its JSON text, where the reader leaves some checks to the count of the text's keys
+    assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)) is None
     assert not isinstance(_careful(document), GameLog)
 
 
@@ -220,3 +224,46 @@ def test_the_one_pass_records_hold_every_field_their_classes_declare() -> None:
         assert vars(hand).keys() == {f.name for f in fields(Hand)}
         for score in hand.score or ():
             assert vars(score).keys() == {f.name for f in fields(RecordedScore)}
+
+
+def _usual_game() -> Any:
+    """A simulated game: every hand in the usual form, read field by field by the one-pass reader."""
+    return simulate_game(load_spec("spades/intramural"), random.Random(3))
+
+
+def _second_key(trick: int, play: int) -> Any:
+    return lambda d: d["hands"][0]["tricks"][trick][play].update({"Nobody": "2C"})
+
+
+# Plays the usual tricks' C-level steps could misread, in a hand read field by field: each handed back, with or
+# without the JSON text (from which the reader leaves a play's second key to the count of the text's colons).
+USUAL_LOOKALIKES = [
+    _second_key(1, 2),
+    _second_key(1, 0),
+    _second_key(12, 3),
+    lambda d: d["hands"][0]["tricks"][4].__setitem__(2, {}),
+    lambda d: d["hands"][0]["tricks"][4].__setitem__(0, {}),
+    lambda d: d["hands"][0]["tricks"][12].__setitem__(0, {}),
+    lambda d: d["hands"][0]["tricks"][4].__setitem__(0, [next(iter(d["hands"][0]["tricks"][4][0]))]),
+    lambda d: d["hands"][0]["tricks"][4].__setitem__(1, [next(iter(d["hands"][0]["tricks"][4][1]))]),
+    lambda d: d["hands"][0]["tricks"][4].__setitem__(0, next(iter(d["hands"][0]["tricks"][4][0]))),
+]
+
+
+@pytest.mark.parametrize("change", USUAL_LOOKALIKES)
+def test_a_lookalike_of_the_usual_tricks_is_handed_back(change: Any) -> None:
+    document = _usual_game()
+    assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)).hands[0].play_bytes is not None
+    change(document)
+    assert not isinstance(_careful(document), GameLog)
+    assert read_fast(copy.deepcopy(document), WHERE) is None
+    assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)) is None
+
+
+def test_a_usual_trick_played_out_of_turn_reads_as_the_careful_reader_reads_it() -> None:
+    document = _usual_game()
+    _swap_plays(document)
+    careful = _careful(document)
+    assert isinstance(careful, GameLog)
+    assert read_fast(copy.deepcopy(document), WHERE) == careful
+    assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)) == careful

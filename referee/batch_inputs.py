@@ -4,11 +4,12 @@ A name is a file, a folder (every log file below it, by suffix, in path
 order, hidden ones left out), a glob (``'archive/*.jsonl'``, expanded here so
 that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
 for standard input (JSON Lines if its first character is ``{``, else a YAML
-stream). A JSON Lines source is cut into units of some tens of lines, read
-here and audited wherever the unit is sent, so that memory stays flat and
-worker processes get work by the chunk, not by the game. A YAML file of many
-games is cut at its documents when workers share the run (see
-:mod:`referee.yaml_units`). Any other file is one unit, read where it is
+stream). A JSON Lines source is cut here into blocks of whole lines
+(:mod:`referee.line_blocks`), split, read and audited wherever the block is
+sent, so that memory stays flat, worker processes get work by the block, not
+by the game, and the process that reads the archive does little per game.
+A YAML file of many games is cut at its documents when workers share the run
+(see :mod:`referee.yaml_units`). Any other file is one unit, read where it is
 audited.
 """
 
@@ -22,28 +23,30 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .batch import Checker, GameResult
-from .documents import MAX_JSON_BYTES, exists, is_json_lines, stream_lines, yaml_stream
+from .documents import MAX_JSON_BYTES, exists, is_json_lines, yaml_stream
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
+from .line_blocks import Block, block_lines, blocks, lines_in
+from .line_blocks import games_in as games_in_block
 from .yaml_units import Documents, Rest, cut, unit_games
 
 LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-# The games a unit holds at most: enough that sending it costs little beside auditing it, few enough that the
-# workers finish together (an archive of 50,000 Spades hands is some 65 units).
+# The bytes of a block of JSON Lines: enough that sending it costs little beside auditing it (some 25 Spades
+# games, 15 ms of work), few enough that the workers finish together.
+BLOCK_BYTES = 256 * 1024
+# The games a unit of a YAML stream read from standard input holds at most.
 CHUNK_GAMES = 64
-CHUNK_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
 class Lines:
-    """Consecutive games of a JSON Lines source: (line number, game number, the line's text, or the result
-    already known for a line that could not be read)."""
+    """Consecutive games of a YAML stream from standard input, read and audited already: their results."""
 
     file: str
-    games: tuple[tuple[int, int, str | GameResult], ...]
-    size: int  # bytes read, for the progress bar
+    games: tuple[GameResult, ...]
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ class Failed:
     result: GameResult
 
 
-Unit = Lines | WholeFile | Failed | Documents | Rest
+Unit = Block | Lines | WholeFile | Failed | Documents | Rest
 
 
 def _folder_logs(folder: Path) -> list[Path]:
@@ -106,24 +109,18 @@ def total_size(names: list[str]) -> int | None:
     return sum(_size(name) for name in names)
 
 
-def _line_units(handle: BinaryIO, name: str, checker: Checker) -> Iterator[Lines]:
-    """A JSON Lines stream cut into units; an empty stream is one unreadable game, as a file is."""
-    games: list[tuple[int, int, str | GameResult]] = []
-    size = index = 0
-    for number, line in stream_lines(handle, name, MAX_JSON_BYTES):
-        if isinstance(line, str):
-            size += len(line)  # characters, near enough to bytes for a progress bar
-            if not line.strip():
-                continue
-        index += 1
-        games.append((number, index, checker.unreadable(line.at(game=index)) if isinstance(line, InputError) else line))
-        if len(games) >= CHUNK_GAMES or size >= CHUNK_BYTES:
-            yield Lines(name, tuple(games), size)
-            games, size = [], 0
-    if not index:
-        games.append((0, 0, checker.unreadable(InputError("the file is empty", Location(file=name)))))
-    if games:
-        yield Lines(name, tuple(games), size)
+def _line_units(handle: BinaryIO, name: str, checker: Checker) -> Iterator[Block | Failed]:
+    """A JSON Lines stream cut into blocks, each numbered by its first line and the games before it; an empty
+    stream is one unreadable game, as a file is."""
+    line, games = 1, 0
+    for data in blocks(handle, MAX_JSON_BYTES, BLOCK_BYTES):
+        block = Block(name, data, line, games, len(data))
+        yield block
+        lines, opens = lines_in(data)
+        games += games_in_block(block, lines, opens, MAX_JSON_BYTES)
+        line += lines
+    if not games:
+        yield Failed(checker.unreadable(InputError("the file is empty", Location(file=name))))
 
 
 def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[Unit]:
@@ -158,13 +155,13 @@ def _stdin_units(checker: Checker) -> Iterator[Unit]:
     results = []  # a YAML stream is read here, a game at a time, and sent on as results
     try:
         for game in games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME):
-            results.append((0, 0, checker.game(game)))
+            results.append(checker.game(game))
             if len(results) >= CHUNK_GAMES:
-                yield Lines(STDIN_NAME, tuple(results), 0)
+                yield Lines(STDIN_NAME, tuple(results))
                 results = []
     except InputError as exc:
-        results.append((0, 0, checker.unreadable(exc)))
-    yield Lines(STDIN_NAME, tuple(results), 0)
+        results.append(checker.unreadable(exc))
+    yield Lines(STDIN_NAME, tuple(results))
 
 
 def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
@@ -177,9 +174,14 @@ def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
                 yield checker.game(game)
         except InputError as exc:
             yield checker.unreadable(exc)
+    elif isinstance(unit, Block):
+        for line, index, text in block_lines(unit, MAX_JSON_BYTES):
+            if isinstance(text, InputError):
+                yield checker.unreadable(text.at(game=index))
+            else:
+                yield checker.line(text, unit.file, line, index)
     elif isinstance(unit, (Documents, Rest)):
         for game in unit_games(unit):
             yield game if isinstance(game, GameResult) else checker.game(game)
     else:
-        for line, index, text in unit.games:
-            yield text if isinstance(text, GameResult) else checker.line(text, unit.file, line, index)
+        yield from unit.games

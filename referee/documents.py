@@ -103,11 +103,21 @@ def stream_lines(handle: BinaryIO, name: str, limit: int) -> Iterator[tuple[int,
         if len(raw) > limit and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):  # the rest of the line, unread
                 raw = handle.readline(limit + 1)
-            yield number, InputError(f"a line longer than {limit} bytes", Location(file=name, line=number))
+            yield number, too_long(limit, name, number)
             continue
-        if number == 1 and raw.startswith(codecs.BOM_UTF8):
-            raw = raw[len(codecs.BOM_UTF8) :]
-        yield number, _decode(raw, name, number)
+        yield number, line_text(raw, name, number)
+
+
+def too_long(limit: int, name: str, number: int) -> InputError:
+    """The error of a line of JSON Lines longer than ``limit`` bytes: it is not read."""
+    return InputError(f"a line longer than {limit} bytes", Location(file=name, line=number))
+
+
+def line_text(raw: bytes, name: str, number: int) -> str | InputError:
+    """A line's bytes as text, a first line's byte order mark dropped; a bad byte is an error on its line."""
+    if number == 1 and raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    return _decode(raw, name, number)
 
 
 def read_text(path: Path, limit: int = MAX_TEXT_BYTES) -> str:

@@ -118,7 +118,7 @@ def test_standard_input_as_json_lines_and_as_yaml() -> None:
 def test_jobs_give_the_same_bytes_as_one_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fmt: str
 ) -> None:
-    monkeypatch.setattr(batch_inputs, "CHUNK_GAMES", 5)  # 67 games: 14 units, so the workers share them
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 4096)  # 67 games: a unit a game or two, shared by the workers
     archive = mixed_archive(tmp_path)
     outputs, errors = [], []
     for jobs in ("1", "2", "3"):
@@ -279,7 +279,7 @@ def test_the_version_says_which_yaml_parser_reads_logs(capsys: pytest.CaptureFix
 def test_a_refused_option_is_said_once_whatever_the_jobs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(batch_inputs, "CHUNK_GAMES", 5)  # 200 games: 40 units, each worker meets the refusal
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 40_000)  # 200 games: many units, each worker meets the refusal
     said = []
     for jobs in ("1", "2"):
         code, out = run("check", str(ARCHIVE), "--option", "target=7", "--format", "json", "--jobs", jobs)

@@ -16,7 +16,7 @@ from typing import Any
 from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..strict_yaml import MAX_DIGITS
 from ..tricks import logshape
-from . import play_text
+from . import member_text
 from .log import DominoHand, DominoLog, Move, _Reader
 from .tiles import TILE_TOKENS
 
@@ -46,8 +46,9 @@ class OnePassReader(_Reader):
     """The domino reader for a document not known to be schema-valid: each hand checked as it is read."""
 
     COUNTS_KEYS = True
-    # each hand's list of plays as written in the JSON text, and the plays' texts learnt (see play_text)
+    # each hand's plays and score as written in the JSON text, and the plays' texts learnt (see member_text)
     lists: list[str] | None = None
+    sheets: list[str] | None = None
     known: tuple[dict[str, int], dict[str, Move]] | None = None
 
     def hands_conform(self) -> bool:
@@ -57,9 +58,10 @@ class OnePassReader(_Reader):
         self.names = list(self.players)
         bodies = self.doc["hands"]
         if self.text is not None and {*map(type, bodies)} == {dict}:
-            self.known = play_text.learnt(self.players)
+            self.known = member_text.plays_learnt(self.players)
             if self.known is not None:
-                self.lists = play_text.lists_of_plays(self.text, bodies)
+                self.lists = member_text.written(self.text, bodies, member_text.PLAYS)
+            self.sheets = member_text.written(self.text, bodies, member_text.SCORE)
         hands = tuple(map(self.hand_unchecked, count(1), bodies))
         return DominoLog(hands=hands, **self.header())
 
@@ -69,13 +71,13 @@ class OnePassReader(_Reader):
         if self.lists is None or self.known is None or type(plays) is not list:
             return super().plays(hand, plays)
         written = self.lists[hand - 1]
-        found = play_text.read(self.known, written, plays)
+        found = member_text.read_plays(self.known, written, plays)
         if found is not None:
             seats, moves, keys = found
             self.keys += keys
             return seats, moves
         seats, moves = super().plays(hand, plays)
-        play_text.learn(self.known, written, plays, seats, moves)
+        member_text.learn_plays(self.known, written, plays, seats, moves)
         return seats, moves
 
     def hand_unchecked(self, number: int, body: Any) -> DominoHand:
@@ -104,7 +106,7 @@ class OnePassReader(_Reader):
             seats=seats,
             moves=moves,
             award=self._award(body["award"]) if "award" in body else None,
-            score=self._score(body["score"]) if "score" in body else None,
+            score=self._score(number, body["score"]) if "score" in body else None,
             redrawn=misdeal,
         )
 
@@ -129,7 +131,13 @@ class OnePassReader(_Reader):
         self.keys += len(values)
         return tuple(raw.items())
 
-    def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
+    def _score(self, number: int, raw: Any) -> tuple[RecordedScore, ...]:
+        written = None if self.sheets is None or type(raw) is not dict else self.sheets[number - 1]
+        if written is not None:  # each side's {hand, total} as written before, looked up by its text
+            read = member_text.read_score(written, raw)
+            if read is not None:
+                self.keys += read[1]
+                return read[0]
         if type(raw) is dict and not self.booleans:  # each side's {hand, total} as read before, looked up
             known: list[Any]
             try:
@@ -137,10 +145,14 @@ class OnePassReader(_Reader):
             except TypeError:
                 known = [None]
             if all(known):
+                if written is not None:
+                    member_text.learn_score(written, raw, tuple(known))
                 self.keys += 3 * len(known)
                 return tuple(known)
         found = usual_scores(raw)  # the usual score: each side's {hand, total}, bounded ints
         if found is not None:
+            if written is not None:
+                member_text.learn_score(written, raw, found)
             self.keys += 3 * len(found)
             if len(_SIDES_WRITTEN) < _SCORES_KEPT:
                 sides = zip(raw, map(tuple, map(dict.items, raw.values())), strict=True)

@@ -1,5 +1,6 @@
-"""A domino game's plays read from its JSON text (``play_text``: each play's text looked up among those read
-before) read as the careful reading reads them, and never where the text could be split otherwise: each text
+"""A domino game's plays and score read from its JSON text (``member_text``: each play's and each score line's
+text looked up among those read before) read as the careful reading reads them, and never where the text could
+be split otherwise: each text
 here is read twice by ``from_json_text`` (the first reading learns its plays' texts, the second looks them up)
 and both give what ``parse_json`` and the careful reading give."""
 
@@ -16,7 +17,7 @@ from test_json_text import _same
 
 from dominoes.test_logshape import BASE, mutated
 from referee import load_spec
-from referee.dominoes import play_text
+from referee.dominoes import member_text
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
 
@@ -37,36 +38,53 @@ def test_a_simulated_game_is_read_from_its_text_as_the_careful_reading_reads_it(
     document = simulate_game(load_spec(rules), random.Random(8))
     game = _twice(_compact(document))
     assert not isinstance(game, tuple), game
-    known = play_text.learnt(tuple(document["players"]))
+    known = member_text.plays_learnt(tuple(document["players"]))
     assert known is not None
-    written = play_text.lists_of_plays(_compact(document), document["hands"])
+    written = member_text.written(_compact(document), document["hands"], member_text.PLAYS)
     assert written is not None  # each hand's plays found in the text, and every play's text learnt
-    for hand, plays in zip(document["hands"], written, strict=True):
-        assert play_text.read(known, plays, hand["plays"]) is not None
+    sheets = member_text.written(_compact(document), document["hands"], member_text.SCORE)
+    assert sheets is not None
+    for hand, plays, score in zip(document["hands"], written, sheets, strict=True):
+        assert member_text.read_plays(known, plays, hand["plays"]) is not None
+        assert member_text.read_score(score, hand["score"]) is not None
 
 
-def _options_holding(plays: list[Any]) -> dict[str, Any]:
+def _reordered(field: str) -> Any:
+    """The first hand's plays or score, its first two members the other way round."""
+    value = BASE["hands"][0][field]
+    if field == "plays":
+        return [value[1], value[0], *value[2:]]
+    first, second, *rest = value.items()
+    return dict([second, first, *rest])
+
+
+def _options_holding(field: str) -> dict[str, Any]:
     document = copy.deepcopy(BASE)
-    document["game"]["options"] = {"plays": plays}  # options may hold any JSON value
+    document["game"]["options"] = {field: _reordered(field)}  # options may hold any JSON value
     return document
 
 
-def test_a_list_of_plays_elsewhere_is_not_taken_for_a_hand_s() -> None:
-    # the first hand's plays written after a space, and the options holding its plays in another order: the
-    # text's lists of plays number the hands, but the first is not the first hand's
+@pytest.mark.parametrize("field", ["plays", "score"])
+def test_a_field_elsewhere_is_not_taken_for_a_hand_s(field: str) -> None:
+    # the options hold the field, its first two members the other way round: in the text the first of the
+    # fields is theirs, not the first hand's; and again with the first hand's written after a space, so that
+    # the fields written the usual way number the hands
     _twice(_compact(BASE))
-    plays = BASE["hands"][0]["plays"]
-    document = _options_holding([plays[1], plays[0], *plays[2:]])
-    text = _compact(document).replace('"plays":[{', '"plays": [{', 2).replace('"plays": [{', '"plays":[{', 1)
-    assert text.count('"plays":[') == len(document["hands"])
+    document = _options_holding(field)
+    text = _compact(document)
+    _twice(text)
+    opener = f'"{field}":' + ("[" if field == "plays" else "{")
+    at = text.index(opener, text.index(opener) + 1)
+    text = text[:at] + text[at:].replace(opener, opener.replace(":", ": "), 1)
+    assert text.count(opener) == len(document["hands"])
     _twice(text)
 
 
-def test_a_hand_without_plays_does_not_take_another_list_s() -> None:
+@pytest.mark.parametrize("field", ["plays", "score"])
+def test_a_hand_without_the_field_does_not_take_another_s(field: str) -> None:
     _twice(_compact(BASE))
-    plays = BASE["hands"][0]["plays"]
-    document = _options_holding([plays[1], plays[0], *plays[2:]])
-    del document["hands"][1]["plays"]  # the text's lists of plays number the hands, but the first is no hand's
+    document = _options_holding(field)
+    del document["hands"][1][field]  # the text's fields number the hands, but the first is no hand's
     _twice(_compact(document))
 
 
@@ -79,6 +97,16 @@ def test_a_play_written_with_a_duplicate_key_is_never_learnt() -> None:
     ((name, value),) = document["hands"][0]["plays"][0].items()
     again = "{" + json.dumps(name) + ":" + _compact(value).replace("{", '{"tile":"0-0",', 1) + "}"
     found = _twice(text.replace(played, again, 1))
+    assert found[0] == "error" and "duplicate key" in found[1]
+
+
+def test_a_score_line_written_with_a_duplicate_key_is_never_learnt() -> None:
+    document = copy.deepcopy(BASE)
+    text = _compact(document)
+    side, line = next(iter(document["hands"][0]["score"].items()))
+    written = json.dumps(side) + ":" + _compact(line)
+    again = written.replace("{", '{"total":0,', 1)
+    found = _twice(text.replace(written, again, 1))
     assert found[0] == "error" and "duplicate key" in found[1]
 
 

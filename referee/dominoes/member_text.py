@@ -1,0 +1,147 @@
+"""A hand's plays and score read from the JSON text they were decoded from: each member's text (a play, a
+side's ``{hand, total}``) looked up among those read before, one string lookup a member instead of some passes
+over the decoded objects.
+
+An archive writes the same few hundred turns (``{"East":{"tile":"6-4","end":"left","points":10}}``) and score
+lines millions of times. Where the text holds no backslash, every ``"`` in it opens or closes a string, so:
+
+- ``"plays"`` is found in the text exactly where the string ``plays`` is (a closing quote is never followed
+  by a letter): where it is found as often as there are hands, each holding the key, those are the hands'
+  keys, in order; each hand's list is the text from the ``[`` that follows to the first ``]`` (a score, from
+  its ``{`` to the first ``}}``);
+- that text splits into its members' texts (a list of plays, its outer braces taken off, on ``},{``; a score
+  on ``},``), provided each piece is one a member was once read from: a piece is learnt only after the
+  careful steps read its member, and only where ``json.loads`` of it is that member, with a colon a key (so no
+  duplicate key, and no colon in a string). A cut inside a string, or a text cut short by a closer in a
+  string or a nested value, leaves a piece with an odd number of quotes or an open bracket, which no member's
+  text is: so where every piece is learnt and they number the members, each is its member's text, and reads
+  as that member read.
+
+The members' keys are then the colons of their text (each piece learnt has a colon a key).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..logreader import RecordedScore
+from .log import Move
+
+
+@dataclass(frozen=True)
+class Field:
+    """How a hand's field is written in compact JSON, and how its members' texts are cut out of it."""
+
+    opener: str  # the key and what opens its value
+    closer: str  # what first ends the value
+    trim: int  # characters taken off each end of what lies between them
+    separator: str  # what lies between two members
+    around: tuple[str, str]  # what makes a member's text a one-member JSON object again
+
+    def pieces(self, written: str) -> list[str]:
+        """The members' texts of a field written ``written`` (between its opener and its closer)."""
+        return written[self.trim : len(written) - self.trim].split(self.separator) if written else []
+
+    def learnable(self, piece: str, key: str, value: Any) -> bool:
+        """Whether ``piece`` is certainly the text of the member ``key: value`` (see the module's docstring)."""
+        try:
+            member = json.loads(self.around[0] + piece + self.around[1])
+        except (ValueError, RecursionError):
+            return False
+        keys = 1 + (len(value) if type(value) is dict else 0)
+        return piece.count(":") == keys and member == {key: value}
+
+
+PLAYS = Field('"plays":[', "]", 1, "},{", ("{", "}"))
+SCORE = Field('"score":{', "}}", 0, "},", ("{", "}}"))
+
+_PLAYERS_KEPT = 64  # lists of players learnt for (bounded: a log may name anyone)
+_PIECES_KEPT = 20_000  # pieces learnt for each (bounded: a log may write any number of points)
+# For each list of players (a play names its player, whose seat depends on the list): each play's seat and move.
+_PLAYS: dict[tuple[str, ...], tuple[dict[str, int], dict[str, Move]]] = {}
+_LINES: dict[str, RecordedScore] = {}  # each side's score line, by its text
+
+
+def written(text: str, hands: list[Any], field: Field) -> list[str] | None:
+    """Each hand's field as written in ``text``, between its opener and its closer (None: not certainly found
+    so). ``hands``: the document's hands, each already known to be an object."""
+    key, opens = field.opener.split(":")
+    opens = ":" + opens
+    parts = text.split(key)
+    if len(parts) != len(hands) + 1 or not all([key[1:-1] in hand for hand in hands]):
+        return None
+    found = []
+    start = len(opens)
+    for part in parts[1:]:
+        end = part.find(field.closer)
+        if end < 0 or not part.startswith(opens):
+            # a key followed by something else, such as a space (its pieces would be learnt by none anyway: they
+            # would open with what follows; this makes the cut exact by construction)
+            return None
+        found.append(part[start:end])
+    return found
+
+
+def plays_learnt(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, Move]] | None:
+    """The seats and moves of the plays learnt for a list of players (None: too many lists to learn for)."""
+    found = _PLAYS.get(players)
+    if found is None and len(_PLAYS) < _PLAYERS_KEPT:
+        found = _PLAYS[players] = ({}, {})
+    return found
+
+
+def read_plays(
+    known: tuple[dict[str, int], dict[str, Move]], text: str, plays: list[Any]
+) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
+    """The seats and moves of a list of plays written ``text``, and its keys, where each play's text is learnt
+    (else None)."""
+    pieces = PLAYS.pieces(text)
+    if len(pieces) != len(plays):
+        return None
+    seats, moves = known
+    try:
+        return tuple(map(seats.__getitem__, pieces)), tuple(map(moves.__getitem__, pieces)), text.count(":")
+    except KeyError:
+        return None
+
+
+def learn_plays(
+    known: tuple[dict[str, int], dict[str, Move]],
+    text: str,
+    plays: list[Any],
+    seats: tuple[int, ...],
+    moves: tuple[Move, ...],
+) -> None:
+    """Keep each play's text with the seat and move the careful steps read it as, where it is certainly its
+    play's text."""
+    pieces = PLAYS.pieces(text)
+    if len(pieces) != len(plays):
+        return
+    seat_of, move_of = known
+    for piece, play, seat, move in zip(pieces, plays, seats, moves, strict=True):
+        if piece not in move_of and len(move_of) < _PIECES_KEPT and PLAYS.learnable(piece, *next(iter(play.items()))):
+            seat_of[piece] = seat
+            move_of[piece] = move
+
+
+def read_score(text: str, score: dict[str, Any]) -> tuple[tuple[RecordedScore, ...], int] | None:
+    """The lines of a score written ``text``, and its keys, where each side's text is learnt (else None)."""
+    pieces = SCORE.pieces(text)
+    if len(pieces) != len(score):
+        return None
+    try:
+        return tuple(map(_LINES.__getitem__, pieces)), text.count(":")
+    except KeyError:
+        return None
+
+
+def learn_score(text: str, score: dict[str, Any], lines: tuple[RecordedScore, ...]) -> None:
+    """Keep each side's text with the score line the careful steps read it as, where it is certainly its text."""
+    pieces = SCORE.pieces(text)
+    if len(pieces) != len(score) or len(_LINES) >= _PIECES_KEPT:
+        return
+    for piece, (key, value), line in zip(pieces, score.items(), lines, strict=True):
+        if piece not in _LINES and SCORE.learnable(piece, key, value):
+            _LINES[piece] = line

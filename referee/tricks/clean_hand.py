@@ -55,6 +55,8 @@ KNOWN_PLAY = frozenset(
 )
 
 _FIRST, _CARDS = itemgetter(0), itemgetter(1)
+# Looked up once: int.from_bytes found on int at each call costs about half again as much as the call itself.
+_from_bytes = int.from_bytes
 
 
 def knows(clause_ids: Iterable[str]) -> bool:
@@ -71,9 +73,13 @@ class CleanPlay(NamedTuple):
     first_taker: int  # who took the first trick (the cards left over from the deal go to them, where they do)
 
 
-def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -> CleanPlay | None:
-    """The hand's play, if it is certainly regular under ``t``; None: replay it card by card."""
-    lane = lane_for(t)
+def clean_play(
+    t: Tables, hand: Hand, leader: int | None, holdings: list[int], lane: CleanLane | None = None
+) -> CleanPlay | None:
+    """The hand's play, if it is certainly regular under ``t``; None: replay it card by card. ``lane``: the
+    tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them."""
+    if lane is None:
+        lane = lane_for(t)
     tricks = hand.tricks
     if (
         lane is None
@@ -94,10 +100,10 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
     if lane.place_of is not None:
         per_trick[::n] = leaders.translate(lane.leader_times)
-        turns = int.from_bytes(per_trick, "little") * lane.spread + lane.stride_bases
+        turns = _from_bytes(per_trick, "little") * lane.spread + lane.stride_bases
         places = turns.to_bytes(size, "little").translate(lane.place_of)
     else:
-        turns = int.from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
+        turns = _from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
         places = turns.to_bytes(size, "little")
     cards = bytes.maketrans(places, in_play)[:size]  # (a table: at each place, the card played there)
     led = in_play[::n]
@@ -117,23 +123,23 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
     # a guard bit atop each byte); the last trick's winner is its highest.
     spread = lane.spread
     per_trick[::n] = led.translate(lane.led_offset)
-    claims = (int.from_bytes(cards, "little") | int.from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
+    claims = (_from_bytes(cards, "little") | _from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
     claims = claims.translate(lane.rank)
     last = claims[-n:]
     won = winners = leaders[1:] + bytes((last.index(max(last)),))
-    claimed = (int.from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
+    claimed = (_from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
     per_trick[::n] = claimed.translate(claims + lane.pad)  # (a table a place: each place's claim)
     guards = lane.guards
-    if (int.from_bytes(per_trick, "little") * spread | guards) - int.from_bytes(claims, "little") & guards != guards:
+    if (_from_bytes(per_trick, "little") * spread | guards) - _from_bytes(claims, "little") & guards != guards:
         return None
     if t.must_follow:
         # A bit a suit in each card's byte: ``played``, the suit of the card; ``failed``, the suit led where the
         # card is not of it. A player held a suit at a trick exactly when they play it at a later one (every card
         # held is played), so no one failed to follow while able when no failure, spread to the same seat's
         # later tricks, meets a card of its suit.
-        played = int.from_bytes(cards.translate(lane.suit_bit), "little")
+        played = _from_bytes(cards.translate(lane.suit_bit), "little")
         per_trick[::n] = led.translate(lane.suit_bit)
-        failed = int.from_bytes(per_trick, "little") * spread & ~played
+        failed = _from_bytes(per_trick, "little") * spread & ~played
         later = failed
         for shift in lane.smear:
             later |= later << shift
@@ -145,8 +151,14 @@ def clean_play(t: Tables, hand: Hand, leader: int | None, holdings: list[int]) -
             return None
     if led[0] in lane.first_leads and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
         return None
-    if t.first_trick_barred and not _first_trick_allowed(t, *tricks[0], holdings):
-        return None
+    if t.first_trick_barred:
+        # Only a follower who played a barred card can have broken the bar (a card that follows suit, as every
+        # card here does, breaks no other rule of the first trick but the duty to discard, checked above).
+        followers = in_play[1:n]
+        if followers != followers.translate(None, lane.first_barred) and not _first_trick_allowed(
+            t, *tricks[0], holdings
+        ):
+            return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
@@ -182,7 +194,7 @@ def _taken(t: Tables, lane: CleanLane, cards: bytes, winners: bytes, tricks: tup
         return taken
     if lane.points is not None:  # each trick's points added up at once: the sum of its bytes lands in its last
         n = t.seats
-        total = int.from_bytes(cards.translate(lane.points), "little") * lane.spread
+        total = _from_bytes(cards.translate(lane.points), "little") * lane.spread
         points: Iterable[int] = total.to_bytes(lane.plays + n, "little")[n - 1 : lane.plays : n]
     else:
         points = [*map(sum, map(map, repeat(t.points.values.__getitem__), map(_CARDS, tricks)))]

@@ -18,7 +18,6 @@ from .tables import Tables
 _SUITS = 4
 _LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
 HELD = 0x80  # a card's player as a byte: this plus the seat (above every card's byte)
-_CARDS = 64  # the cards whose holders are compared: 0..63 (a card beyond is not of a single deck)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +37,9 @@ class CleanLane:
     stride_bases: int
     place_of: bytes | None
     seats: range
-    # Who played each card: each place of the hand's bytes, the byte of its seat; the cards 63..0 in turn, each
-    # its own byte (mapped to its player's); per seat, a table from its own byte to the digit 1 (any other: 0).
+    # Who played each card: each place of the hand's bytes, the byte of its seat; the cards from the deck's highest
+    # down to 0 in turn, each its own byte (mapped to its player's: no more digits than the deck needs); per seat, a
+    # table from its own byte to the digit 1 (any other: 0).
     seat_of_place: bytes
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
@@ -57,6 +57,7 @@ class CleanLane:
     opposite: int  # partners sit opposite: the seats between partners (0: not so)
     points: bytes | None  # per card, its points as a byte, where any trick's points add up within one
     first_leads: bytes  # the cards whose lead to the first trick a rule may object to
+    first_barred: bytes  # the cards barred from the first trick (only a follower who played one is looked into)
     late_leads: tuple[int, ...]  # per suit, the trick index from which a later lead of it is always allowed
     late_until: int  # the largest of these
     late_cards: bytes  # the cards whose lead after the first trick a rule may object to (before late_until)
@@ -103,7 +104,7 @@ def _lane(t: Tables) -> CleanLane | None:
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
-        all_cards=bytes(range(_CARDS - 1, -1, -1)),
+        all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),
         spread=sum(1 << 8 * k for k in range(n)),
@@ -119,6 +120,7 @@ def _lane(t: Tables) -> CleanLane | None:
         opposite=half if opposite else 0,
         points=_points(t, cards),
         first_leads=bytes(c for c in cards if first[t.suit[c]]),
+        first_barred=bytes(c for c in cards if t.first_trick_barred >> c & 1),
         late_leads=late,
         late_until=max(late),
         late_cards=bytes(c for c in cards if late[t.suit[c]] > 1),

@@ -6,26 +6,40 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from ..report import Code, Finding, Incomplete, Where
-from . import play
+from ..spec import Spec
+from . import clean_hand, play
 from .cards import COPY, card_symbol, cards_in
-from .clean_hand import clean_play, knows
+from .clean_hand import clean_play
+from .clean_lane import CleanLane, lane_for
 from .log import Hand
 from .replay import Replay
+
+# Per spec (by identity, holding the spec): whether the whole-hand check knows every clause of play of it.
+_KNOWN: dict[int, tuple[Spec, frozenset[str], bool]] = {}
 
 
 class PlayReplay(Replay):
     """The tricks of a hand played out card by card, each breach reported where it happened."""
 
     @cached_property
-    def clean_lane(self) -> bool:
-        """Whether a regular hand may be checked at once (clean_hand knows every clause of play of the spec)."""
-        return knows(self.spec.clauses)
+    def clean_lane(self) -> CleanLane | None:
+        """The whole-hand check's tables, where a regular hand may be checked at once (clean_hand knows every
+        clause of play of the spec, and the spec's rules of play allow it)."""
+        spec = self.spec
+        known = _KNOWN.get(id(spec))
+        # asked once per spec, not once per game (again if the clauses the check knows change: a test's doing)
+        if known is None or known[0] is not spec or known[1] is not clean_hand.KNOWN_PLAY:
+            if len(_KNOWN) > 64:
+                _KNOWN.clear()
+            known = _KNOWN[id(spec)] = (spec, clean_hand.KNOWN_PLAY, clean_hand.knows(spec.clauses))
+        return lane_for(self.t) if known[2] else None
 
     def _play(self, hand: Hand, dealer: int | None, holdings: list[int], reneges: list[int]) -> tuple[list[int], bool]:
         """Replay the tricks: turn, holding, lead and follow rules, and who won each."""
         t = self.t
         leader = play.first_leader(t, dealer, holdings)
-        clean = clean_play(t, hand, leader, holdings) if self.clean_lane else None
+        lane = self.clean_lane
+        clean = clean_play(t, hand, leader, holdings, lane) if lane is not None else None
         passed = self.unconfirmed_pass
         if passed is not None:
             self.unconfirmed_pass = None

@@ -201,10 +201,10 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         for finding in findings:
             self.add(finding, n)
         reneges = [0] * len(t.sides)
+        # The hand's state the play adds to; not the points taken (no points scored on this lane) nor the cards
+        # not played (no renege cost), which the general hand starts afresh itself.
         self.revokes = []
-        self.taken = [0] * t.seats
         self.seat_books = [0] * t.seats
-        self.unplayed = [0] * len(t.sides)
         books, complete = self._play(hand, dealer, holdings, reneges)
         if not complete:
             return self._unscored(n, dealer_name, regular, books, totals, bags)
@@ -294,7 +294,8 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
             by_points = self._point_hand(hand, books, complete)
             if by_points is None:
                 return self._unscored(*row)
-            line = self._unscored(*row, scored=by_points[0])
+            # each column given in place (every hand of a game scored by points): *row with a keyword costs more
+            line = self._unscored(n, dealer_name, contracts, books, totals, bags, None, by_points[0])
             self._check_recorded_score(hand, line, by_points[1])
             return line
         if not complete or books is None:

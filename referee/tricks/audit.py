@@ -42,6 +42,9 @@ class _GamePlan(NamedTuple):
     # A hand of plain contracts may take the plain lane (_plain): bids score it, with no pass, claim window,
     # penalty or renege cost that the general hand would look into.
     lane: bool
+    # A hand scored by the points of the cards taken may take the points lane (_by_points): cards passed, and no
+    # claim window, renege cost or excess cards passed on.
+    points_lane: bool
 
 
 def _game_plan(t: Tables) -> _GamePlan:
@@ -58,6 +61,10 @@ def _game_plan(t: Tables) -> _GamePlan:
         t.contracts
         and t.points is None
         and not (t.passing or t.excess_passed or t.renege_claim_window or renege_costly or penalised),
+        not t.contracts
+        and t.points is not None
+        and bool(t.passing)
+        and not (t.excess_passed or t.renege_claim_window or renege_costly),
     )
 
 
@@ -93,7 +100,8 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         report = self.report
         lines = report.hands
         no_reneges = [0] * len(t.sides)
-        next_dealer, lane = plan.next_dealer, plan.lane
+        next_dealer = plan.next_dealer
+        lane = self._plain if plan.lane else self._by_points if plan.points_lane else None
         # Where only a target ends the game, and no clock: a hand that leaves every total short of it, with no
         # outright win or loss, ends nothing (nearly every hand), and _result is not asked.
         quiet_under = plan.sole_target if self.stop is None else None
@@ -115,7 +123,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                 self.hand_reneges = no_reneges  # replaced, never changed in place, by a hand with reneges
                 self.hand_lost = NONE_LOST
                 self.scored_before = scored
-                line = self._plain(hand, dealer, totals, bags) if lane and not first_unbid else None
+                line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
                 if line is None:
                     line = self._hand(hand, dealer, totals, bags, first_unbid)
                 if line.note == THROWN_OUT:
@@ -219,6 +227,42 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         self._check_recorded_score(hand, line)
         return line
 
+    def _by_points(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> HandScore | None:
+        """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded
+        (nearly every hand of a spec on the points lane), as :meth:`_hand` replays it; None, before anything is
+        reported, for any other hand."""
+        t = self.t
+        if hand.deal is None or not hand.tricks or hand.bids or hand.events or hand.books is not None:
+            return None
+        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+        for finding in findings:
+            self.add(finding, hand.number)
+        holdings = self._pass(hand, holdings)
+        # the hand's state the play adds to; not the cards not played (no renege cost on this lane)
+        self.revokes = []
+        self.taken = [0] * t.seats
+        self.seat_books = [0] * t.seats
+        books, complete = self._play(hand, dealer, holdings, [0] * len(t.sides))
+        return self._points_line(hand, None if dealer is None else self.names[dealer], books, complete, totals, bags)
+
+    def _points_line(
+        self,
+        hand: Hand,
+        dealer_name: str | None,
+        books: list[int] | None,
+        complete: bool,
+        totals: list[int],
+        bags: list[int],
+    ) -> HandScore:
+        """The line of a hand scored by points (or not scored), its written score checked."""
+        no_bids = (None,) * len(totals)
+        by_points = self._point_hand(hand, books, complete)
+        if by_points is None:
+            return self._unscored(hand.number, dealer_name, no_bids, books, totals, bags)
+        line = self._unscored(hand.number, dealer_name, no_bids, books, totals, bags, None, by_points[0])
+        self._check_recorded_score(hand, line, by_points[1])
+        return line
+
     def _hand(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int], first_unbid: bool) -> HandScore:
         t = self.t
         n = hand.number
@@ -291,13 +335,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
 
         row = (n, dealer_name, contracts, books, totals, bags)  # the line's columns, for a hand not scored by bids
         if not t.contracts and t.points is not None:
-            by_points = self._point_hand(hand, books, complete)
-            if by_points is None:
-                return self._unscored(*row)
-            # each column given in place (every hand of a game scored by points): *row with a keyword costs more
-            line = self._unscored(n, dealer_name, contracts, books, totals, bags, None, by_points[0])
-            self._check_recorded_score(hand, line, by_points[1])
-            return line
+            return self._points_line(hand, dealer_name, books, complete, totals, bags)
         if not complete or books is None:
             if books is None and complete:
                 self.report.incomplete.append(

@@ -1,6 +1,6 @@
-"""The plain lane of the hand loop (a hand of plain contracts, dealt, bid, played and scored with nothing else
-recorded) replays only the hands the general hand would find nothing else in, and reports them the same: every
-report is the same with the lane and without it."""
+"""The lanes of the hand loop (a hand of plain contracts, or one scored by points, dealt, bid or passed, played
+and scored with nothing else recorded) replay only the hands the general hand would find nothing else in, and
+report them the same: every report is the same with each lane and without it."""
 
 from __future__ import annotations
 
@@ -16,36 +16,56 @@ import referee
 from referee.tricks.audit import _Audit
 from referee.tricks.simulate import simulate_game
 
-
-def _both_ways(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, int]:
-    return both_ways(rules, document, monkeypatch, _Audit, "_plain")
+LANES = ["_plain", "_by_points"]
 
 
+def _both_ways(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch, lane: str) -> tuple[Any, Any, int]:
+    return both_ways(rules, document, monkeypatch, _Audit, lane)
+
+
+@pytest.mark.parametrize("lane", LANES)
 @pytest.mark.parametrize("rules", TRICK_SPECS)
-def test_simulated_games_report_the_same(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    fast, slow, _ = _both_ways(rules, simulate_game(referee.load_spec(rules), random.Random(3)), monkeypatch)
+def test_simulated_games_report_the_same(rules: str, lane: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, slow, _ = _both_ways(rules, simulate_game(referee.load_spec(rules), random.Random(3)), monkeypatch, lane)
     assert fast == slow
 
 
 def test_a_plain_game_takes_the_lane_for_every_hand_but_the_unbid_first(monkeypatch: pytest.MonkeyPatch) -> None:
     document = simulate_game(referee.load_spec("spades/intramural"), random.Random(4))
-    fast, slow, vouched = _both_ways("spades/intramural", document, monkeypatch)
+    fast, slow, vouched = _both_ways("spades/intramural", document, monkeypatch, "_plain")
     assert fast == slow and fast["status"] == "clean"
     plain = [hand for hand in document["hands"] if all(type(v) is int for bid in hand["bids"] for v in bid.values())]
     assert vouched == len(plain) > 1
 
 
-def test_the_conformance_corpus_reports_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    corpus_agrees(monkeypatch, _Audit, "_plain")
+@pytest.mark.parametrize("rules", ["hearts/intramural", "hearts/club"])
+def test_a_game_scored_by_points_takes_the_points_lane_for_every_hand(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = simulate_game(referee.load_spec(rules), random.Random(4))
+    fast, slow, vouched = _both_ways(rules, document, monkeypatch, "_by_points")
+    assert fast == slow and fast["status"] == "clean"
+    assert vouched == len(document["hands"]) > 1
+
+
+@pytest.mark.parametrize("lane", LANES)
+def test_the_conformance_corpus_reports_the_same(lane: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus_agrees(monkeypatch, _Audit, lane)
+
+
+CHANGES = 12
 
 
 def _tamper(document: Any, rng: random.Random) -> None:
-    """One change to a hand's record beyond its cards: its score, books or events written, a pass, its deal,
+    _change(document, rng, rng.randrange(CHANGES))
+
+
+def _change(document: Any, rng: random.Random, action: int) -> None:
+    """One change to a hand's record beyond its cards: its score, books, bids or events written, a pass, its deal,
     tricks or bids dropped or cut short, a bid changed, another dealer, a trick's cards swapped."""
     hand = rng.choice(document["hands"])
     players = document["players"]
     name, other = rng.choice(players), rng.choice(players)
-    action = rng.randrange(11)
     if action == 0 and isinstance(hand.get("score"), dict) and hand["score"]:  # a figure written wrong
         key = rng.choice(sorted(hand["score"]))
         hand["score"][key] = {**hand["score"][key], rng.choice(["hand", "total"]): rng.randint(-200, 600)}
@@ -77,10 +97,22 @@ def _tamper(document: Any, rng: random.Random) -> None:
             deal[other].append(deal[name].pop())
     elif action == 10:
         hand["misdeal"] = True
+    elif action == 11:  # bids written, where the rules may have none
+        hand["bids"] = [{player: rng.randint(0, 13)} for player in players]
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6))
-def test_tampered_games_report_the_same(rules: str, seed: int) -> None:
-    fast, slow = tampered_both_ways(rules, seed, _tamper, _Audit, "_plain")
+@given(st.sampled_from(TRICK_SPECS), st.integers(0, 10**6), st.sampled_from(LANES))
+def test_tampered_games_report_the_same(rules: str, seed: int, lane: str) -> None:
+    fast, slow = tampered_both_ways(rules, seed, _tamper, _Audit, lane)
+    assert fast == slow
+
+
+@pytest.mark.parametrize("action", range(CHANGES))
+@pytest.mark.parametrize(("rules", "lane"), [("spades/intramural", "_plain"), ("hearts/intramural", "_by_points")])
+def test_each_change_reports_the_same(rules: str, lane: str, action: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(action)
+    document = simulate_game(referee.load_spec(rules), rng)
+    _change(document, rng, action)
+    fast, slow, _ = _both_ways(rules, document, monkeypatch, lane)
     assert fast == slow

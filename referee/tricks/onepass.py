@@ -39,6 +39,7 @@ class Seating:
     turns: tuple[tuple[int, ...], ...]  # per leader's seat, the seats in turn from it
     turn_names: tuple[tuple[str, ...], ...]  # per leader's seat, the players in turn from it
     number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
+    turn_bids: tuple[tuple[dict[int, Bid], ...], ...]  # per leader's seat, each player's in turn: tricks -> Bid
 
 
 @lru_cache(maxsize=256)
@@ -53,7 +54,9 @@ def seating(players: tuple[str, ...]) -> Seating:
         for tricks in range(len(_NUMBER_BIDS[0]))
     }
     turn_names = tuple(tuple(players[s] for s in turn) for turn in turns)
-    return Seating(list(players), seat_of, tuple(turns), turn_names, number_bids)
+    bids_of = [{tricks: number_bids[name, tricks] for tricks in range(len(_NUMBER_BIDS[0]))} for name in players]
+    turn_bids = tuple(tuple(bids_of[s] for s in turn) for turn in turns)
+    return Seating(list(players), seat_of, tuple(turns), turn_names, number_bids, turn_bids)
 
 
 def new_hand(values: dict[str, Any]) -> Hand:
@@ -164,7 +167,23 @@ class OnePassReader(_Reader):
         return tuple(self.by_seat(number, "passes", raw))
 
     def _bids(self, raw: Any) -> tuple[Bid, ...]:
-        if type(raw) is list and all(raw):  # the usual bids: each a number of tricks, in the order made
+        if type(raw) is list and raw:  # the usual bids: each a number of tricks, made in turn from the first
+            seating = self.seating
+            try:  # each bid looked up by the key it must have: its player's in turn from the first bidder's
+                first = seating.seat_of[next(iter(raw[0]), "")]  # raw[0] read below: a {} fails there
+                values = [*map(dict.__getitem__, raw, seating.turn_names[first])]
+                # a bid of more than one key: as for a trick's play (see _tricks)
+                if (
+                    len(values) == len(raw)
+                    and {*map(type, values)} == {int}
+                    and (self.text is not None or {*map(len, raw)} == {1})
+                ):
+                    bids = tuple(map(dict.__getitem__, seating.turn_bids[first], values))  # a KeyError: not 0..26
+                    self.keys += len(raw)
+                    return bids
+            except (KeyError, TypeError):
+                pass  # bids out of turn, or of another kind
+        if type(raw) is list and all(raw):  # the usual bids in any order
             try:
                 pairs = [*chain.from_iterable(map(dict.items, raw))]
                 if len(pairs) == len(raw) and {*map(type, map(itemgetter(1), pairs))} <= {int}:

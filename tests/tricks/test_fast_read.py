@@ -235,8 +235,8 @@ def _second_key(trick: int, play: int) -> Any:
     return lambda d: d["hands"][0]["tricks"][trick][play].update({"Nobody": "2C"})
 
 
-# Plays the usual tricks' C-level steps could misread, in a hand read field by field: each handed back, with or
-# without the JSON text (from which the reader leaves a play's second key to the count of the text's colons).
+# Plays and bids the usual fields' C-level steps could misread, in a hand read field by field: each handed back,
+# with or without the JSON text (from which the reader leaves a second key to the count of the text's colons).
 USUAL_LOOKALIKES = [
     _second_key(1, 2),
     _second_key(1, 0),
@@ -247,11 +247,18 @@ USUAL_LOOKALIKES = [
     lambda d: d["hands"][0]["tricks"][4].__setitem__(0, [next(iter(d["hands"][0]["tricks"][4][0]))]),
     lambda d: d["hands"][0]["tricks"][4].__setitem__(1, [next(iter(d["hands"][0]["tricks"][4][1]))]),
     lambda d: d["hands"][0]["tricks"][4].__setitem__(0, next(iter(d["hands"][0]["tricks"][4][0]))),
+    lambda d: d["hands"][0]["bids"][2].update({"Nobody": 2}),
+    lambda d: d["hands"][0]["bids"][0].update({"Nobody": 2}),
+    lambda d: d["hands"][0]["bids"].__setitem__(1, {}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, {}),
+    lambda d: d["hands"][0]["bids"].__setitem__(0, [next(iter(d["hands"][0]["bids"][0]))]),
+    lambda d: d["hands"][0]["bids"][1].update(dict.fromkeys(d["hands"][0]["bids"][1], True)),
+    lambda d: d["hands"][0]["bids"][3].update(dict.fromkeys(d["hands"][0]["bids"][3], -1)),
 ]
 
 
 @pytest.mark.parametrize("change", USUAL_LOOKALIKES)
-def test_a_lookalike_of_the_usual_tricks_is_handed_back(change: Any) -> None:
+def test_a_lookalike_of_the_usual_plays_or_bids_is_handed_back(change: Any) -> None:
     document = _usual_game()
     assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)).hands[0].play_bytes is not None
     change(document)
@@ -260,9 +267,26 @@ def test_a_lookalike_of_the_usual_tricks_is_handed_back(change: Any) -> None:
     assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)) is None
 
 
-def test_a_usual_trick_played_out_of_turn_reads_as_the_careful_reader_reads_it() -> None:
+def _swap_bids(d: Any) -> None:
+    bids = d["hands"][0]["bids"]
+    bids[1], bids[2] = bids[2], bids[1]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        _swap_plays,
+        _swap_bids,
+        lambda d: d["hands"][0]["bids"].pop(),
+        lambda d: d["hands"][0]["bids"].append(d["hands"][0]["bids"][0]),
+        lambda d: d["hands"][0]["bids"][1].update(dict.fromkeys(d["hands"][0]["bids"][1], 26)),
+        lambda d: d["hands"][0]["bids"][1].update(dict.fromkeys(d["hands"][0]["bids"][1], 27)),
+        lambda d: d["hands"][0]["bids"][1].update(dict.fromkeys(d["hands"][0]["bids"][1], "nil")),
+    ],
+)
+def test_a_usual_field_in_another_form_reads_as_the_careful_reader_reads_it(change: Any) -> None:
     document = _usual_game()
-    _swap_plays(document)
+    change(document)
     careful = _careful(document)
     assert isinstance(careful, GameLog)
     assert read_fast(copy.deepcopy(document), WHERE) == careful

@@ -7,7 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, repeat
-from textwrap import fill
+from typing import Any
 
 from .report import HandScore, Report, Violation
 
@@ -24,6 +24,14 @@ def _place(v: Violation) -> str:
 
 
 _INDENT = "            "
+
+
+def fill(text: str, width: int, **how: Any) -> str:
+    """``textwrap.fill``, imported when a text report first wraps a line: a JSON run never does, and the import
+    (its regular expressions compiled) is some 4M instructions of every run's start."""
+    import textwrap
+
+    return textwrap.fill(text, width, **how)
 
 
 def _wrapped(text: str) -> str:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
 from .documents import MAX_JSON_BYTES, exists, is_json_lines, yaml_stream
@@ -28,7 +28,7 @@ from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
 from .line_blocks import games_in as games_in_block
-from .yaml_units import Documents, Rest, cut, unit_games
+from .yaml_units import Documents, Rest, cut, cut_stream, unit_games
 
 LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
 STDIN = "-"
@@ -133,7 +133,7 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
             continue
         for file in found:
             if file == STDIN:
-                yield from _stdin_units(checker)
+                yield from _stdin_units(checker, split)
             elif is_json_lines(Path(file)):
                 try:
                     with Path(file).open("rb") as handle:
@@ -146,15 +146,26 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
                 yield WholeFile(file, _size(file))
 
 
-def _stdin_units(checker: Checker) -> Iterator[Unit]:
+def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     handle = sys.stdin.buffer
     start = handle.peek(1)[:64].lstrip() if hasattr(handle, "peek") else b""
     if start.startswith(b"{"):
         yield from _line_units(handle, STDIN_NAME, checker)
         return
-    results = []  # a YAML stream is read here, a game at a time, and sent on as results
+    # A YAML stream is read here, a game at a time, and sent on as results; cut, its proved documents go as units.
+    if split:
+        games: Iterator[Any] = cut_stream(handle, STDIN_NAME, checker.unreadable)
+    else:
+        games = games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME)
+    results: list[GameResult] = []
     try:
-        for game in games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME):
+        for game in games:
+            if isinstance(game, Documents):
+                if results:
+                    yield Lines(STDIN_NAME, tuple(results))
+                    results = []
+                yield game
+                continue
             results.append(checker.game(game))
             if len(results) >= CHUNK_GAMES:
                 yield Lines(STDIN_NAME, tuple(results))

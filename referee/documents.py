@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import codecs
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -173,15 +173,22 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
 
 def yaml_stream(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:
     """Each document of a YAML stream (a file, standard input), as :func:`iter_documents` gives them."""
+    return yaml_lines(stream_lines(handle, name, MAX_YAML_CHARS), name)
+
+
+def yaml_lines(
+    lines: Iterable[tuple[int, str | InputError]], name: str
+) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """Each document of a YAML stream's lines (see :func:`stream_lines`), as :func:`iter_documents` gives them."""
     seen_any = False
     written = [False]  # whether the file holds more than blank lines
 
-    def noted(lines: Iterator[tuple[int, str | InputError]]) -> Iterator[tuple[int, str | InputError]]:
+    def noted(lines: Iterable[tuple[int, str | InputError]]) -> Iterator[tuple[int, str | InputError]]:
         for number, line in lines:
             written[0] = written[0] or not isinstance(line, str) or bool(line.strip())
             yield number, line
 
-    for item in iter_yaml(noted(stream_lines(handle, name, MAX_YAML_CHARS)), name):
+    for item in iter_yaml(noted(lines), name):
         seen_any = True
         yield item
     if not seen_any:

@@ -15,15 +15,16 @@ first units, the rest of it is one unit, read from its line on.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from .documents import is_file, stream_lines
+from .documents import is_file, stream_lines, yaml_lines
 from .errors import InputError, Location
-from .gamelog import AnyLog, numbered_games
+from .gamelog import AnyLog, games_in, numbered_games
 from .yaml_documents import MAX_YAML_CHARS, chunk_documents, yaml_chunks
 
 # The games a unit holds at most: a YAML game takes some ms to parse, so units are small, and the workers finish
@@ -86,6 +87,57 @@ class Rest:
     size: int
 
 
+class _Cut:
+    """A stream's chunks read on, those the text proves numbered and gathered into units, until the stream ends
+    or a chunk is not proved (kept in ``stopped``)."""
+
+    def __init__(
+        self, chunks: Iterator[tuple[int, str | InputError]], name: str, unreadable: Callable[[InputError], Any]
+    ) -> None:
+        self.chunks = chunks
+        self.name = name
+        self.unreadable = unreadable
+        self.games = self.size = 0
+        self.batch: list[tuple[int, int, Any]] = []
+        self.stopped: tuple[int, str | InputError] | None = None
+
+    def _take(self) -> bool:
+        """One more chunk into the batch; False at the end of the stream or at a chunk not proved."""
+        found = next(self.chunks, None)
+        if found is None:
+            return False
+        start, chunk = found
+        count = 1 if isinstance(chunk, InputError) else games_in_chunk(chunk)
+        if count is None:
+            self.stopped = found
+            return False
+        if count:
+            self.games += 1
+            self.batch.append(_entry(start, self.games, chunk, self.unreadable))
+        self.size += len(chunk) if isinstance(chunk, str) else 0
+        return True
+
+    def head(self) -> bool:
+        """Whether two games are proved before the stream ends or a chunk is not (else it is not to be cut)."""
+        while self.games < 2:
+            if not self._take():
+                return False
+        return True
+
+    def units(self) -> Iterator[Documents]:
+        """The proved documents a unit at a time, to the end of the stream or to the first chunk not proved."""
+        while self._take():
+            if len(self.batch) >= UNIT_GAMES or self.size >= UNIT_CHARS:
+                yield self._unit()
+        if self.batch:
+            yield self._unit()
+
+    def _unit(self) -> Documents:
+        unit = Documents(self.name, tuple(self.batch), self.size)
+        self.batch, self.size = [], 0
+        return unit
+
+
 def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documents | Rest] | None:
     """The units of a YAML file of several games, or None where it is to be read whole (one game, a chunk not
     proved before the second game, a JSON file, not a plain file). ``unreadable`` makes a document's reading error
@@ -97,49 +149,55 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
         handle = path.open("rb")
     except OSError:
         return None
-    chunks = yaml_chunks(stream_lines(handle, name, MAX_YAML_CHARS), name)
-    head: list[tuple[int, int, Any]] = []
-    games = size = 0
-    for start, chunk in chunks:
-        count = 1 if isinstance(chunk, InputError) else games_in_chunk(chunk)
-        if count is None:
-            break
-        if count:
-            games += 1
-            head.append(_entry(start, games, chunk, unreadable))
-        size += len(chunk) if isinstance(chunk, str) else 0
-        if games >= 2:
-            return _units(handle, name, chunks, head, games, size, unreadable)
-    handle.close()
-    return None
+    taken = _Cut(yaml_chunks(stream_lines(handle, name, MAX_YAML_CHARS), name), name, unreadable)
+    if not taken.head():
+        handle.close()
+        return None
+    return _file_units(handle, taken)
 
 
-def _units(
-    handle: Any,
-    name: str,
-    chunks: Iterator[tuple[int, str | InputError]],
-    batch: list[tuple[int, int, Any]],
-    games: int,
-    size: int,
-    unreadable: Callable[[InputError], Any],
-) -> Iterator[Documents | Rest]:
+def _file_units(handle: BinaryIO, taken: _Cut) -> Iterator[Documents | Rest]:
     with handle:
-        for start, chunk in chunks:
-            count = 1 if isinstance(chunk, InputError) else games_in_chunk(chunk)
-            if count is None:  # not proved: the rest of the file is one unit, read on from here
-                if batch:
-                    yield Documents(name, tuple(batch), size)
-                yield Rest(name, start, games + 1, max(_size(handle) - handle.tell(), 0))
-                return
-            if count:
-                games += 1
-                batch.append(_entry(start, games, chunk, unreadable))
-            size += len(chunk) if isinstance(chunk, str) else 0
-            if len(batch) >= UNIT_GAMES or size >= UNIT_CHARS:
-                yield Documents(name, tuple(batch), size)
-                batch, size = [], 0
-        if batch:
-            yield Documents(name, tuple(batch), size)
+        yield from taken.units()
+        if taken.stopped is not None:  # not proved: the rest of the file is one unit, read on from here
+            size = max(_size(handle) - handle.tell(), 0)
+            yield Rest(taken.name, taken.stopped[0], taken.games + 1, size)
+
+
+def cut_stream(
+    handle: BinaryIO, name: str, unreadable: Callable[[InputError], Any]
+) -> Iterator[Documents | AnyLog | InputError]:
+    """A YAML stream that cannot be read twice (standard input): the units its proved documents fill, then the
+    games of the rest, to be audited where they are read; the whole stream's games where it is not cut."""
+    lines = stream_lines(handle, name, MAX_YAML_CHARS)
+    read: list[tuple[int, str | InputError]] = []  # the lines read, while the stream may be read again from its start
+    recording = True
+
+    def kept() -> Iterator[tuple[int, str | InputError]]:
+        for line in lines:
+            if recording:
+                read.append(line)
+            yield line
+
+    taken = _Cut(yaml_chunks(kept(), name), name, unreadable)
+    if not taken.head():
+        yield from games_in(yaml_lines(itertools.chain(read, lines), name), name)
+        return
+    recording = False
+    read.clear()
+    yield from taken.units()
+    if taken.stopped is not None:
+        yield from _games_from(itertools.chain([taken.stopped], taken.chunks), name, taken.games + 1)
+
+
+def _games_from(
+    chunks: Iterable[tuple[int, str | InputError]], name: str, number: int
+) -> Iterator[AnyLog | InputError]:
+    """The games of consecutive chunks of a stream of several games, the first being game ``number``."""
+    for start, chunk in chunks:
+        found = chunk_documents(chunk, name, start)
+        yield from numbered_games(found, name, number, True)
+        number += len(found)
 
 
 def _entry(
@@ -167,11 +225,8 @@ def unit_games(unit: Documents | Rest) -> Iterator[AnyLog | InputError | Any]:
         return
     try:
         with Path(unit.file).open("rb") as handle:
-            number = unit.game
-            for start, chunk in yaml_chunks(stream_lines(handle, unit.file, MAX_YAML_CHARS), unit.file):
-                if start >= unit.line:  # the chunks before are read again only to be cut where they were
-                    found = chunk_documents(chunk, unit.file, start)
-                    yield from numbered_games(found, unit.file, number, True)
-                    number += len(found)
+            chunks = yaml_chunks(stream_lines(handle, unit.file, MAX_YAML_CHARS), unit.file)
+            # the chunks before are read again only to be cut where they were
+            yield from _games_from(itertools.dropwhile(lambda c: c[0] < unit.line, chunks), unit.file, unit.game)
     except OSError as exc:  # the file went away since it was cut
         yield InputError(f"cannot read: {exc.strerror}", Location(file=unit.file))

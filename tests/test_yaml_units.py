@@ -5,6 +5,7 @@ message), whatever its documents hold."""
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,6 +151,38 @@ def test_the_awkward_files_are_cut_as_the_text_proves(tmp_path: Path) -> None:
     assert kinds["unproved-first"] == kinds["one-game-and-empties"] == ["WholeFile"]
     assert kinds["text-document"] == ["Documents", "Rest"]
     assert kinds["broken-in-the-middle"] == kinds["bad-byte"] == kinds["empty-documents"] == ["Documents"]
+
+
+def stdin_of(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    data = text.encode("utf-8", "surrogateescape")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(io.BytesIO(data))))
+
+
+@pytest.mark.parametrize("name", sorted(AWKWARD))
+def test_standard_input_cut_reads_as_it_is_read_whole(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(yaml_units, "UNIT_GAMES", 1)
+    seen = []
+    for jobs in ("1", "2"):
+        stdin_of(monkeypatch, AWKWARD[name])
+        code, out = run("check", "-", "--format", "json", "--jobs", jobs)
+        seen.append((code, out, capsys.readouterr().err))
+    assert seen[0] == seen[1]
+
+
+def test_standard_input_is_cut_as_the_text_proves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proved documents go to the workers, the rest is read here, a stream not proved at its start all here."""
+    kinds = {}
+    for name in ("plain", "null-in-the-middle", "unproved-first"):
+        stdin_of(monkeypatch, AWKWARD[name])
+        found = batch_inputs.units(["-"], Checker(Settings(format="json")), split=True)
+        kinds[name] = [(type(unit).__name__, len(getattr(unit, "games", ()))) for unit in found]
+    assert kinds == {
+        "plain": [("Documents", 0), ("Lines", 0)],
+        "null-in-the-middle": [("Documents", 0), ("Lines", 1)],
+        "unproved-first": [("Lines", 2)],
+    }
 
 
 def test_a_json_file_is_not_cut_whatever_the_case_of_its_name(

@@ -245,6 +245,9 @@ def refuse_silent_points(spec: Spec) -> None:
             if spec.value("penalties.renege", name, 0):
                 why = "the hands are scored by card points; a revoke's charge is penalties.revoke.charge_points"
                 raise _no_effect(spec, "penalties.renege", name, why)
+        if spec.value("bidding.first_hand", "bids", True) is False:  # an unbid first hand scores by books
+            why = "the hands are scored by the points of the cards taken (scoring.points), and none is bid"
+            raise _no_effect(spec, "bidding.first_hand", "bids", why)
         return
     no_points = "no card carries points (there is no scoring.points)"
     for clause_id, name in (

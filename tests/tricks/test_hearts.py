@@ -172,6 +172,9 @@ def test_a_club_pass_out_of_its_cycle_is_pinpointed(case: tuple[Log, Expected]) 
         ("spades/intramural", {"scoring": {"moon": {"interpretation": "x", "others": 26}}}, "scoring.moon.others"),
         ("spades/intramural", {"penalties": {"revoke": {"interpretation": "x", "charge_points": 26}}}, "revoke"),
         ("hearts/club", {"penalties": {"renege": {"interpretation": "x", "points": -10}}}, "penalties.renege"),
+        # a first hand played without bids is scored by its books: no such hand in a game of card points (the
+        # audit once failed with an AttributeError on it)
+        ("hearts/intramural", {"bidding": {"first_hand": {"interpretation": "x", "bids": False}}}, "first_hand.bids"),
     ],
 )
 def test_a_clause_of_the_other_way_of_scoring_is_refused(spec_id: str, change: Log, refused: str) -> None:

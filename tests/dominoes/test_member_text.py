@@ -125,3 +125,23 @@ def test_names_holding_brackets_and_braces_read_the_same(odd: str) -> None:
 def test_a_mutated_game_reads_from_its_text_as_the_careful_reading_reads_it(document: Any) -> None:
     _twice(_compact(BASE))
     _twice(_compact(document))
+
+
+def _knocks(players: list[str], order: list[int]) -> str:
+    """A game of one hand in which the players knock in ``order`` (its shape is all the reading looks at)."""
+    draw = {name: [f"{6 - seat}-{6 - seat}"] for seat, name in enumerate(players)}
+    hand = {"draw": draw, "plays": [{players[seat]: "knock"} for seat in order]}
+    return _compact({"log": 1, "game": {"rules": "dominoes/all-fives"}, "players": players, "hands": [hand]})
+
+
+def test_a_piece_cut_inside_a_string_is_never_learnt() -> None:
+    # A name holding "},{" cuts its play in two; one holding "]" ends the list inside a later play: the pieces
+    # number the plays, and each has a colon a key, but they are not the plays' texts (json.loads of one is no
+    # JSON, of another another play), so none is learnt; else other lists cut into the same pieces, or holding
+    # the one piece that is a play's text but not its own, would read as these
+    players = ["A:},{B", "X", "C:x]D", "Y"]
+    _twice(_knocks(players, [0, 1, 2, 3]))  # cut into "A: / B":"knock" / "X":"knock" / "C:
+    _twice(_knocks(players, [1, 0, 2, 3]))
+    _twice(_knocks(players, [3]))
+    _twice(_knocks(players, [1, 3]))
+    _twice(_knocks(players, [0, 2, 3]))  # cut into "A: / B":"knock" / "C:

@@ -57,6 +57,7 @@ KNOWN_PLAY = frozenset(
 _FIRST, _CARDS = itemgetter(0), itemgetter(1)
 # Looked up once: int.from_bytes found on int at each call costs about half again as much as the call itself.
 _from_bytes = int.from_bytes
+_new_tuple = tuple.__new__
 
 
 def knows(clause_ids: Iterable[str]) -> bool:
@@ -172,7 +173,9 @@ def clean_play(
         books = [*seat_books]
     else:
         books = [*map(won.translate(lane.side_of).count, lane.sides)]
-    return CleanPlay(books, seat_books, _taken(t, lane, cards, winners, tricks), winners[0])
+    taken = [0] * n if t.points is None else _taken(t, lane, cards, winners, tricks)
+    # made as a tuple is (CleanPlay(...) runs the NamedTuple's own __new__, a Python call, for every hand)
+    return _new_tuple(CleanPlay, (books, seat_books, taken, winners[0]))
 
 
 def _play_bytes(lane: CleanLane, tricks: tuple[Trick, ...]) -> tuple[bytes, bytes] | None:
@@ -188,10 +191,9 @@ def _play_bytes(lane: CleanLane, tricks: tuple[Trick, ...]) -> tuple[bytes, byte
 
 
 def _taken(t: Tables, lane: CleanLane, cards: bytes, winners: bytes, tricks: tuple[Trick, ...]) -> list[int]:
-    """The points each player took in cards (none where the game is not scored by points)."""
+    """The points each player took in cards, in a game scored by points."""
+    assert t.points is not None
     taken = [0] * t.seats
-    if t.points is None:
-        return taken
     if lane.points is not None:  # each trick's points added up at once: the sum of its bytes lands in its last
         n = t.seats
         total = _from_bytes(cards.translate(lane.points), "little") * lane.spread

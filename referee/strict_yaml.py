@@ -163,6 +163,11 @@ class CStrictLoader(_Strict, yaml.CSafeLoader):
     built from it), no duplicate key. Anything else it declines (see :class:`Declined`)."""
 
     needs_walk = False  # set when it builds a float (libyaml itself refuses a lone surrogate)
+    # The composer calls these two for every node, to follow a path resolver; none is ever added (tags are
+    # resolved by value alone, see _CORE), so C builtins that merely take the arguments stand in for PyYAML's
+    # methods, which would cost a Python frame a node (~7% of a log's parse).
+    descend_resolver = slice  # type: ignore[assignment]  # called with (parent, index)
+    ascend_resolver = tuple  # type: ignore[assignment]  # called with nothing
 
     def __init__(self, stream: str, first_line: int = 0) -> None:
         if _ALIAS.search(stream):  # perhaps an alias: the pure loader counts what aliases stand for

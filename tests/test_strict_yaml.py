@@ -36,3 +36,10 @@ def test_a_star_that_is_no_alias_stays_with_the_c_loader(text: str) -> None:
 @pytest.mark.parametrize("text", WITH_ALIASES[:4])
 def test_declined_texts_read_as_the_pure_loader_reads_them(text: str) -> None:
     assert parse_yaml(text, "t.yaml") == yaml.load(text, Loader=strict_yaml.PureStrictLoader)
+
+
+def test_no_path_resolver_is_added_so_the_c_loader_may_skip_following_paths() -> None:
+    """CStrictLoader's descend and ascend resolvers do nothing: right only while no path resolver exists."""
+    assert not strict_yaml.CStrictLoader.yaml_path_resolvers
+    text = "a:\n  - [1, {b: c}]\n  - d: [e, f]\n"
+    assert parse_yaml(text, "t.yaml") == yaml.load(text, Loader=strict_yaml.PureStrictLoader)

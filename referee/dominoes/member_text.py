@@ -57,8 +57,11 @@ class Field:
 PLAYS = Field('"plays":[', "]", 1, "},{", ("{", "}"))
 SCORE = Field('"score":{', "}}", 0, "},", ("{", "}}"))
 
-_PLAYERS_KEPT = 64  # lists of players learnt for (bounded: a log may name anyone)
-_PIECES_KEPT = 20_000  # pieces learnt for each (bounded: a log may write any number of points)
+_PLAYERS_KEPT = 1024  # lists of players learnt for (bounded: a log may name anyone)
+# Pieces learnt, of plays for all the lists together and of score lines (bounded: a log may write any number of
+# points; a few MB at most). An archive of one table's games holds a few thousand.
+_PIECES_KEPT = 50_000
+_learnt = [0]  # the plays' pieces learnt so far, for every list of players
 # For each list of players (a play names its player, whose seat depends on the list): each play's seat and move.
 _PLAYS: dict[tuple[str, ...], tuple[dict[str, int], dict[str, Move]]] = {}
 _LINES: dict[str, RecordedScore] = {}  # each side's score line, by its text
@@ -121,9 +124,10 @@ def learn_plays(
         return
     seat_of, move_of = known
     for piece, play, seat, move in zip(pieces, plays, seats, moves, strict=True):
-        if piece not in move_of and len(move_of) < _PIECES_KEPT and PLAYS.learnable(piece, *next(iter(play.items()))):
+        if piece not in move_of and _learnt[0] < _PIECES_KEPT and PLAYS.learnable(piece, *next(iter(play.items()))):
             seat_of[piece] = seat
             move_of[piece] = move
+            _learnt[0] += 1
 
 
 def read_score(text: str, score: dict[str, Any]) -> tuple[tuple[RecordedScore, ...], int] | None:

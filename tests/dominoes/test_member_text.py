@@ -145,3 +145,13 @@ def test_a_piece_cut_inside_a_string_is_never_learnt() -> None:
     _twice(_knocks(players, [3]))
     _twice(_knocks(players, [1, 3]))
     _twice(_knocks(players, [0, 2, 3]))  # cut into "A: / B":"knock" / "C:
+
+
+def test_once_as_many_pieces_as_are_kept_are_learnt_no_more_are_and_games_read_the_same() -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(member_text, "_PIECES_KEPT", member_text._learnt[0])
+        players = ["Kept", "Out"]
+        document = simulate_game(load_spec("dominoes/all-fives"), random.Random(3), players=tuple(players))
+        _twice(_compact(document))
+        known = member_text.plays_learnt(tuple(players))
+        assert known is not None and not known[1]

@@ -167,7 +167,9 @@ def clean_play(
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
-    if lane.opposite:
+    if lane.opposite == 2:  # four players, partners opposite (most tables): two sums cost less than a map
+        books = [seat_books[0] + seat_books[2], seat_books[1] + seat_books[3]]
+    elif lane.opposite:
         books = [*map(add, seat_books[: lane.opposite], seat_books[lane.opposite :])]
     elif lane.side_of is None:  # each player a side
         books = [*seat_books]

@@ -6,17 +6,17 @@ backslash, every ``"`` in it opens or closes a string, so:
 
 - ``"tricks"`` is found in the text exactly where the string ``tricks`` is (a closing quote is never followed
   by a letter): where it is found as often as there are hands holding the key, those are the hands' keys, in
-  order; a hand's tricks written ``"tricks":[[{`` run to the first ``}]]`` that follows;
-- what lies between, each ``}],[{`` (between two tricks) made a ``},{`` (between two plays), splits on
-  ``},{`` into the plays' texts (between each play's braces), provided each piece is one a play was once read
-  from: a piece is learnt only where ``json.loads`` of it (in braces) is an object of one key, a player,
-  whose value is a card token, and it has one colon (so no colon in a string). A piece learnt holds an even
-  number of quotes: so where every piece is learnt, each cut (and the closer) lies outside any string, and
-  the text is ``[[{piece},...],...]`` exactly, its plays the pieces in order. Where they number the decoded
-  plays, whose tricks all have one play by each player (checked by the caller), the tricks fall every so
-  many pieces: each is its play's text, and reads as that play reads.
+  order; a hand's tricks written ``"tricks":[[{`` run to the ``}`` of the first ``}]]`` that follows;
+- what lies between splits on ``{`` into the plays' texts, each with what ends it (``},`` another play of the
+  trick follows, ``}],[`` another trick, ``}`` the last), provided each piece is one a play was once read
+  from: a piece is learnt only where ``json.loads`` of its play (in braces) is an object of one key, a player,
+  whose value is a card token, with one colon (so no colon in a string). A piece learnt holds an even number
+  of quotes: so where every piece is learnt, each cut (and the closer) lies outside any string, and the text
+  is ``[[{play},...],...]`` exactly, its plays the pieces in order and its tricks ending where they say.
+  Where each trick has one play by each player (those ends checked as bytes), each piece is its play's text,
+  and reads as that play reads.
 
-Each play has one key: the caller counts one a play, as the text's colons do.
+Each play has one key, as each piece has one colon: the caller counts one a play.
 """
 
 from __future__ import annotations

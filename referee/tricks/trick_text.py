@@ -66,20 +66,22 @@ def learnt(players: tuple[str, ...]) -> Learnt | None:
 
 def written(text: str, hands: list[Any]) -> list[str | None] | None:
     """Each hand's tricks as written in ``text``, from after ``"tricks":[[{`` to the ``}`` of the first ``}]]``
-    (None for a hand without tricks or with tricks written otherwise; None for all: the hands' tricks not
-    certainly found so)."""
-    if {*map(type, hands)} != {dict}:
-        return None
+    (None for a hand without tricks; None for all: the hands' tricks not certainly found so, or some written
+    another way, such as compact, where the rest likely are too: the search would cost and find nothing)."""
     found: list[str | None] = []
     at = 0
     for hand in hands:
+        if type(hand) is not dict:
+            return None
         if "tricks" not in hand:
             found.append(None)
             continue
         at = text.find(_OPENER, at) + len(_OPENER)  # the next "tricks" in the text: this hand's key, if ...
         if at < len(_OPENER):
             return None
-        end = text.find(_CLOSER, at) if text.startswith(_OPENS, at) else -1
+        if not text.startswith(_OPENS, at):
+            return None  # tricks written another way (compact, or with a space): no hand is read from the text
+        end = text.find(_CLOSER, at)
         found.append(text[at + len(_OPENS) : end + 1] if end >= 0 else None)
     # ... there is none other: one for each hand holding the key, each within the hand, so in order
     return None if text.find(_OPENER, at) >= 0 else found

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..logreader import RecordedScore, usual_scores
 from ..strict_yaml import MAX_DIGITS
-from . import logshape, trick_text
+from . import logshape
 from .cards import TOKENS
 from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
 
@@ -71,17 +71,12 @@ class OnePassReader(_Reader):
     """The trick reader for a document not known to be schema-valid: each hand checked as it is read."""
 
     seating: Seating
-    # each hand's tricks as written in the JSON text, and the plays' texts learnt (see trick_text)
-    written: list[str | None] | None = None
-    learnt: trick_text.Learnt | None = None
 
     def hands_conform(self) -> bool:
         return True  # each hand is checked as it is read (hand_unchecked)
 
     def game(self) -> GameLog:
         self.seating = seating(self.players)
-        if self.text is not None and (learnt := trick_text.learnt(self.players)) is not None:
-            self.learnt, self.written = learnt, trick_text.written(self.text, self.doc["hands"])
         hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
         game: GameLog = _new(GameLog)  # as new_hand makes a Hand: header() gives every other field
         _set(game, "__dict__", {**self.header(), "hands": hands, "dealer_draw": self._dealer_draw()})
@@ -111,7 +106,7 @@ class OnePassReader(_Reader):
             ordered = False
         played = None
         if (tricks := get("tricks")) is not None:
-            tricks, played = self._played(number, tricks)
+            tricks, played = self._tricks(number, tricks)
         if (score := get("score")) is not None:
             score = self._score(score)
         if (leftover := get("leftover")) is not None:
@@ -241,23 +236,6 @@ class OnePassReader(_Reader):
             except (KeyError, TypeError, ValueError):
                 pass  # a trick out of turn, or a card written another way
         return self.tricks(number, raw), None
-
-    def _played(
-        self, number: int, raw: Any
-    ) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[bytes, bytes] | None]:
-        """The tricks as :meth:`_tricks` reads them: from their text where each play's text is learnt, else
-        from the decoded tricks (and their plays' texts learnt)."""
-        written = None if self.written is None else self.written[number - 1]
-        if written is None or self.learnt is None or type(raw) is not list:
-            return self._tricks(number, raw)
-        found = trick_text.read(self.learnt, written)
-        if found is not None:
-            self.keys += len(found[1][0])  # one key a play
-            return found
-        read = self._tricks(number, raw)
-        if read[1] is not None:
-            trick_text.learn(self.learnt, written)
-        return read
 
     def _score(self, raw: Any) -> tuple[RecordedScore, ...]:
         found = usual_scores(raw)

@@ -78,15 +78,15 @@ def mutated(draw: st.DrawFn) -> Any:
             continue
         action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
         if action == "replace":
-            target[key] = draw(st.sampled_from(ODD_VALUES))
+            target[key] = copy.deepcopy(draw(st.sampled_from(ODD_VALUES)))
         elif action == "delete":
             del target[key]
         elif isinstance(target, dict):
-            target[draw(st.sampled_from(["extra", "kind", "hand", "tricks", "type", "x"]))] = draw(
-                st.sampled_from(ODD_VALUES)
+            target[draw(st.sampled_from(["extra", "kind", "hand", "tricks", "type", "x"]))] = copy.deepcopy(
+                draw(st.sampled_from(ODD_VALUES))
             )
         else:
-            target.append(draw(st.sampled_from(ODD_VALUES)))
+            target.append(copy.deepcopy(draw(st.sampled_from(ODD_VALUES))))
     return document
 
 

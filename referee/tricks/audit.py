@@ -198,7 +198,9 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded (nearly every hand
         of a spec on the plain lane), as :meth:`_hand` replays it; None, before anything is reported, for any
         other hand."""
-        if hand.deal is None or not hand.tricks or hand.bids is None or hand.passes or hand.events or hand.books:
+        if hand.deal is None or not hand.tricks or hand.bids is None or hand.passes or hand.events:
+            return None
+        if hand.books is not None:  # written, even empty ({}): the general hand checks them
             return None
         t = self.t
         regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer, self.plan.bids)

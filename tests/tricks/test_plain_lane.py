@@ -53,7 +53,7 @@ def test_the_conformance_corpus_reports_the_same(lane: str, monkeypatch: pytest.
     corpus_agrees(monkeypatch, _Audit, lane)
 
 
-CHANGES = 12
+CHANGES = 13
 
 
 def _tamper(document: Any, rng: random.Random) -> None:
@@ -61,8 +61,9 @@ def _tamper(document: Any, rng: random.Random) -> None:
 
 
 def _change(document: Any, rng: random.Random, action: int) -> None:
-    """One change to a hand's record beyond its cards: its score, books, bids or events written, a pass, its deal,
-    tricks or bids dropped or cut short, a bid changed, another dealer, a trick's cards swapped."""
+    """One change to a hand's record beyond its cards: its score, books (or none, written empty), bids or events
+    written, a pass, its deal, tricks or bids dropped or cut short, a bid changed, another dealer, a trick's cards
+    swapped."""
     hand = rng.choice(document["hands"])
     players = document["players"]
     name, other = rng.choice(players), rng.choice(players)
@@ -99,6 +100,8 @@ def _change(document: Any, rng: random.Random, action: int) -> None:
         hand["misdeal"] = True
     elif action == 11:  # bids written, where the rules may have none
         hand["bids"] = [{player: rng.randint(0, 13)} for player in players]
+    elif action == 12:  # books written empty: still books written (none to any side), and so wrong
+        hand["books"] = {}
 
 
 @settings(max_examples=80, deadline=None)

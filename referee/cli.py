@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, batch, strict_yaml
+from . import __version__, batch, json_values, strict_yaml
 from .documents import parse_yaml
 from .errors import InputError
 from .spec import bundled_ids, load
@@ -188,7 +188,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     top = argparse.ArgumentParser(prog="referee", description="Audit recorded card games against written rules.")
-    top.add_argument("--version", action="version", version=f"referee {__version__} ({strict_yaml.loader_note()})")
+    readers = f"{strict_yaml.loader_note()}; {json_values.plain_note()}"
+    top.add_argument("--version", action="version", version=f"referee {__version__} ({readers})")
     sub = top.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")

@@ -15,6 +15,7 @@ from .tricks import logshape
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
 MAX_NAME = 100  # characters in a player's or a side's name, or a game's id
 _LIMIT = 10**MAX_DIGITS  # parse_json refuses a number of more digits
+PLAIN_DEPTH = 64  # no game's value is nested so deep; far below where json.loads runs out of stack
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -190,13 +191,15 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, te
     """What ``reader`` makes of a document, read in one pass without the schema; None where that pass cannot
     vouch for the document (then the schema and the careful reading decide, with their located messages).
 
-    ``text``: the JSON text the document was decoded from by a plain ``json.loads``, without the hooks of
+    ``text``: the JSON text the document was decoded from plainly (:func:`~referee.json_values.plain_value`),
+    without the hooks of
     :func:`~referee.json_values.parse_json` (a Python call for every object and number is most of a hand's parse).
     What those hooks refuse is then vouched for here instead, or the document handed back (None), for the
     caller to parse carefully: a text with a backslash (so no ``\\u`` escape, so no lone surrogate), a duplicate
     key (:func:`keys_vouched`, from the keys the reader counts), a number not an int within MAX_DIGITS digits
     (the shape check and the readers accept only ints, bounded, wherever a log holds a number; the game's
-    options, which may hold anything, are walked). The reader's contract, where ``COUNTS_KEYS``: it adds to
+    options, which may hold anything, are walked; an integer orjson reads as a float is past 64 bits, so past
+    MAX_DIGITS, and refused either way). The reader's contract, where ``COUNTS_KEYS``: it adds to
     ``keys`` the number of keys of every object it reads in the hands, and hands back (raises) where it meets
     an object it does not count.
     """
@@ -239,12 +242,12 @@ def _utf8(text: str) -> bool:
 
 
 def keys_vouched(text: str, keys: int) -> bool:
-    """Whether a JSON text, decoded by plain ``json.loads`` into objects holding ``keys`` keys in all, is
+    """Whether a JSON text, decoded plainly into objects holding ``keys`` keys in all, is
     certainly free of duplicate keys (False: parse it carefully to find out).
 
     Each member of an object is written ``"key" : value``: one colon of the text a member, and any other colon
     is inside a string. So the text's colons number the members written plus the colons in strings, and the
-    decoded objects' keys number the members less the duplicates (``json.loads`` keeps the last of each):
+    decoded objects' keys number the members less the duplicates (the plain decode keeps the last of each):
     ``colons == keys`` only where there is no duplicate (and no colon in a string). A text with colons in its
     strings (a clock time) is counted again by ``":``, each member's key closing right before its colon, which
     holds only where no whitespace comes before a colon (any other ``":``, a string opening with a colon, only
@@ -275,20 +278,25 @@ def header_keys(document: dict[str, Any]) -> int | None:
 
 def plain_keys(value: Any) -> int | None:
     """The keys of every object in a plainly decoded JSON value; None where it holds a number parse_json
-    refuses (NaN, an infinity, more than MAX_DIGITS digits)."""
+    refuses (NaN, an infinity, more than MAX_DIGITS digits), or is nested deeper than PLAIN_DEPTH (orjson
+    decodes what ``json.loads``, and so parse_json, may find too deep to read: the careful path decides)."""
     keys = 0
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            keys += len(item)
-            stack.extend(item.values())
-        elif kind is list:
-            stack.extend(item)
-        elif kind is int:
-            if not -_LIMIT < item < _LIMIT:
+    level = [value]
+    for _ in range(PLAIN_DEPTH):
+        if not level:
+            return keys
+        inner: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is dict:
+                keys += len(item)
+                inner.extend(item.values())
+            elif kind is list:
+                inner.extend(item)
+            elif kind is int:
+                if not -_LIMIT < item < _LIMIT:
+                    return None
+            elif kind is float and not (math.isfinite(item) and abs(item) < _LIMIT):
                 return None
-        elif kind is float and not (math.isfinite(item) and abs(item) < _LIMIT):
-            return None
-    return keys
+        level = inner
+    return None if level else keys

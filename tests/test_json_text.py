@@ -1,7 +1,8 @@
-"""A game read from its JSON text by plain ``json.loads`` and the one-pass reader (``from_json_text``) is what
-``parse_json`` and ``from_document`` make of it: the same game, or the same located error. The one-pass reader
-vouches for what parse_json's hooks refuse (duplicate keys, numbers no game holds, lone surrogates) by cheaper
-means, so each of those is written here into every kind of place a log has one."""
+"""A game read from its JSON text decoded plainly (orjson, ``plain_value``) and the one-pass reader
+(``from_json_text``) is what ``parse_json`` and ``from_document`` make of it: the same game, or the same
+located error. The one-pass reader vouches for what parse_json's hooks refuse (duplicate keys, numbers no game
+holds, lone surrogates) by cheaper means, so each of those is written here into every kind of place a log has
+one."""
 
 from __future__ import annotations
 
@@ -21,8 +22,11 @@ from referee import load_spec
 from referee.documents import parse_json
 from referee.errors import InputError, Location
 from referee.gamelog import from_document, from_json_text
+from referee.json_values import plain_value
+from referee.logreader import PLAIN_DEPTH
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
+from referee.strict_yaml import MAX_DIGITS
 from referee.tricks.log import read_fast
 
 WHERE = Location(file="games.jsonl", line=7, game=3)
@@ -158,7 +162,21 @@ def test_whitespace_before_a_colon_neither_hides_a_duplicate_nor_misreads() -> N
         assert found[0] == "error" and "duplicate key" in found[1]
 
 
-NUMBERS = ["1" * 19, "-" + "9" * 19, "9" * 5000, "NaN", "Infinity", "-Infinity", "1e400", "2.5", "7.0", "true"]
+# past 64 bits ("1" * 20, "-" + "9" * 20) orjson reads an integer as a float
+NUMBERS = [
+    "1" * 19,
+    "-" + "9" * 19,
+    "1" * 20,
+    "-" + "9" * 20,
+    "9" * 5000,
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "2.5",
+    "7.0",
+    "true",
+]
 NUMBER_PLACES = [
     ("game", "id"),
     ("game", "table"),
@@ -211,3 +229,55 @@ def test_mutated_logs_with_or_without_a_duplicate_read_the_same(data: st.DataObj
     objects = _objects(document)
     at = data.draw(st.sampled_from([None, *objects]))
     _same(_dumps(document, duplicate_at=at))
+
+
+@pytest.mark.parametrize("depth", [PLAIN_DEPTH - 2, PLAIN_DEPTH - 1, PLAIN_DEPTH, 900, 1020, 1030, 5000])
+def test_options_nested_deep_read_as_parse_json_reads_them(depth: int) -> None:
+    # orjson decodes 1,024 levels, json.loads as deep as the stack lets it: the one-pass reader hands anything
+    # nested past PLAIN_DEPTH to the careful path, so both ways agree however deep either decoder goes
+    document = _trick_base()
+    document["game"]["options"]["deep"] = "@DEEP@"
+    text = _dumps(document).replace('"@DEEP@"', "[" * depth + "]" * depth)
+    found = _same(text)
+    if depth < PLAIN_DEPTH - 1:  # the options' own object and the game's: two levels above the lists
+        assert not isinstance(found, tuple)
+        assert read_fast(plain_value(text), WHERE, text) is not None
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _tagged(value: Any) -> Any:
+    """A value with each part's type beside it, and each object's keys in order: what equality alone misses
+    (1 == 1.0 == True, and {"a": 1, "b": 2} == {"b": 2, "a": 1})."""
+    if isinstance(value, dict):
+        return ("object", [(key, _tagged(item)) for key, item in value.items()])
+    if isinstance(value, list):
+        return ("array", [_tagged(item) for item in value])
+    if type(value) is int and not -(2**63) <= value < 2**64:
+        # the one difference documented: past 64 bits orjson reads an integer as a float, past MAX_DIGITS either
+        # way, which the readers refuse
+        assert abs(value) >= 10**MAX_DIGITS
+        return ("float", repr(float(value)))
+    return (type(value).__name__, repr(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON_VALUES, st.sampled_from([(",", ":"), (", ", ": "), (" ,\t", " :\n")]), st.booleans())
+def test_the_plain_decoder_gives_what_json_loads_gives_or_refuses(value: Any, separators: Any, twice: bool) -> None:
+    # what from_json_text takes the plain decoder's word for: a text with no backslash
+    text = json.dumps(value, ensure_ascii=False, separators=separators)
+    if twice and text.startswith("{") and len(text) > 2:  # a duplicate key: the first member written again
+        first = text[1 : text.index(separators[1]) + len(separators[1])] + json.dumps(next(iter(value.values())))
+        text = text[:-1] + separators[0] + first + "}"
+    if "\\" in text:
+        return
+    try:
+        found = plain_value(text)
+    except ValueError:
+        return  # refused: the careful path decides
+    assert _tagged(found) == _tagged(json.loads(text))

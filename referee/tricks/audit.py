@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
 from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, points, scoring
-from .log import Bid, GameLog, Hand, plays_of
+from .log import Bid, GameLog, Hand, has_tricks, plays_of
 from .per_tables import per_tables
 from .replay_deal import DealReplay
 from .replay_play import PlayReplay
@@ -198,7 +198,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded (nearly every hand
         of a spec on the plain lane), as :meth:`_hand` replays it; None, before anything is reported, for any
         other hand."""
-        if hand.deal is None or not hand.tricks or hand.bids is None or hand.passes or hand.events:
+        if hand.deal is None or not has_tricks(hand) or hand.bids is None or hand.passes or hand.events:
             return None
         if hand.books is not None:  # written, even empty ({}): the general hand checks them
             return None
@@ -234,7 +234,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         (nearly every hand of a spec on the points lane), as :meth:`_hand` replays it; None, before anything is
         reported, for any other hand."""
         t = self.t
-        if hand.deal is None or not hand.tricks or hand.bids or hand.events or hand.books is not None:
+        if hand.deal is None or not has_tricks(hand) or hand.bids or hand.events or hand.books is not None:
             return None
         holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
         for finding in findings:

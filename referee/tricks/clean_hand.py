@@ -54,7 +54,7 @@ KNOWN_PLAY = frozenset(
     }
 )
 
-_FIRST, _CARDS = itemgetter(0), itemgetter(1)
+_FIRST = itemgetter(0)
 # Looked up once: int.from_bytes found on int at each call costs about half again as much as the call itself.
 _from_bytes = int.from_bytes
 _new_tuple = tuple.__new__
@@ -81,21 +81,22 @@ def clean_play(
     tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them."""
     if lane is None:
         lane = lane_for(t)
-    tricks = hand.tricks
-    if (
-        lane is None
-        or not tricks
-        or len(tricks) != t.per_player
-        or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events))
-    ):
+    if lane is None or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events)):
         return None
-    as_bytes = hand.play_bytes if hand.play_bytes is not None else _play_bytes(lane, tricks)
+    # The hand's bytes as the one-pass reader gives them (its tricks then never made: nothing here reads them),
+    # or made from its tricks
+    as_bytes = hand.play_bytes
     if as_bytes is None:
-        return None  # a trick's seats not a turn, or a card beyond a byte (not of a single deck)
+        tricks = hand.tricks
+        if not tricks or len(tricks) != t.per_player:
+            return None
+        as_bytes = _play_bytes(lane, tricks)
+        if as_bytes is None:
+            return None  # a trick's seats not a turn, or a card beyond a byte (not of a single deck)
     in_play, leaders = as_bytes
     n = t.seats
     size = lane.plays
-    if len(in_play) != size or (leader is not None and leaders[0] != leader):
+    if len(leaders) != t.per_player or len(in_play) != size or (leader is not None and leaders[0] != leader):
         return None
     # each trick's cards in seat order (the card of seat s in trick k at place k * n + s): the hand's cards
     per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
@@ -157,13 +158,13 @@ def clean_play(
         # card here does, breaks no other rule of the first trick but the duty to discard, checked above).
         followers = in_play[1:n]
         if followers != followers.translate(None, lane.first_barred) and not _first_trick_allowed(
-            t, *tricks[0], holdings
+            t, t.clockwise[leaders[0]], in_play[:n], holdings
         ):
             return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
-            t, lane, leaders, winners, tricks, cards, holdings
+            t, lane, leaders, winners, in_play, cards, holdings
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
@@ -175,7 +176,7 @@ def clean_play(
         books = [*seat_books]
     else:
         books = [*map(won.translate(lane.side_of).count, lane.sides)]
-    taken = [0] * n if t.points is None else _taken(t, lane, cards, winners, tricks)
+    taken = [0] * n if t.points is None else _taken(t, lane, cards, winners)
     # made as a tuple is (CleanPlay(...) runs the NamedTuple's own __new__, a Python call, for every hand)
     return _new_tuple(CleanPlay, (books, seat_books, taken, winners[0]))
 
@@ -192,16 +193,17 @@ def _play_bytes(lane: CleanLane, tricks: tuple[Trick, ...]) -> tuple[bytes, byte
         return None
 
 
-def _taken(t: Tables, lane: CleanLane, cards: bytes, winners: bytes, tricks: tuple[Trick, ...]) -> list[int]:
-    """The points each player took in cards, in a game scored by points."""
+def _taken(t: Tables, lane: CleanLane, cards: bytes, winners: bytes) -> list[int]:
+    """The points each player took in cards, in a game scored by points (``cards``: each trick's, in seat order)."""
     assert t.points is not None
     taken = [0] * t.seats
+    n = t.seats
     if lane.points is not None:  # each trick's points added up at once: the sum of its bytes lands in its last
-        n = t.seats
         total = _from_bytes(cards.translate(lane.points), "little") * lane.spread
         points: Iterable[int] = total.to_bytes(lane.plays + n, "little")[n - 1 : lane.plays : n]
     else:
-        points = [*map(sum, map(map, repeat(t.points.values.__getitem__), map(_CARDS, tricks)))]
+        per_trick = map(cards.__getitem__, map(slice, range(0, lane.plays, n), range(n, lane.plays + n, n)))
+        points = [*map(sum, map(map, repeat(t.points.values.__getitem__), per_trick))]
     for winner, trick_points in compress(zip(winners, points, strict=True), points):  # tricks with points
         taken[winner] += trick_points
     return taken
@@ -212,24 +214,30 @@ def _late_leads_allowed(
     lane: CleanLane,
     leaders: bytes,
     winners: bytes,
-    played: tuple[Trick, ...],
+    in_play: bytes,
     cards: bytes,
     holdings: list[int],
 ) -> bool:
     """Whether each lead after the first that a rule could object to (a suit held back, trumps before broken) is
-    allowed, the leader's hand worked out from the tricks before it."""
+    allowed, the leader's hand worked out from the tricks before it (``in_play``: the cards in play order,
+    ``cards``: each trick's in seat order)."""
     n = t.seats
-    tricks = len(played)
+    tricks = len(leaders)
     if lane.breaking is not None:  # the first trick with a card that breaks the suit
         first = cards.translate(lane.breaking).find(1)
         broken_at = first // n if first >= 0 else tricks
     else:  # broken by who won a trick
         broken_at = next(
-            (j for j in range(tricks) if play.breaks_trump(t, played[j][1], (winners[j] - leaders[j]) % n)), tricks
+            (
+                j
+                for j in range(tricks)
+                if play.breaks_trump(t, in_play[j * n : j * n + n], (winners[j] - leaders[j]) % n)
+            ),
+            tricks,
         )
     # a rule holds a lead back only until the suit is broken, or until the trick a suit is held back to
     for k in range(1, min(lane.late_until, tricks, max(broken_at + 1, t.held_until_trick - 1))):
-        lead = played[k][1][0]
+        lead = in_play[k * n]
         if k >= lane.late_leads[t.suit[lead]]:
             continue
         broken = broken_at < k
@@ -241,7 +249,7 @@ def _late_leads_allowed(
     return True
 
 
-def _first_trick_allowed(t: Tables, seats: tuple[int, ...], cards: tuple[int, ...], holdings: list[int]) -> bool:
+def _first_trick_allowed(t: Tables, seats: tuple[int, ...], cards: bytes, holdings: list[int]) -> bool:
     """Whether no follower to the first trick played a card barred from it (the bar holds for a card that
     follows suit too)."""
     return all(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -79,6 +79,38 @@ class Hand:
     # all the players; not an argument of __init__, so a hand made or replaced otherwise has None (its tricks are
     # then read for the check), nor compared (it says again what the tricks say).
     play_bytes: tuple[bytes, bytes] | None = field(default=None, init=False, compare=False, repr=False)
+
+
+class _TricksFromBytes:
+    """``Hand.tricks`` of a hand the one-pass reader read, made from its ``play_bytes`` on first use and kept.
+
+    Nearly every hand's play is checked whole from its bytes (clean_hand) and never read trick by trick, so the
+    reader leaves ``tricks`` out of the hand's ``__dict__`` (a tuple a trick, some 3 us a hand to build); this
+    descriptor, non-data, is reached only then: a hand made by ``__init__`` has its own ``tricks``, which win."""
+
+    def __get__(self, hand: Hand | None, owner: type | None = None) -> Any:
+        if hand is None:
+            return self
+        cards, leaders = hand.__dict__["play_bytes"]  # (a KeyError, not a loop, for a hand with neither)
+        size = len(cards) // len(leaders)
+        turns = _turns(size)
+        tricks = tuple(zip(map(turns.__getitem__, leaders), zip(*[iter(cards)] * size)))  # noqa: B905 - whole tricks
+        hand.__dict__["tricks"] = tricks
+        return tricks
+
+
+@lru_cache(maxsize=64)
+def _turns(size: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in turn from each leader's, at a table of ``size``."""
+    return tuple(tuple((lead + k) % size for k in range(size)) for lead in range(size))
+
+
+setattr(Hand, "tricks", _TricksFromBytes())  # after @dataclass, which would read a class value as the default  # noqa: B010
+
+
+def has_tricks(hand: Hand) -> bool:
+    """Whether a hand records a trick, asked without making the tricks the one-pass reader left to be made."""
+    return hand.play_bytes is not None or bool(hand.tricks)
 
 
 def compact_tricks(document: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from ..logreader import RecordedScore, usual_scores
 from ..strict_yaml import MAX_DIGITS
 from . import logshape
 from .cards import TOKENS
-from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, _Reader
+from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
@@ -114,24 +114,24 @@ class OnePassReader(_Reader):
         misdeal = get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")
-        return new_hand(
-            {
-                "number": number,
-                "dealer": dealer,
-                "deal": deal,
-                "bids": bids,
-                "bids_ordered": ordered,
-                "passes": passes,
-                "tricks": tricks,
-                "books": None,
-                "score": score,
-                "misdeal": misdeal,
-                "events": (),
-                "leftover": leftover,
-                "started": None,
-                "play_bytes": played,
-            }
-        )
+        values: dict[str, Any] = {
+            "number": number,
+            "dealer": dealer,
+            "deal": deal,
+            "bids": bids,
+            "bids_ordered": ordered,
+            "passes": passes,
+            "books": None,
+            "score": score,
+            "misdeal": misdeal,
+            "events": (),
+            "leftover": leftover,
+            "started": None,
+            "play_bytes": played,
+        }
+        if played is None:  # otherwise made from the bytes on first use, which nearly every hand never comes to
+            values["tricks"] = tricks
+        return new_hand(values)
 
     def _deal(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
         # the usual deal: every player's cards, in seat order
@@ -196,11 +196,10 @@ class OnePassReader(_Reader):
             raise TypeError("bids the schema may refuse")
         return self.bids_of(raw)
 
-    def _tricks(
-        self, number: int, raw: Any
-    ) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[bytes, bytes] | None]:
-        """The tricks, and where every trick was played in turn by all the players, its cards in play order and
-        its leaders as bytes (``Hand.play_bytes``: what the play check reads, made here where it costs least)."""
+    def _tricks(self, number: int, raw: Any) -> tuple[tuple[Trick, ...] | None, tuple[bytes, bytes] | None]:
+        """Where every trick was played in turn by all the players, its cards in play order and its leaders as bytes
+        (``Hand.play_bytes``: what the play check reads, made here where it costs least, the tricks to be made from
+        them on first use: None, bytes); otherwise the tricks as the careful reader reads them (tricks, None)."""
         size = len(self.players)
         seating = self.seating
         lengths = {*map(len, raw)} if type(raw) is list else None
@@ -211,9 +210,7 @@ class OnePassReader(_Reader):
                 flat = [*chain.from_iterable(raw)]
                 leaders = bytes(map(seating.seat_of.__getitem__, flat[:: size + 1]))
                 del flat[:: size + 1]  # the leaders: the cards are left
-                cards = bytes(map(_card, flat))
-                seats = map(seating.turns.__getitem__, leaders)
-                return tuple(zip(seats, zip(*[iter(cards)] * size))), (cards, leaders)  # noqa: B905 - lengths checked
+                return None, (bytes(map(_card, flat)), leaders)
             except (KeyError, TypeError, ValueError):
                 pass  # a card written another way (ValueError: a seat beyond a byte, for a table of hundreds)
         elif lengths == {size}:  # the usual tricks: one play by each player
@@ -229,10 +226,8 @@ class OnePassReader(_Reader):
                     leaders = bytes(map(seating.seat_of.__getitem__, firsts))
                     names = chain.from_iterable(map(seating.turn_names.__getitem__, leaders))
                     cards = bytes(map(_card, map(dict.__getitem__, plays, names)))
-                    seats = map(seating.turns.__getitem__, leaders)
-                    tricks = tuple(zip(seats, zip(*[iter(cards)] * size)))  # noqa: B905 - lengths checked
                     self.keys += len(plays)
-                    return tricks, (cards, leaders)
+                    return None, (cards, leaders)
             except (KeyError, TypeError, ValueError):
                 pass  # a trick out of turn, or a card written another way
         return self.tricks(number, raw), None

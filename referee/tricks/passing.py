@@ -13,7 +13,6 @@ from operator import itemgetter
 
 from ..report import Code, Finding
 from .cards import BIT, card_symbol, cards_in
-from .log import Trick
 from .tables import NO_PASS, Tables
 
 
@@ -102,11 +101,11 @@ def clean_pass(
     offset: int | None,
     holdings: list[int],
     passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
-    tricks: tuple[Trick, ...] | None,
+    played: bool,
 ) -> list[int] | None:
     """Each seat's holding after a pass that is regular as far as the pass itself shows (nearly every hand):
     every player, in seat order, passed the hand's count of cards they held, each to the player the pass is due
-    to. A few C-level calls a passer, no finding made.
+    to. A few C-level calls a passer, no finding made. ``played``: whether the hand records a trick.
 
     Regular, that is, unless the play shows the cards elsewhere, which :func:`apply` reads as a pass the wrong
     way: the caller confirms it by the play check (:func:`.clean_hand.clean_play`), which vouches only for a hand
@@ -117,7 +116,7 @@ def clean_pass(
     None: anything else (a pass missing, short, of a card not held, no pass due, no play to confirm it), for
     :func:`apply`, which finds and reports what is wrong.
     """
-    if offset is NO_PASS or not tricks or not passes or len(passes) != t.seats:
+    if offset is NO_PASS or not played or not passes or len(passes) != t.seats:
         return None
     count = t.pass_cards
     seats = t.seats

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..report import Code, Finding, HandScore, Incomplete, Where
 from . import bidding, deal, misdeal, passing
 from .cards import card_symbol
-from .log import Bid, Hand, plays_of
+from .log import Bid, Hand, has_tricks, plays_of
 from .replay import Replay
 
 
@@ -102,7 +102,7 @@ class DealReplay(Replay):
             gap = "the cards passed are not recorded; the hands are taken from the cards played"
             self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
             return deal.reconstruct(t, plays_of(hand.tricks))
-        regular = passing.clean_pass(t, offset, holdings, hand.passes, hand.tricks)
+        regular = passing.clean_pass(t, offset, holdings, hand.passes, has_tricks(hand))
         if regular is not None:  # regular unless the play shows the cards elsewhere: the play check confirms it
             self.unconfirmed_pass = (hand, holdings, offset)
             return regular

@@ -321,3 +321,21 @@ def test_a_tampered_hand_is_checked_the_same_either_way(rules_seats: tuple[str, 
         document = compact_tricks(document)
     if read_fast(copy.deepcopy(document), WHERE) is not None:
         _same_either_way(rules, seats, document)
+
+
+@pytest.mark.parametrize("seed", [17, 18])
+def test_points_added_trick_by_trick_are_those_added_at_once(seed: int) -> None:
+    # a spec whose cards' points do not fit a byte a trick (a negative card, a big one) has them added trick by
+    # trick; no bundled spec does, so the same hands are checked with the lane's points taken away
+    t = tables_for(referee.load_spec("hearts/intramural"))
+    lane = clean_lane.lane_for(t)
+    assert lane is not None and lane.points is not None
+    by_trick = replace(lane, points=None)
+    document = simulate_game(referee.load_spec("hearts/intramural"), random.Random(seed))
+    taken = 0
+    for fast, slow in _read_both_ways(document):
+        holdings = _held(t, slow)
+        found = clean_hand.clean_play(t, fast, None, holdings, lane)
+        assert found == clean_hand.clean_play(t, fast, None, holdings, by_trick)
+        taken += found is not None and any(found.taken)
+    assert taken > 0

@@ -221,7 +221,9 @@ def test_the_one_pass_records_hold_every_field_their_classes_declare() -> None:
     assert game is not None
     assert vars(game).keys() == {f.name for f in fields(GameLog)}
     for hand in game.hands:
-        assert vars(hand).keys() == {f.name for f in fields(Hand)}
+        # but the tricks, where the reader gives their bytes: made from those on first use, and kept
+        assert vars(hand).keys() | {"tricks"} == {f.name for f in fields(Hand)} and hand.play_bytes is not None
+        assert hand.tricks is hand.tricks and vars(hand).keys() == {f.name for f in fields(Hand)}
         for score in hand.score or ():
             assert vars(score).keys() == {f.name for f in fields(RecordedScore)}
 

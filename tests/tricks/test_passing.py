@@ -55,13 +55,12 @@ def test_a_card_passed_twice_is_left_to_the_careful_pass() -> None:
     suits = [sum(1 << (13 * suit + rank) for rank in range(13)) for suit in range(4)]
     holdings = [suits[seat] for seat in range(4)]
     passes = tuple((seat, (13 * seat, 13 * seat + 1, 13 * seat + 2)) for seat in range(4))
-    tricks = (((0, 1, 2, 3), (0, 13, 26, 39)),)
-    after = passing.clean_pass(t, 1, holdings, passes, tricks)
+    after = passing.clean_pass(t, 1, holdings, passes, True)
     assert after is not None and after[1] == suits[1] & ~0b111 << 13 | 0b111
     twice = ((0, (0, 0, 1)), *passes[1:])
-    assert passing.clean_pass(t, 1, holdings, twice, tricks) is None
+    assert passing.clean_pass(t, 1, holdings, twice, True) is None
     shared = [holdings[0], holdings[1] | 0b111, *holdings[2:]]  # a deal that gave North's cards to East too
     given_on = ((0, (0, 1, 2)), (1, (0, 1, 2)), *passes[2:])  # ... and East passed them on
-    assert passing.clean_pass(t, 1, shared, given_on, tricks) is None
-    assert passing.clean_pass(t, NO_PASS, holdings, passes, tricks) is None
-    assert passing.clean_pass(t, 1, holdings, passes, ()) is None  # no play to confirm it
+    assert passing.clean_pass(t, 1, shared, given_on, True) is None
+    assert passing.clean_pass(t, NO_PASS, holdings, passes, True) is None
+    assert passing.clean_pass(t, 1, holdings, passes, False) is None  # no play to confirm it

@@ -36,6 +36,9 @@ STDIN_NAME = "<stdin>"
 # The bytes of a block of JSON Lines: enough that sending it costs little beside auditing it (some 25 Spades
 # games, 15 ms of work), few enough that the workers finish together.
 BLOCK_BYTES = 256 * 1024
+# The bytes of a JSON Lines source's first block: a few games, audited in the main process before it starts the
+# workers (so that they start with the spec loaded), while they wait.
+FIRST_BLOCK_BYTES = 32 * 1024
 # The games a unit of a YAML stream read from standard input holds at most.
 CHUNK_GAMES = 64
 
@@ -109,11 +112,11 @@ def total_size(names: list[str]) -> int | None:
     return sum(_size(name) for name in names)
 
 
-def _line_units(handle: BinaryIO, name: str, checker: Checker) -> Iterator[Block | Failed]:
+def _line_units(handle: BinaryIO, name: str, checker: Checker, size: int | None = None) -> Iterator[Block | Failed]:
     """A JSON Lines stream cut into blocks, each numbered by its first line and the games before it; an empty
-    stream is one unreadable game, as a file is."""
+    stream is one unreadable game, as a file is. ``size``: the stream's, where known (the last blocks shrink)."""
     line, games = 1, 0
-    for data in blocks(handle, MAX_JSON_BYTES, BLOCK_BYTES):
+    for data in blocks(handle, MAX_JSON_BYTES, BLOCK_BYTES, min(FIRST_BLOCK_BYTES, BLOCK_BYTES), size):
         block = Block(name, data, line, games, len(data))
         yield block
         lines, opens = lines_in(data)
@@ -137,7 +140,7 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
             elif is_json_lines(Path(file)):
                 try:
                     with Path(file).open("rb") as handle:
-                        yield from _line_units(handle, file, checker)
+                        yield from _line_units(handle, file, checker, _size(file) or None)
                 except OSError:  # a missing or unreadable file: the reader says so, located
                     yield WholeFile(file, 0)
             elif split and (cuts := cut(Path(file), checker.unreadable)) is not None:

@@ -1,9 +1,10 @@
 """The driver of a ``referee check`` run over many games: in order, on all cores, interruptible.
 
 Units of work (:mod:`referee.batch_inputs`) are audited in this process
-(``--jobs 1``, or a run of one unit) or in worker processes, at most two
-units in flight per worker so that memory stays flat; results are written in input
-order either way, so the output does not depend on ``--jobs``. Ctrl-C stops
+(``--jobs 1``, or a run of one unit), or shared by this process and
+``--jobs`` - 1 workers, a few units in flight per worker so that memory stays
+flat; results are written in input order either way, so the output does not
+depend on ``--jobs``. Ctrl-C stops
 the run with the summary of what was checked and exit code 130; a closed
 output pipe (``| head``) stops it quietly with the exit code of what was found.
 """
@@ -30,6 +31,11 @@ from .errors import InputError
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
+# Units a worker holds at most (one in hand, the rest waiting), so that it is never idle while this process audits a
+# unit of its own; few, so that the run ends with little left in one process's hands.
+_HELD = 3
+# Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
+_AHEAD = 8
 
 
 def all_cores() -> int:
@@ -164,40 +170,50 @@ class _CtrlC:
 def _parallel(
     checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC
 ) -> Generator[tuple[GameResult | None, int], None, None]:
-    """Units numbered and put on one queue, taken by whichever worker is free, at most two a worker in flight
-    (so memory stays flat); results come back in any order and are handed on in input order."""
+    """``jobs`` processes audit the units: this one and ``jobs - 1`` workers. Each worker is kept supplied (at
+    most ``_HELD`` units in its hands), and this process audits the next unit itself whenever they all are, so
+    no process sends or waits where it could audit; results are handed on in input order. The workers are
+    started (forked, where the system can) once this process has audited the first unit: they start with its
+    specs loaded and tables built, and nothing written yet that they could write again."""
     import multiprocessing
-    import queue
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     tasks, done = context.Queue(), context.Queue()
-    workers = [context.Process(target=_serve, args=(checker, tasks, done), daemon=True) for _ in range(jobs)]  # type: ignore[attr-defined]
-    sizes: dict[int, int] = {}
+    workers: list[Any] = []
+    sizes: dict[int, int] = {}  # each unit's bytes, by its number, until its results are handed on
     ready: dict[int, list[GameResult]] = {}
+    away = 0  # units in the workers' hands
     sent = taken = 0
+    more = True
     try:
-        for worker in workers:
-            worker.start()
         while True:
-            while len(sizes) < 2 * jobs and (unit := next(work, None)) is not None:
+            while workers and more and away < _HELD * len(workers):
+                if (unit := next(work, None)) is None:
+                    more = False
+                    break
                 sizes[sent] = getattr(unit, "size", 0)
                 tasks.put((sent, unit))
-                sent += 1
-            if taken == sent:
+                sent, away = sent + 1, away + 1
+            away -= _collect(done, ready, workers, ctrl_c, wait=False)
+            while taken in ready:
+                yield from _each(ready.pop(taken), sizes.pop(taken))
+                taken += 1
+            if ctrl_c.pressed or (taken == sent and not more):
                 return
-            while taken not in ready:
-                try:
-                    number, results = done.get(timeout=0.1)
-                except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
-                    if ctrl_c.pressed:
-                        return
-                    if any(worker.exitcode is not None for worker in workers):
-                        raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
+            if more and len(ready) < _AHEAD:
+                if (unit := next(work, None)) is None:
+                    more = False
                     continue
-                ready[number] = results
-            yield from _each(ready.pop(taken), sizes.pop(taken))
-            taken += 1
+                sizes[sent] = getattr(unit, "size", 0)
+                if (results := _here(checker, unit, ctrl_c)) is None:
+                    return
+                ready[sent] = results
+                sent += 1
+                if not workers:
+                    workers = _start(context, jobs - 1, (checker, tasks, done))
+            else:
+                away -= _collect(done, ready, workers, ctrl_c, wait=True)
     finally:
         tasks.cancel_join_thread()  # units still queued are dropped: exit does not wait to send them
         for worker in workers:
@@ -205,6 +221,42 @@ def _parallel(
                 worker.terminate()
             if worker.pid is not None:
                 worker.join()
+
+
+def _start(context: Any, count: int, args: tuple[Any, ...]) -> list[Any]:
+    workers = [context.Process(target=_serve, args=args, daemon=True) for _ in range(count)]
+    for worker in workers:
+        worker.start()
+    return workers
+
+
+def _here(checker: Checker, unit: Unit, ctrl_c: _CtrlC) -> list[GameResult] | None:
+    """A unit's results, audited in this process; None if Ctrl-C came first (the run stops at once, as it would
+    after the game in hand)."""
+    results = []
+    for result in check_unit(checker, unit):
+        if ctrl_c.pressed:
+            return None
+        results.append(result)
+    return results
+
+
+def _collect(done: Any, ready: dict[int, list[GameResult]], workers: list[Any], ctrl_c: _CtrlC, wait: bool) -> int:
+    """Take the results the workers have sent back (waiting for one if ``wait``); returns how many units."""
+    import queue
+
+    taken = 0
+    while True:
+        try:
+            number, results = done.get(timeout=0.1) if wait and not taken else done.get_nowait()
+        except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
+            if not wait or taken or ctrl_c.pressed:
+                return taken
+            if any(worker.exitcode is not None for worker in workers):
+                raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
+            continue
+        ready[number] = results
+        taken += 1
 
 
 def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:

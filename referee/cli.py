@@ -212,7 +212,7 @@ def parser() -> argparse.ArgumentParser:
         "--quiet", "-q", action="store_true", help="print only games with findings; no progress bar, no JSON summary"
     )
     check.add_argument(
-        "--jobs", "-j", type=int, metavar="N", help="worker processes (default: all cores); the output is the same"
+        "--jobs", "-j", type=int, metavar="N", help="processes (default: all cores); the output is the same"
     )
     check.set_defaults(run=cmd_check)
 

@@ -19,6 +19,10 @@ from typing import BinaryIO
 from .documents import line_text, too_long
 from .errors import InputError
 
+# What is left of a stream of known size, over the size of a block cut from it (when that is less than the full
+# size): near the end, a block is a few ms of work, and no process is left auditing long after the others.
+_SHARES = 16
+
 
 @dataclass(frozen=True)
 class Block:
@@ -31,11 +35,23 @@ class Block:
     size: int  # bytes read, for the progress bar
 
 
-def blocks(handle: BinaryIO, limit: int, size: int) -> Iterator[bytes]:
+def blocks(
+    handle: BinaryIO, limit: int, size: int, first: int | None = None, left: int | None = None
+) -> Iterator[bytes]:
     """A byte stream as blocks of whole lines of about ``size`` bytes (the last may lack its newline). A line
     longer than ``limit`` bytes is kept as its first ``limit + 1`` bytes, enough to be refused as too long, and
-    the rest of it is read past, so that no line is held whole."""
-    while data := handle.read(size):
+    the rest of it is read past, so that no line is held whole.
+
+    ``first``: the first block's size. ``left``: the bytes the stream holds, where known; the blocks then shrink
+    with what is left (to a ``size // 16`` at least), so that processes sharing them finish close together.
+    """
+    want = first or size
+    while data := handle.read(want):
+        if left is not None:
+            left -= len(data)
+            want = min(size, max(size // 16, left // _SHARES, 1))  # never 0: a read of 0 bytes ends the stream
+        else:
+            want = size
         start = data.rfind(b"\n") + 1  # where the block's unfinished line begins (its length: none)
         if start < len(data):
             room = limit + 1 - (len(data) - start)  # bytes the line may still take before it is too long

@@ -11,12 +11,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from referee import batch_inputs, batch_run
+from referee.batch import Checker, GameResult
 from referee.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,6 +134,25 @@ def test_jobs_give_the_same_bytes_as_one_process(
     assert errors[0] == f"referee: {archive}:45, game 45: not valid JSON: Expecting value (column 24)\n"
     if fmt == "json":
         assert len(outputs[0].splitlines()) == 3 * 22 + 1 + 1
+
+
+def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)  # 200 games: units of a few games
+    audit_unit = batch_run.check_unit
+
+    def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
+        warm = bool(checker._specs)  # the spec was loaded before this unit
+        for result in audit_unit(checker, unit):
+            yield replace(result, output=f"{os.getpid()} {warm}\n")
+
+    monkeypatch.setattr(batch_run, "check_unit", tagged)  # the worker, forked, takes it with it
+    code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
+    tags = [line.split() for line in out.splitlines()]
+    here = str(os.getpid())
+    assert code == 0 and len(tags) == 200 and tags[0] == [here, "False"]  # the first unit audited here, cold
+    worker = {pid for pid, _ in tags} - {here}
+    assert len(worker) == 1 and sum(pid == here for pid, _ in tags) > 20  # both audit a share
+    assert all(warm == "True" for pid, warm in tags if pid in worker)  # started with the spec loaded
 
 
 def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:

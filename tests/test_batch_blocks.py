@@ -46,11 +46,13 @@ def one_at_a_time(data: bytes, limit: int) -> list[tuple[int, int, object]]:
     return found
 
 
-def by_blocks(data: bytes, limit: int, size: int) -> list[tuple[int, int, object]]:
+def by_blocks(
+    data: bytes, limit: int, size: int, first: int | None = None, left: int | None = None
+) -> list[tuple[int, int, object]]:
     found: list[tuple[int, int, object]] = []
     line = 1
     games = 0
-    for block in blocks(io.BufferedReader(io.BytesIO(data)), limit, size):
+    for block in blocks(io.BufferedReader(io.BytesIO(data)), limit, size, first, left):
         unit = Block(NAME, block, line, games, len(block))
         read = list(block_lines(unit, limit))
         lines, opens = lines_in(block)
@@ -66,6 +68,24 @@ def by_blocks(data: bytes, limit: int, size: int) -> list[tuple[int, int, object
 @given(streams(), st.integers(1, 40), st.integers(1, 60))
 def test_blocks_read_the_lines_one_at_a_time_does(data: bytes, limit: int, size: int) -> None:
     assert by_blocks(data, limit, size) == one_at_a_time(data, limit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(streams(), st.integers(1, 40), st.integers(1, 60), st.integers(1, 60), st.booleans())
+def test_a_small_first_block_and_shrinking_last_ones_read_the_same_lines(
+    data: bytes, limit: int, size: int, first: int, known: bool
+) -> None:
+    assert by_blocks(data, limit, size, first, len(data) if known else None) == one_at_a_time(data, limit)
+
+
+def test_the_first_block_is_small_and_the_last_ones_shrink_with_what_is_left() -> None:
+    data = b"".join(b'{"game": %d}\n' % n for n in range(100_000))  # 1.4 MB of short lines
+    sizes = [len(b) for b in blocks(io.BufferedReader(io.BytesIO(data)), 1000, 64 * 1024, 4096, len(data))]
+    assert sum(sizes) == len(data) and 4096 <= sizes[0] < 4096 + 20
+    assert max(sizes) < 64 * 1024 + 20 and sizes[1] >= 64 * 1024  # full blocks while much is left
+    assert all(4096 <= n < 4096 + 20 for n in sizes[-10:-1])  # the last ones a sixteenth of the full size
+    unknown = [len(b) for b in blocks(io.BufferedReader(io.BytesIO(data)), 1000, 64 * 1024, 4096)]
+    assert unknown[0] < 4096 + 20 and all(n >= 64 * 1024 for n in unknown[1:-1])  # a stream of unknown size
 
 
 def test_a_long_line_is_not_held_whole() -> None:

@@ -84,11 +84,9 @@ def clean_turns(
     locked = reached = False
     turns = zip(seats, moves, strict=True)
     for seat, (action, tile, arm, written, bit, next_end, end_spots) in turns:
-        if seat != expected:
-            return None
         hand = held[seat]
         if action is PLAY:
-            if not hand & bit:
+            if seat != expected or not hand & bit:
                 return None
             end = ends[arm]
             showing = next_end[end]
@@ -148,8 +146,15 @@ def clean_turns(
         else:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
-            if hand & fits:
-                return None  # a draw or a knock holding a tile that plays
+            if not boneyard and not reached and not inhand & fits:
+                # the board was locked by the turn before (only a knock or a draw finds out: a play cannot be made
+                # on a locked board, and fails below): as the replay ends the hand there, this turn is one after it
+                if action is not KNOCK:
+                    return None
+                locked = True
+                break
+            if seat != expected or hand & fits:
+                return None  # out of turn, or a draw or a knock holding a tile that plays
             if action is DRAW:
                 if not draws or not boneyard & bit:
                     return None
@@ -162,12 +167,11 @@ def clean_turns(
                 expected = after[seat]
         if skipping and not reached and not held[expected]:
             return None  # a player who went out while a partner plays on: the replay knows who is next
+    else:  # the turns ran out with no one out: the board may be locked (else the hand stops short)
         if not boneyard:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
-            if not inhand & fits:
-                locked = True
-                break
+            locked = not inhand & fits
     # the hand is over (or the game may be): each turn after it goes to the replay, but for the knocks on a
     # locked board, which say what the board shows
     for _, move in turns:

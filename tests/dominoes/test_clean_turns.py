@@ -335,3 +335,43 @@ def test_a_knock_after_the_winning_turn_on_a_locked_board_gives_the_replays_repo
     counts = _held_to_replay(str(spec_file), document)
     assert counts[0] >= h  # the hands before were the clean check's
     assert "game_continued" in _report(str(spec_file), document)
+
+
+def _locked_hands(rules: str, seeds: range) -> list[tuple[Any, int]]:
+    """Games simulated under ``rules`` with a hand of each that ends on a locked board (its index)."""
+    spec = load_spec(rules)
+    found = []
+    for seed in seeds:
+        document = simulate_game(spec, random.Random(seed))
+        report = referee.audit(spec, from_document(copy.deepcopy(document), Location(file="g.json")))
+        for h, line in enumerate(report.hands):
+            if line.note.startswith("blocked") and document["hands"][h].get("plays"):
+                found.append((document, h))
+                break
+    return found
+
+
+@pytest.mark.parametrize("rules", [*SPECS, "knocking"])
+def test_a_turn_after_the_board_locked_gives_the_replays_report(rules: str, tmp_path: Path) -> None:
+    # The clean check learns that the board is locked only at the next knock or draw, or when the turns run
+    # out: a draw or a play after the lock is the replay's (play went on after the hand was over), a knock by
+    # anyone is not, and a locked board's hand with no turn after is the clean check's
+    if rules == "knocking":
+        spec_file = tmp_path / "knocking-fives.yaml"
+        spec_file.write_text(KNOCKING_FIVES.replace("TARGET", "100000"), encoding="utf-8")
+        rules = str(spec_file)
+    found = _locked_hands(rules, range(12))
+    assert found, "some simulated hands end on a locked board"
+    for document, h in found:
+        counts = _held_to_replay(rules, document)
+        assert counts[0] > h  # the locked hand is the clean check's
+        plays = document["hands"][h]["plays"]
+        ((last, _),) = plays[-1].items()
+        for name in document["players"]:
+            held = [t for t in document["hands"][h]["draw"][name] if all(t not in str(p) for p in plays)]
+            for extra in ["knock", {"draw": TILES[0]}, *({"tile": t, "end": "left"} for t in held[:1])]:
+                changed = copy.deepcopy(document)
+                changed["hands"][h]["plays"].append({name: extra})
+                _held_to_replay(rules, changed)
+                if extra != "knock":
+                    assert "play_after_hand_end" in _report(rules, changed)

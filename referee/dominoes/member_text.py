@@ -23,6 +23,7 @@ The members' keys are then the colons of their text (each piece learnt has a col
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,40 @@ def read_plays(
         return tuple(map(seats.__getitem__, pieces)), tuple(map(moves.__getitem__, pieces)), text.count(":")
     except KeyError:
         return None
+
+
+def read_new_plays(
+    known: tuple[dict[str, int], dict[str, Move]],
+    text: str,
+    plays: list[Any],
+    turn: Callable[[int, Any], tuple[int, Move]],
+) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
+    """As :func:`read_plays`, where some plays' texts are not learnt yet: each of those is read by ``turn`` (the
+    careful steps, given its index and its play) and learnt, provided its text is certainly its play's (else
+    None, having learnt none of them). Then every piece is a whole member's text, learnt before or now, so the
+    argument of the module's docstring holds as where all were learnt before."""
+    pieces = PLAYS.pieces(text)
+    if len(pieces) != len(plays):
+        return None
+    seat_of, move_of = known
+    seats: list[Any] = [*map(seat_of.get, pieces)]
+    moves: list[Any] = [*map(move_of.get, pieces)]
+    new = []
+    for index, move in enumerate(moves):
+        if move is None:
+            piece, play = pieces[index], plays[index]
+            seat, move = turn(index, play)
+            if type(play) is not dict or not PLAYS.learnable(piece, *next(iter(play.items()))):
+                return None
+            seats[index], moves[index] = seat, move
+            new.append(index)
+    for index in new:
+        piece = pieces[index]
+        if piece not in move_of and _learnt[0] < _PIECES_KEPT:
+            seat_of[piece] = seats[index]
+            move_of[piece] = moves[index]
+            _learnt[0] += 1
+    return tuple(seats), tuple(moves), text.count(":")
 
 
 def learn_plays(

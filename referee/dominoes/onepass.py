@@ -10,6 +10,7 @@ careful reading (a TypeError, KeyError or InputError), which say what.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import count, repeat
 from typing import Any
 
@@ -76,6 +77,13 @@ class OnePassReader(_Reader):
             seats, moves, keys = found
             self.keys += keys
             return seats, moves
+        before = self.keys
+        found = member_text.read_new_plays(self.known, written, plays, partial(self.turn, hand))
+        if found is not None:  # the plays not learnt read one by one, and learnt
+            seats, moves, keys = found
+            self.keys = before + keys  # the keys turn() counted are among the text's
+            return seats, moves
+        self.keys = before
         seats, moves = super().plays(hand, plays)
         member_text.learn_plays(self.known, written, plays, seats, moves)
         return seats, moves

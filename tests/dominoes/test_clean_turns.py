@@ -366,7 +366,6 @@ def test_a_turn_after_the_board_locked_gives_the_replays_report(rules: str, tmp_
         counts = _held_to_replay(rules, document)
         assert counts[0] > h  # the locked hand is the clean check's
         plays = document["hands"][h]["plays"]
-        ((last, _),) = plays[-1].items()
         for name in document["players"]:
             held = [t for t in document["hands"][h]["draw"][name] if all(t not in str(p) for p in plays)]
             for extra in ["knock", {"draw": TILES[0]}, *({"tile": t, "end": "left"} for t in held[:1])]:

@@ -11,6 +11,7 @@ import json
 import random
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from test_json_text import _same
@@ -18,6 +19,8 @@ from test_json_text import _same
 from dominoes.test_logshape import BASE, mutated
 from referee import load_spec
 from referee.dominoes import member_text
+from referee.dominoes.log import read_fast
+from referee.errors import Location
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
 
@@ -155,3 +158,43 @@ def test_once_as_many_pieces_as_are_kept_are_learnt_no_more_are_and_games_read_t
         _twice(_compact(document))
         known = member_text.plays_learnt(tuple(players))
         assert known is not None and not known[1]
+
+
+def test_a_piece_learnt_is_not_read_in_another_play_s_place() -> None:
+    # Where some plays' texts are learnt and others not, those others are read one by one, and used only where
+    # each is certainly its play's text. Here a name holding "},{" cuts the first play in two and a space joins
+    # the last two into one piece: the pieces number the plays, the third is a play's text learnt before (X's
+    # knock), but not the third play's (Y's)
+    players = ["A},{B", "X", "Y", "Z"]
+    _twice(_knocks(players, [1]))  # X's knock learnt
+    text = _knocks(players, [0, 1, 2, 3]).replace('{"Y":"knock"},{"Z":"knock"}', '{"Y":"knock"}, {"Z":"knock"}')
+    assert '"X":"knock"' in member_text.plays_learnt(tuple(players))[1]  # type: ignore[index]
+    found = _twice(text)
+    assert not isinstance(found, tuple), found
+
+
+def test_a_hand_with_plays_not_learnt_reads_them_one_by_one() -> None:
+    # A game's plays learnt, then the same game with one play written with its members in another order: that
+    # play alone is read the careful way and learnt, the others looked up, and the game reads the same
+    document = simulate_game(load_spec("dominoes/all-fives"), random.Random(5), players=("P", "Q", "R", "S"))
+    _twice(_compact(document))
+    read = [0, 0]
+    real = member_text.read_new_plays
+
+    def counting(*args: Any) -> Any:
+        found = real(*args)
+        read[found is None] += 1
+        return found
+
+    changed = copy.deepcopy(document)
+    for hand in changed["hands"]:
+        ((name, value),) = hand["plays"][-1].items()
+        hand["plays"][-1] = {name: dict(reversed(value.items())) if isinstance(value, dict) else value}
+    text = _compact(changed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(member_text, "read_new_plays", counting)
+        # the pass vouches for the game (the keys of the plays read one by one counted once) ...
+        assert read_fast(orjson.loads(text), Location(file="g.json"), text) is not None
+    assert read[0] >= 1 and not read[1]
+    found = _twice(text)  # ... and reads it as the careful reading does
+    assert not isinstance(found, tuple), found

@@ -26,7 +26,6 @@ from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
 _card = TOKENS.__getitem__
-_FIRST = itemgetter(0)
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -36,7 +35,6 @@ class Seating:
 
     names: list[str]  # in seat order, as a document's players compare
     seat_of: dict[str, int]
-    turns: tuple[tuple[int, ...], ...]  # per leader's seat, the seats in turn from it
     turn_names: tuple[tuple[str, ...], ...]  # per leader's seat, the players in turn from it
     number_bids: dict[tuple[str, int], Bid]  # {player: tricks} for the usual bids
     turn_bids: tuple[tuple[dict[int, Bid], ...], ...]  # per leader's seat, each player's in turn: tricks -> Bid
@@ -56,7 +54,7 @@ def seating(players: tuple[str, ...]) -> Seating:
     turn_names = tuple(tuple(players[s] for s in turn) for turn in turns)
     bids_of = [{tricks: number_bids[name, tricks] for tricks in range(len(_NUMBER_BIDS[0]))} for name in players]
     turn_bids = tuple(tuple(bids_of[s] for s in turn) for turn in turns)
-    return Seating(list(players), seat_of, tuple(turns), turn_names, number_bids, turn_bids)
+    return Seating(list(players), seat_of, turn_names, number_bids, turn_bids)
 
 
 def new_hand(values: dict[str, Any]) -> Hand:
@@ -216,9 +214,10 @@ class OnePassReader(_Reader):
         elif lengths == {size}:  # the usual tricks: one play by each player
             try:
                 plays = [*chain.from_iterable(raw)]
-                # Each trick's leader, the key of its first play; then each play's card looked up by the key it
-                # must have, its player's in turn from the leader (a KeyError: a play out of turn, or no play).
-                firsts = chain.from_iterable(map(_FIRST, raw))
+                # Each trick's leader, the key of its first play (every size-th play: each trick has size plays);
+                # then each play's card looked up by the key it must have, its player's in turn from the leader (a
+                # KeyError: a play out of turn, or no play).
+                firsts = chain.from_iterable(plays[::size])
                 # A play of no key, or of more than one, may go unseen by these steps: where the document was
                 # decoded from a text, the text's colons then differ from the keys counted here (one a play), and
                 # read_in_one_pass hands the document back; otherwise each play's keys are counted here.

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, points, scoring
+from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, play, points, replay_play, scoring
 from .log import Bid, GameLog, Hand, has_tricks, plays_of
 from .per_tables import per_tables
 from .replay_deal import DealReplay
@@ -37,7 +37,7 @@ class _GamePlan(NamedTuple):
     renege_costly: bool  # a renege or a card not played costs more than books and points (sandbags, the game)
     penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
     bids: bidding.BidPlan  # the bid orders and plain biddings met so far
-    scores: dict[tuple[int, int, int], tuple[int, int]]  # plain contracts scored so far
+    scores: scoring.PlainScores  # plain hands scored so far
     next_dealer: tuple[int, ...]  # from each dealer: who deals the next hand
     # A hand of plain contracts may take the plain lane (_plain): bids score it, with no pass, claim window,
     # penalty or renege cost that the general hand would look into.
@@ -88,8 +88,8 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
         t = self.t
-        totals = [0] * len(t.sides)
-        bags = [0] * len(t.sides)
+        totals: tuple[int, ...] = (0,) * len(t.sides)  # each line's own tuples, carried on
+        bags: tuple[int, ...] = (0,) * len(t.sides)
         expected_dealer: int | None = None
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
@@ -105,6 +105,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         # Where only a target ends the game, and no clock: a hand that leaves every total short of it, with no
         # outright win or loss, ends nothing (nearly every hand), and _result is not asked.
         quiet_under = plan.sole_target if self.stop is None else None
+        unbid_first = not t.bids_first_hand
         for hand in self.log.hands:
             ended = report.ended_at_hand
             if ended is not None and hand.number == ended + 1:
@@ -114,34 +115,38 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                 dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = next_dealer[dealer]
-            self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
             if hand.misdeal:
-                self._misdeal(hand, dealer, totals, bags)
-            else:
-                self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
-                first_unbid = not t.bids_first_hand and scored == 0
+                self._misdeal(hand, dealer, list(totals), list(bags))
+                if final is not None and report.ended_at_hand != hand.number:
+                    lines[-1] = not_counted(lines[-1], tuple(final))
+                continue
+            self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
+            first_unbid = unbid_first and scored == 0
+            line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
+            swept: int | None = None  # a lane's line: no outright win or loss, no renege charged, not thrown out
+            lost = NONE_LOST
+            if line is None:
+                self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
                 self.hand_reneges = no_reneges  # replaced, never changed in place, by a hand with reneges
                 self.hand_lost = NONE_LOST
                 self.scored_before = scored
-                line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
-                if line is None:
-                    line = self._hand(hand, dealer, totals, bags, first_unbid)
+                line = self._hand(hand, dealer, list(totals), list(bags), first_unbid)
                 if line.note == THROWN_OUT:
                     self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
-                lines.append(line)
                 if line.scored:
-                    scored += 1
-                    totals = list(line.totals)
-                    bags = list(line.bags)
                     if self.hand_reneges is not no_reneges and any(self.hand_reneges):
                         self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
-                    if final is None:
-                        swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
-                        lost = self.hand_lost
-                        if quiet_under is not None and swept is None and not lost and max(totals) < quiet_under:
-                            report.tie = report.tied_at = None
-                        else:
-                            final = self._result(hand.number, totals, scored, swept, lost)
+                    swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
+                    lost = self.hand_lost
+            lines.append(line)
+            if line.scored:
+                scored += 1
+                totals, bags = line.totals, line.bags
+                if final is None:
+                    if quiet_under is not None and swept is None and not lost and max(totals) < quiet_under:
+                        report.tie = report.tied_at = None
+                    else:
+                        final = self._result(hand.number, list(totals), scored, swept, lost)
             if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 lines[-1] = not_counted(lines[-1], tuple(final))
@@ -152,7 +157,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
             self.report.winner = None if winner is None else self.side_names[winner]
             self.report.ended_at_hand = self.log.hands[-1].number
         if t.points is not None and t.points.settlement and self.report.finished:
-            self.report.settlement = points.settlement(final or totals)
+            self.report.settlement = points.settlement(final or tuple(totals))
         return self.report
 
     def _result(
@@ -194,42 +199,47 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         over, winner = scoring.result(self.t, list(line.totals), scored + 1, self.hand_lost)
         return over and winner is not None and self.hand_reneges[winner] > 0
 
-    def _plain(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> HandScore | None:
-        """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded (nearly every hand
-        of a spec on the plain lane), as :meth:`_hand` replays it; None, before anything is reported, for any
-        other hand."""
-        if hand.deal is None or not has_tricks(hand) or hand.bids is None or hand.passes or hand.events:
+    def _plain(
+        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
+    ) -> HandScore | None:
+        """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded and nothing
+        irregular in its deal or play (nearly every hand of a spec on the plain lane), as :meth:`_hand` replays
+        it; None, before anything is reported, for any other hand, which the general hand replays.
+
+        Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
+        """
+        # books written, even empty ({}): the general hand checks them
+        if hand.passes or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
             return None
-        if hand.books is not None:  # written, even empty ({}): the general hand checks them
+        bids = hand.bids
+        if bids is None or dealer is None:
             return None
         t = self.t
-        regular = bidding.plain_contracts(t, hand.bids, hand.bids_ordered, dealer, self.plan.bids)
-        if regular is None or dealer is None:
+        lane = self.clean_lane
+        if lane is None:  # the play is replayed card by card, as the general hand does it
             return None
-        n, dealer_name = hand.number, self.names[dealer]
+        regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer, self.plan.bids)
+        if regular is None:
+            return None
         holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-        for finding in findings:
-            self.add(finding, n)
-        reneges = [0] * len(t.sides)
-        # The hand's state the play adds to; not the points taken (no points scored on this lane) nor the cards
-        # not played (no renege cost), which the general hand starts afresh itself.
-        self.revokes = []
-        self.seat_books = [0] * t.seats
-        books, complete = self._play(hand, dealer, holdings, reneges)
-        if not complete:
-            return self._unscored(n, dealer_name, regular, books, totals, bags)
-        if any(reneges):  # a renege, found by the replay of the play: scored as the general hand scores it
-            scored = self._score_bids(hand, hand.bids, True, regular, books, bags, reneges, None, None, None)
-            if isinstance(scored, str):
-                return self._unscored(n, dealer_name, regular, books, totals, bags, scored)
-            points, new_bags = tuple(scored[0]), tuple(scored[1])
-        else:
-            points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
-        line = HandScore(n, dealer_name, regular, tuple(books), points, tuple(map(add, totals, points)), new_bags)
+        if findings:
+            return None
+        # looked up on replay_play, where the play replay finds it (and a test may take it away for both)
+        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+        if clean is None:  # the general hand replays the play card by card and reports what it finds
+            return None
+        # The play's state the general hand keeps (tricks each player took, revokes) is read only by the scoring
+        # of nil, a renege or points, none of which is on this lane: it is not set.
+        books = tuple(clean.books)
+        points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
+        new_totals = tuple(map(add, totals, points))
+        line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
         self._check_recorded_score(hand, line)
         return line
 
-    def _by_points(self, hand: Hand, dealer: int | None, totals: list[int], bags: list[int]) -> HandScore | None:
+    def _by_points(
+        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
+    ) -> HandScore | None:
         """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded
         (nearly every hand of a spec on the points lane), as :meth:`_hand` replays it; None, before anything is
         reported, for any other hand."""
@@ -253,8 +263,8 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         dealer_name: str | None,
         books: list[int] | None,
         complete: bool,
-        totals: list[int],
-        bags: list[int],
+        totals: Sequence[int],
+        bags: Sequence[int],
     ) -> HandScore:
         """The line of a hand scored by points (or not scored), its written score checked."""
         no_bids = (None,) * len(totals)
@@ -357,7 +367,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                 return self._unscored(*row, f"{why}: not scored")
             if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
                 # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
-                points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
+                points, new_bags = scoring.plain_hand(t, regular, tuple(books), tuple(bags), self.plan.scores)
             else:
                 plain = regular is not None
                 scored = self._score_bids(hand, bids, plain, contracts, books, bags, reneges, blind, lost, extra)

@@ -9,7 +9,7 @@ from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
 from . import clean_hand, play
 from .cards import COPY, card_symbol, cards_in
-from .clean_hand import clean_play
+from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
 from .clean_lane import CleanLane, lane_for
 from .log import Hand
 from .replay import Replay

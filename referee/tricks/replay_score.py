@@ -91,8 +91,8 @@ class ScoreReplay(WrittenChecks):
         dealer_name: str | None,
         contracts: Sequence[int | None],
         books: list[int] | None,
-        totals: list[int],
-        bags: list[int],
+        totals: Sequence[int],
+        bags: Sequence[int],
         note: str | None = None,
         scored: tuple[int, ...] | None = None,
     ) -> HandScore:

@@ -83,7 +83,7 @@ def test_plain_contracts_score_as_score_hand_scores_them(
 ) -> None:
     t = tables_for(referee.load_spec(rules))
     careful = scoring.score_hand(t, bids, books, bags, [0] * len(bids))
-    assert scoring.plain_hand(t, bids, books, bags) == (
+    assert scoring.plain_hand(t, tuple(bids), tuple(books), tuple(bags)) == (
         tuple(r.points for r in careful),
         tuple(r.bags for r in careful),
     )

@@ -50,7 +50,9 @@ def test_a_game_scored_by_points_takes_the_points_lane_for_every_hand(
 
 @pytest.mark.parametrize("lane", LANES)
 def test_the_conformance_corpus_reports_the_same(lane: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    corpus_agrees(monkeypatch, _Audit, lane)
+    # The corpus is mostly hands with something wrong, which the plain lane leaves to the general hand: it answers
+    # for a few (the simulated games above show it answering for every plain hand).
+    corpus_agrees(monkeypatch, _Audit, lane, least=5)
 
 
 CHANGES = 13

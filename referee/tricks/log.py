@@ -253,8 +253,11 @@ class _Reader(LogReader):
             pairs = [*chain.from_iterable(map(dict.items, trick))]
             if len(pairs) == len(trick) and set(map(len, trick)) == {1}:
                 names, tokens = zip(*pairs, strict=True)
+                found = tuple(map(self.seat_of.__getitem__, names)), tuple(map(TOKENS.__getitem__, tokens))
+                # counted once read: a card written another way (a KeyError above) is read again, and counted,
+                # below; counted twice, the keys would hide as many duplicates from read_in_one_pass
                 self.keys += len(pairs)
-                return tuple(map(self.seat_of.__getitem__, names)), tuple(map(TOKENS.__getitem__, tokens))
+                return found
         except (KeyError, TypeError):
             pass  # find and locate the bad entry
         seats: list[int] = []

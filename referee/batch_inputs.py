@@ -36,9 +36,9 @@ STDIN_NAME = "<stdin>"
 # The bytes of a block of JSON Lines: enough that sending it costs little beside auditing it (some 25 Spades
 # games, 15 ms of work), few enough that the workers finish together.
 BLOCK_BYTES = 256 * 1024
-# The bytes of a JSON Lines source's first block: a few games, audited in the main process before it starts the
-# workers (so that they start with the spec loaded), while they wait.
-FIRST_BLOCK_BYTES = 32 * 1024
+# The bytes of a JSON Lines source's first block: its first line, or a few if they are short, audited in the main
+# process before it starts the workers (so that they start with the spec loaded), while they wait.
+FIRST_BLOCK_BYTES = 4 * 1024
 # The games a unit of a YAML stream read from standard input holds at most.
 CHUNK_GAMES = 64
 

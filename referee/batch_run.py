@@ -31,9 +31,9 @@ from .errors import InputError
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
-# Units a worker holds at most (one in hand, the rest waiting), so that it is never idle while this process audits a
-# unit of its own; few, so that the run ends with little left in one process's hands.
-_HELD = 3
+# Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
+# that it is never idle; no more, so that the run ends with little left in one process's hands.
+_HELD = 2
 # Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
 _AHEAD = 8
 
@@ -167,96 +167,106 @@ class _CtrlC:
             signal.signal(signal.SIGINT, self._before)
 
 
-def _parallel(
-    checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC
-) -> Generator[tuple[GameResult | None, int], None, None]:
-    """``jobs`` processes audit the units: this one and ``jobs - 1`` workers. Each worker is kept supplied (at
-    most ``_HELD`` units in its hands), and this process audits the next unit itself whenever they all are, so
-    no process sends or waits where it could audit; results are handed on in input order. The workers are
-    started (forked, where the system can) once this process has audited the first unit: they start with its
-    specs loaded and tables built, and nothing written yet that they could write again."""
-    import multiprocessing
+class _Pool:
+    """This process and ``jobs - 1`` workers sharing a run's units, the results handed on in input order.
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    tasks, done = context.Queue(), context.Queue()
-    workers: list[Any] = []
-    sizes: dict[int, int] = {}  # each unit's bytes, by its number, until its results are handed on
-    ready: dict[int, list[GameResult]] = {}
-    away = 0  # units in the workers' hands
-    sent = taken = 0
-    more = True
-    try:
-        while True:
-            while workers and more and away < _HELD * len(workers):
-                if (unit := next(work, None)) is None:
-                    more = False
-                    break
-                sizes[sent] = getattr(unit, "size", 0)
-                tasks.put((sent, unit))
-                sent, away = sent + 1, away + 1
-            away -= _collect(done, ready, workers, ctrl_c, wait=False)
-            while taken in ready:
-                yield from _each(ready.pop(taken), sizes.pop(taken))
-                taken += 1
-            if ctrl_c.pressed or (taken == sent and not more):
-                return
-            if more and len(ready) < _AHEAD:
-                if (unit := next(work, None)) is None:
-                    more = False
-                    continue
-                sizes[sent] = getattr(unit, "size", 0)
-                if (results := _here(checker, unit, ctrl_c)) is None:
-                    return
-                ready[sent] = results
-                sent += 1
-                if not workers:
-                    workers = _start(context, jobs - 1, (checker, tasks, done))
-            else:
-                away -= _collect(done, ready, workers, ctrl_c, wait=True)
-    finally:
-        tasks.cancel_join_thread()  # units still queued are dropped: exit does not wait to send them
-        for worker in workers:
-            if worker.is_alive():
-                worker.terminate()
-            if worker.pid is not None:
-                worker.join()
+    Each worker is kept supplied (``_HELD`` units in its hands: one it audits, one waiting, topped up between
+    the games this process audits), and this process audits the next unit itself whenever they all are, so no
+    process only cuts, sends and waits while the others audit. The workers are started (forked, where the
+    system can) once this process has audited the first unit: they start with its specs loaded and tables built,
+    and nothing written yet that they could write again.
+    """
 
+    def __init__(self, checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC) -> None:
+        import multiprocessing
 
-def _start(context: Any, count: int, args: tuple[Any, ...]) -> list[Any]:
-    workers = [context.Process(target=_serve, args=args, daemon=True) for _ in range(count)]
-    for worker in workers:
-        worker.start()
-    return workers
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        self.context = multiprocessing.get_context(method)
+        self.tasks, self.done = self.context.Queue(), self.context.Queue()
+        self.checker, self.work, self.jobs, self.ctrl_c = checker, work, jobs, ctrl_c
+        self.workers: list[Any] = []
+        self.sizes: dict[int, int] = {}  # each unit's bytes, by its number, until its results are handed on
+        self.ready: dict[int, list[GameResult]] = {}
+        self.away = 0  # units in the workers' hands
+        self.sent = 0
+        self.more = True
 
-
-def _here(checker: Checker, unit: Unit, ctrl_c: _CtrlC) -> list[GameResult] | None:
-    """A unit's results, audited in this process; None if Ctrl-C came first (the run stops at once, as it would
-    after the game in hand)."""
-    results = []
-    for result in check_unit(checker, unit):
-        if ctrl_c.pressed:
-            return None
-        results.append(result)
-    return results
-
-
-def _collect(done: Any, ready: dict[int, list[GameResult]], workers: list[Any], ctrl_c: _CtrlC, wait: bool) -> int:
-    """Take the results the workers have sent back (waiting for one if ``wait``); returns how many units."""
-    import queue
-
-    taken = 0
-    while True:
+    def results(self) -> Generator[tuple[GameResult | None, int], None, None]:
+        """Each game's result in input order, and after each unit (as None) its bytes."""
+        taken = 0
         try:
-            number, results = done.get(timeout=0.1) if wait and not taken else done.get_nowait()
-        except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
-            if not wait or taken or ctrl_c.pressed:
-                return taken
-            if any(worker.exitcode is not None for worker in workers):
-                raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
-            continue
-        ready[number] = results
-        taken += 1
+            while True:
+                self._supply()
+                while taken in self.ready:
+                    yield from _each(self.ready.pop(taken), self.sizes.pop(taken))
+                    taken += 1
+                if self.ctrl_c.pressed or (taken == self.sent and not self.more):
+                    return
+                if self.more and len(self.ready) < _AHEAD:
+                    if not self._here():
+                        return
+                else:
+                    self._collect(wait=True)
+        finally:
+            self.tasks.cancel_join_thread()  # units still queued are dropped: exit does not wait to send them
+            for worker in self.workers:
+                if worker.is_alive():
+                    worker.terminate()
+                if worker.pid is not None:
+                    worker.join()
+
+    def _next(self) -> Unit | None:
+        if self.more and (unit := next(self.work, None)) is not None:
+            self.sizes[self.sent] = getattr(unit, "size", 0)
+            self.sent += 1
+            return unit
+        self.more = False
+        return None
+
+    def _supply(self) -> None:
+        """Take back what the workers have sent, and top up their hands."""
+        self._collect(wait=False)
+        while self.workers and self.away < _HELD * len(self.workers) and (unit := self._next()) is not None:
+            self.tasks.put((self.sent - 1, unit))
+            self.away += 1
+
+    def _here(self) -> bool:
+        """Audit the next unit in this process (the workers supplied between its games); False if Ctrl-C came
+        first (the run stops at once, as it would after the game in hand)."""
+        if (unit := self._next()) is None:
+            return True
+        number, results = self.sent - 1, []
+        for result in check_unit(self.checker, unit):
+            if self.ctrl_c.pressed:
+                return False
+            results.append(result)
+            self._supply()
+        self.ready[number] = results
+        if not self.workers:
+            self.workers = [
+                self.context.Process(target=_serve, args=(self.checker, self.tasks, self.done), daemon=True)  # type: ignore[attr-defined]
+                for _ in range(self.jobs - 1)
+            ]
+            for worker in self.workers:
+                worker.start()
+        return True
+
+    def _collect(self, wait: bool) -> None:
+        """Take the results the workers have sent back, waiting for one if ``wait``."""
+        import queue
+
+        while self.workers:
+            try:
+                number, results = self.done.get(timeout=0.1) if wait else self.done.get_nowait()
+            except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
+                if not wait or self.ctrl_c.pressed:
+                    return
+                if any(worker.exitcode is not None for worker in self.workers):
+                    raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
+                continue
+            self.ready[number] = results
+            self.away -= 1
+            wait = False
 
 
 def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:
@@ -272,7 +282,7 @@ def _results(
     work = units(names, checker, split=jobs > 1)
     first = list(itertools.islice(work, 2))
     if jobs > 1 and len(first) > 1:
-        return _parallel(checker, itertools.chain(first, work), jobs, ctrl_c)
+        return _Pool(checker, itertools.chain(first, work), jobs, ctrl_c).results()
     return _serial(checker, itertools.chain(first, work))
 
 

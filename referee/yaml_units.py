@@ -31,6 +31,8 @@ from .yaml_documents import MAX_YAML_CHARS, chunk_documents, yaml_chunks
 # together even on a file of a hundred games.
 UNIT_GAMES = 8
 UNIT_CHARS = 256 * 1024
+# What is left of a file, over the characters of a unit cut from it near its end (see line_blocks).
+_SHARES = 16
 
 # Line breaks that YAML knows and the chunker (which cuts at line feeds) does not: past one of these a "---" could
 # start a second document inside a chunk.
@@ -92,9 +94,14 @@ class _Cut:
     or a chunk is not proved (kept in ``stopped``)."""
 
     def __init__(
-        self, chunks: Iterator[tuple[int, str | InputError]], name: str, unreadable: Callable[[InputError], Any]
+        self,
+        chunks: Iterator[tuple[int, str | InputError]],
+        name: str,
+        unreadable: Callable[[InputError], Any],
+        left: Callable[[], int] | None = None,
     ) -> None:
         self.chunks = chunks
+        self.left = left  # the bytes of the stream not read yet, where known
         self.name = name
         self.unreadable = unreadable
         self.games = self.size = 0
@@ -125,9 +132,16 @@ class _Cut:
         return True
 
     def units(self) -> Iterator[Documents]:
-        """The proved documents a unit at a time, to the end of the stream or to the first chunk not proved."""
+        """The proved documents a unit at a time, to the end of the stream or to the first chunk not proved: first
+        the first game alone (audited before the workers start, while they wait), then up to ``UNIT_GAMES`` a
+        unit, fewer near the end of a stream of known size (so that the processes finish together)."""
+        if self.batch:
+            first = Documents(self.name, tuple(self.batch[:1]), 0)
+            self.batch = self.batch[1:]
+            yield first
         while self._take():
-            if len(self.batch) >= UNIT_GAMES or self.size >= UNIT_CHARS:
+            chars = UNIT_CHARS if self.left is None else min(UNIT_CHARS, max(1, self.left() // _SHARES))
+            if self.batch and (len(self.batch) >= UNIT_GAMES or self.size >= chars):
                 yield self._unit()
         if self.batch:
             yield self._unit()
@@ -149,7 +163,10 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
         handle = path.open("rb")
     except OSError:
         return None
-    taken = _Cut(yaml_chunks(stream_lines(handle, name, MAX_YAML_CHARS), name), name, unreadable)
+    size = _size(handle)
+    taken = _Cut(
+        yaml_chunks(stream_lines(handle, name, MAX_YAML_CHARS), name), name, unreadable, lambda: size - handle.tell()
+    )
     if not taken.head():
         handle.close()
         return None

@@ -168,7 +168,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(16)
+    kind = rng.randrange(17)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -224,9 +224,19 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
         _own_swap(hand, rng)
     elif kind == 13:
         _domino_turn(hand, rng)
+    elif kind == 15 and isinstance(hand.get("bids"), list):  # bids as a score sheet writes them: by player, or side
+        pairs = [next(iter(b.items())) for b in hand["bids"] if isinstance(b, dict) and b]
+        if rng.random() < 0.5 or len(players) != 4:
+            hand["bids"] = dict(pairs)
+        else:
+            by_side = {f"{players[0]} & {players[2]}": 0, f"{players[1]} & {players[3]}": 0}
+            for name, bid in pairs:
+                key = next(k for k in by_side if name in k.split(" & "))
+                by_side[key] += bid if type(bid) is int else 0
+            hand["bids"] = by_side
     elif kind == 14:
         doc.setdefault("game", {})["options"] = rng.choice([{}, {"target": 200}, {"x": [1, {"y": 2}]}, {"t": 1.5}])
-    else:
+    elif kind == 16:
         places = _paths(doc, objects=False)
         if places:
             path = rng.choice(places)
@@ -286,12 +296,13 @@ def one_game(spec: Any, rng: random.Random) -> tuple[str, bool, list[str]] | Non
         doc = simulate_game(spec, random.Random(rng.randrange(10**9)), seats=seats)
     except Exception:  # the simulator plays the bundled specs; a variant it cannot play is audited still
         return None
-    doc["hands"] = doc["hands"][: rng.randint(1, 5)]
+    if rng.random() < 0.7:  # a few hands; else the whole game, to its end (a target reached, hands after it)
+        doc["hands"] = doc["hands"][: rng.randint(1, 5)]
     what = []
     for _ in range(rng.choice([0, 1, 1, 2, 3, 5])):
         try:
             what.append(change(doc, rng))
-        except (TypeError, KeyError, IndexError, ValueError, AttributeError):  # an earlier change left no room
+        except (TypeError, KeyError, IndexError, ValueError, AttributeError, StopIteration):  # no room left for it
             what.append("a change that did not apply")
     if rng.random() < 0.2:  # YAML, some objects shared (anchors and aliases)
         if len(doc["hands"]) > 1 and rng.random() < 0.5:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from fractions import Fraction
-from functools import lru_cache
-from itertools import chain, repeat
 from typing import Any
 
-from .report import HandScore, Report, Violation
+from . import report_json
+from .report import Report, Violation
 
 
 def _place(v: Violation) -> str:
@@ -194,62 +192,6 @@ def _result_lines(report: Report) -> list[str]:
 
 
 def as_json(report: Report) -> str:
-    """A report as one line of JSON (``schema/report.schema.json``).
-
-    The text ``json.dumps(report.as_dict(), ensure_ascii=False)`` gives (tests hold it to that), written faster:
-    the score sheet, most of a clean game's report, a line a hand from a template made once per sides, where
-    building each line's dicts for the encoder cost more than the rest of the report.
-    """
-    items = [*report.as_dict(sheet=False).items()]
-    at = [key for key, _ in items].index("score_sheet")  # the fields after it (totals, the result) are never none
-    head = json.dumps(dict(items[:at]), ensure_ascii=False)
-    tail = json.dumps(dict(items[at + 1 :]), ensure_ascii=False)
-    sheet = ", ".join([*map(_sheet_line, report.hands, repeat(report.sides))])
-    return f'{head[:-1]}, "score_sheet": [{sheet}], {tail[1:]}'
-
-
-_TRICK_FIELDS = ("bid", "books", "points", "total", "bags")
-_DOMINO_FIELDS = ("points", "total", "spots")
-_INTS = {int}
-_INTS_AND_NULLS = {int, type(None)}
-_NULL: dict[object, object] = {None: "null"}
-
-
-@lru_cache(maxsize=256)
-def _sheet_template(sides: tuple[str, ...], fields: tuple[str, ...]) -> str:
-    """A score sheet line's JSON up to its side figures, as a %-format: the hand, scored, each side's figures."""
-    figures = ", ".join(f'"{name}": %s' for name in fields)
-    each = ", ".join(json.dumps(side, ensure_ascii=False).replace("%", "%%") + ": {" + figures + "}" for side in sides)
-    return '{"hand": %s, "scored": %s, "sides": {' + each + "}"
-
-
-@lru_cache(maxsize=1024)
-def _line_end(dealer: str | None, note: str | None, after_end: bool) -> str:
-    """The end of a score sheet line: its dealer, note and whether it came after the game's end, where it has them."""
-    text = "" if dealer is None else ', "dealer": ' + json.dumps(dealer, ensure_ascii=False)
-    if note:
-        text += ', "note": ' + json.dumps(note, ensure_ascii=False)
-    return text + (', "after_end": true}' if after_end else "}")
-
-
-def _sheet_line(h: HandScore, sides: tuple[str, ...]) -> str:
-    """One hand's line of the score sheet as JSON, as ``HandScore.as_dict`` lays it out."""
-    fields: tuple[str, ...]
-    figures: tuple[object, ...]
-    if h.spots is None:
-        fields = _TRICK_FIELDS
-        figures = (h.hand, *chain.from_iterable(zip(h.bids, h.books, h.points, h.totals, h.bags, strict=False)))
-    else:
-        fields = _DOMINO_FIELDS
-        figures = (h.hand, *chain.from_iterable(zip(h.points, h.totals, h.spots, strict=False)))
-    kinds = {*map(type, figures)}
-    # Only ints and nulls are written from the template (a bool is not an int here: str(True) is not JSON), and
-    # only a full line (as_dict reads each side's figure by its index: a short column would make it fail).
-    if kinds != _INTS:
-        if kinds != _INTS_AND_NULLS or h.hand is None:
-            return json.dumps(h.as_dict(sides), ensure_ascii=False)
-        figures = (*map(_NULL.get, figures, figures),)  # a null as its text, every other figure as it is
-    if len(figures) != 1 + len(fields) * len(sides):
-        return json.dumps(h.as_dict(sides), ensure_ascii=False)
-    line = _sheet_template(sides, fields) % (figures[0], "true" if h.scored else "false", *figures[1:])
-    return line + _line_end(h.dealer, h.note or None, h.after_end)
+    """A report as one line of JSON (``schema/report.schema.json``): the encoder's text of ``Report.as_dict``,
+    written from pieces made once (:mod:`referee.report_json`)."""
+    return report_json.as_json(report)

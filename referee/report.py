@@ -78,9 +78,10 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-def _number(value: Fraction) -> int | float:
-    """A whole number as an int; a fraction (an average of totals) to four places."""
-    return int(value) if value.denominator == 1 else round(float(value), 4)
+def number(value: Fraction) -> int | float:
+    """A whole number as an int; a fraction (an average of totals) to four places. (What ``int`` and
+    ``float`` of a Fraction give, without their Python calls: its numerator, or their true quotient.)"""
+    return value.numerator if value.denominator == 1 else round(value.numerator / value.denominator, 4)
 
 
 @dataclass(frozen=True)
@@ -319,8 +320,8 @@ class Report:
         if self.settlement is not None:
             average, differences = self.settlement
             out["settlement"] = {
-                "average": _number(average),
-                "differences": {side: _number(d) for side, d in zip(self.sides, differences, strict=True)},
+                "average": number(average),
+                "differences": {side: number(d) for side, d in zip(self.sides, differences, strict=True)},
             }
         if self.file is not None:
             out["file"] = self.file

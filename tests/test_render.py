@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import referee
 from referee import gamelog, render
 from referee.errors import Location
-from referee.report import HandScore, Report
+from referee.report import Code, HandScore, Incomplete, Report, Severity, Violation, Where
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids, load
+from referee.spec_clause import Clause
 
 
 def _plain(report: Report) -> str:
@@ -75,3 +79,115 @@ def test_figures_the_templates_do_not_write_are_left_to_the_encoder() -> None:
     report = _report(("A", "B"), odd)
     assert render.as_json(report) == _plain(report)
     assert '"bid": true' in render.as_json(report) and '"points": 1.5' in render.as_json(report)
+
+
+# Texts the encoder escapes or that a %-format or a cache could mistake: quotes, a backslash, control
+# characters, format signs, separators, non-ASCII, a lone surrogate.
+_TEXT = st.text(st.sampled_from('aZ ,:%s"\\\n\x01\x7fé♠\u2028\ud800'), max_size=6)
+# Figures of other kinds than an audit makes: each sends the sheet to the encoder, or is written as it writes it.
+_FIGURE = st.one_of(
+    st.sampled_from([1e-05, 1.5e-07, 1e-07]),  # floats orjson writes otherwise than the encoder (0.00001, 1e-7)
+    st.sampled_from([True, False, None, 2**70, -(2**63) - 1, 1e16, -0.0, 2.5]),
+    st.sampled_from([[2], [], [None], (1, 2)]),  # a list where a figure goes
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.integers(),
+)
+_ANY = _TEXT | st.none() | st.integers(0, 1) | st.booleans()  # a name is text; 1 and True must not be mistaken
+_CLAUSE = st.builds(Clause, st.sampled_from(["a.b", "c"]), st.lists(_TEXT, max_size=2).map(tuple), st.none() | _TEXT)
+_WHERE = st.builds(Where, st.none() | st.integers(1, 9), st.none() | st.integers(1, 9), st.none() | st.integers(1, 13))
+
+
+@st.composite
+def _reports(draw: st.DrawFn) -> Report:
+    """A report of any shape: awkward names, figures of every kind, rows as long as the sides or one longer."""
+    sides = tuple(draw(st.lists(_TEXT, max_size=4, unique=True)))
+    n = len(sides)
+
+    def column() -> list[object]:  # a row of ints, as an audit makes them, as long as the sides or one longer
+        return [draw(st.integers(-300, 300)) for _ in range(n + draw(st.sampled_from([0, 0, 0, 1])))]
+
+    rows = [(column(), column(), column(), column(), column()) for _ in range(draw(st.integers(0, 4)))]
+    spots = [column() if draw(st.integers(0, 3)) == 0 else None for _ in rows]
+    figures = [figure for row, more in zip(rows, spots, strict=True) for figure in (*row, *([more] if more else []))]
+    # now and then one figure of another kind (one at a time: any of them sends the whole sheet to the encoder)
+    if draw(st.integers(0, 3)) and (room := [(figure, i) for figure in figures for i in range(len(figure))]):
+        figure, i = draw(st.sampled_from(room))
+        figure[i] = draw(_FIGURE)
+    lines = [
+        HandScore(
+            hand + draw(st.sampled_from([1] * 9 + [2**70])),
+            draw(st.none() | _TEXT),
+            *(tuple(figure) for figure in row),  # type: ignore[arg-type]
+            scored=draw(st.booleans()),
+            note=draw(st.none() | _TEXT),
+            after_end=draw(st.booleans()),
+            spots=None if more is None else tuple(more),  # type: ignore[arg-type]
+        )
+        for hand, (row, more) in enumerate(zip(rows, spots, strict=True))
+    ]
+    options = draw(st.dictionaries(_TEXT, _FIGURE | _TEXT | st.lists(st.integers(0, 2), max_size=2), max_size=2))
+    report = Report(
+        draw(st.sampled_from(["spades/intramural", "x%s"])),
+        draw(_TEXT),
+        options,
+        tuple(draw(st.lists(_ANY, max_size=4))),
+        sides,
+        file=draw(_ANY),
+        game=draw(_ANY),
+        game_id=draw(_ANY),
+    )
+    report.hands.extend(lines)
+    for _ in range(draw(st.integers(0, 2))):
+        severity = draw(st.sampled_from(Severity))
+        report.violations.append(
+            Violation(
+                draw(st.sampled_from(Code)),
+                severity,
+                draw(_WHERE),
+                draw(_TEXT),
+                draw(_CLAUSE),
+                draw(st.none() | _CLAUSE),
+            )
+        )
+    if draw(st.booleans()):
+        report.incomplete.append(Incomplete(draw(_WHERE), draw(_TEXT)))
+    report.finished = draw(st.booleans())
+    report.winner = draw(_ANY)
+    report.ended_at_hand = draw(_ANY)
+    report.tie = draw(st.none() | _CLAUSE)
+    if draw(st.booleans()):
+        ratio = st.builds(Fraction, st.integers(-500, 500), st.integers(1, 12))
+        report.settlement = (draw(ratio), tuple(draw(ratio) for _ in range(n)))
+    return report
+
+
+def _encoded(report: Report) -> str | type[BaseException]:
+    """What the encoder writes of a report, or the kind of error it stops at (a row shorter than the sides)."""
+    try:
+        return _plain(report)
+    except (IndexError, ValueError) as exc:
+        return type(exc)
+
+
+def _written(report: Report) -> str | type[BaseException]:
+    try:
+        return render.as_json(report)
+    except (IndexError, ValueError) as exc:
+        return type(exc)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_reports(), min_size=1, max_size=3))
+def test_any_report_is_written_as_the_encoder_writes_it(reports: list[Report]) -> None:
+    # several reports in a row, each twice: what one leaves in the caches must not change the next one's text
+    for report in [*reports, *reports]:
+        assert _written(report) == _encoded(report)
+
+
+def test_names_equal_across_types_are_kept_apart() -> None:
+    # 1 == True: a report whose players are (1,) must not take the head written for players (True,)
+    first, second = _report(("A",), []), _report(("A",), [])
+    first.players, second.players = (True,), (1,)  # type: ignore[assignment]
+    first.winner, second.winner = True, 1  # type: ignore[assignment]
+    for report in (first, second, first):
+        assert render.as_json(report) == _plain(report)

@@ -1,0 +1,312 @@
+"""A report as one line of JSON: the text ``json.dumps(report.as_dict(), ensure_ascii=False)`` gives, written
+from pieces made once instead of through the dicts the encoder would be given every game.
+
+What does not change from game to game is put in words once and kept: the report's head for a spec, its
+options and its players; each violation's rule, source quote and reading; a score sheet line's template for a
+set of sides and the way the line ends (scored, dealer, note), with a ``%s`` for each figure; the texts a run
+repeats (its file, the winners, a settlement's figures). A game's score sheet figures are encoded all at once
+by orjson, as rows of ints, and put in the lines' templates; the encoding is taken only where what is left of
+it without digits, signs, nulls and bools is exactly the frame of rows it must be, so that every figure is an
+int, a null or a bool, which orjson writes as the standard encoder does (anything else, or a row of another
+length, leaves more, and the sheet goes to the standard encoder). Tests hold reports to the encoder's text,
+made-up ones included (``tests/test_render.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
+from math import isfinite
+from operator import attrgetter, itemgetter
+from typing import Any
+
+import orjson
+
+from .report import Report, Violation, number
+
+_TRICK_ROW = attrgetter("hand", "bids", "books", "points", "totals", "bags")
+_DOMINO_ROW = attrgetter("hand", "points", "totals", "spots")
+_SPOTS = attrgetter("spots")
+_ENDS = attrgetter("scored", "dealer", "note", "after_end")
+_TRICK_FIELDS = ("bid", "books", "points", "total", "bags")  # as HandScore.as_dict lays a side out
+_DOMINO_FIELDS = ("points", "total", "spots")
+_DIGITS = b"0123456789-"
+_FRAME = bytes.maketrans(b"[],", b"   ")
+_KEPT = 512  # line ends (dealer, note) or heads kept per cache before it starts afresh: an archive has few
+
+
+def dumps(value: object) -> str:
+    """The encoder's text of any value (what every fast path here must equal)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def string(text: str) -> str:
+    """A string as JSON: as it is, quoted, where the encoder escapes nothing in it (it escapes only quotes,
+    backslashes and control characters, none of which is printable); else the encoder's text."""
+    if type(text) is str and text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return dumps(text)
+
+
+def value(item: object) -> str:
+    """A scalar as JSON: ints, nulls, bools, strings and finite floats written directly (a float's repr is the
+    encoder's text where it is finite), anything else by the encoder."""
+    kind = type(item)
+    if kind is int:
+        return str(item)
+    if item is None:
+        return "null"
+    if kind is bool:
+        return "true" if item else "false"
+    if kind is str:
+        return string(item)  # type: ignore[arg-type]
+    if kind is float and isfinite(item):  # type: ignore[arg-type]
+        return repr(item)
+    return dumps(item)
+
+
+def as_json(report: Report) -> str:
+    """A report as one line of JSON (``schema/report.schema.json``)."""
+    status = report.status
+    violations = report.violations
+    counts = f'{len(report.errors)}, "warnings": {len(report.warnings)}' if violations else '0, "warnings": 0'
+    parts = [
+        _head(report, status),
+        value(report.hands_audited),
+        f', "errors": {counts}, "violations": [',
+        ", ".join(map(_violation, violations)),
+        '], "incomplete": [',
+        dumps([gap.as_dict() for gap in report.incomplete])[1:-1] if report.incomplete else "",
+        '], "score_sheet": [',
+        _sheet(report),
+        "], ",
+        _tail(report),
+    ]
+    return "".join(parts)
+
+
+_heads: dict[tuple[Any, ...], str] = {}
+
+
+def _head(report: Report, status: str) -> str:
+    """The report up to its count of hands audited: the same for every game of a spec, options and players."""
+    options = dumps(report.options) if report.options else "{}"
+    key = (status, report.spec_id, report.spec_title, options, report.players, report.sides)
+    text = _heads.get(key)
+    if text is None:
+        text = dumps(
+            {
+                "report": 1,
+                "status": status,
+                "rules": report.spec_id,
+                "rules_title": report.spec_title,
+                "options": report.options,
+                "players": list(report.players),
+                "sides": list(report.sides),
+            }
+        )[:-1]
+        text += ', "hands_audited": '
+        # Kept only where every part of the key is text: a key of ints could equal one of bools (1 == True)
+        # that the encoder writes otherwise.
+        if all(
+            type(part) is str for part in (status, report.spec_id, report.spec_title, *report.players, *report.sides)
+        ):
+            if len(_heads) >= _KEPT:
+                _heads.clear()
+            _heads[key] = text
+    return text
+
+
+def _violation(v: Violation) -> str:
+    """A violation's JSON: what changes with the game (its place and message) around what does not."""
+    key = (v.code, v.severity, v.clause, v.reading)
+    ends = _violation_ends.get(key)
+    if ends is None:
+        fields = v.as_dict()
+        start = dumps({"code": fields.pop("code"), "severity": fields.pop("severity")})[:-1] + ', "location": '
+        del fields["location"], fields["message"]
+        ends = start, ", " + dumps(fields)[1:]  # the rule, its source quote and the readings
+        if len(_violation_ends) >= _KEPT:
+            _violation_ends.clear()
+        _violation_ends[key] = ends
+    return f'{ends[0]}{dumps(v.where.as_dict())}, "message": {string(v.message)}{ends[1]}'
+
+
+_violation_ends: dict[tuple[Any, ...], tuple[str, str]] = {}
+
+
+def _tail(report: Report) -> str:
+    """The report after its score sheet: totals, result, and where the game came from."""
+    sides = report.sides
+    totals = report.totals
+    if len(totals) == len(sides) and _INTS.issuperset(map(type, totals)):
+        text = '"totals": ' + _sides_template(sides) % totals
+    else:
+        text = '"totals": ' + dumps(dict(zip(sides, totals, strict=True)))
+    finished, winner, ended = report.finished, report.winner, report.ended_at_hand
+    text += ', "finished": ' + ("true" if finished is True else "false" if finished is False else value(finished))
+    text += ', "winner": ' + (_texts.get(winner) or _text(winner))
+    text += ', "ended_at_hand": ' + (str(ended) if type(ended) is int else value(ended))
+    if report.tie is not None:
+        tie = {"rule": report.tie.id, "interpretation": " ".join((report.tie.interpretation or "").split())}
+        text += ', "tie": ' + dumps(tie)
+    if report.settlement is not None:
+        text += ', "settlement": ' + _settlement(report.settlement, report.sides)
+    if report.file is not None:
+        text += ', "file": ' + (_texts.get(report.file) or _text(report.file))
+    if report.game is not None:
+        game = report.game
+        text += ', "game": ' + (str(game) if type(game) is int else value(game))
+    if report.game_id is not None:
+        text += ', "game_id": ' + value(report.game_id)
+    return text + "}"
+
+
+# The JSON of the texts a run repeats (its files, winners): a dict lookup, not an encoding, a game.
+_texts: dict[object, str] = {}
+
+
+def _text(item: object) -> str:
+    text = value(item)
+    if type(item) is str:  # a key equal to another of another type (1, True) would be wrong
+        if len(_texts) >= _KEPT:
+            _texts.clear()
+        _texts[item] = text
+    return text
+
+
+def _settlement(settlement: tuple[Fraction, tuple[Fraction, ...]], sides: tuple[str, ...]) -> str:
+    """The settlement against the average: its figures written from their ratios (see ``_Numbers``)."""
+    average, differences = settlement
+    try:  # a Fraction's two ints, read from its slots (its numerator and denominator are Python properties)
+        figures = (*map(_NUMBERS.__getitem__, map(_RATIO, differences)),)
+        mean = _NUMBERS[_RATIO(average)]
+    except AttributeError:  # not a Fraction
+        figures = (*(value(number(d)) for d in differences),)
+        mean = value(number(average))
+    if len(figures) != len(sides):  # as the encoder's dict would, zip them strictly: it fails
+        dict(zip(sides, figures, strict=True))
+    return f'{{"average": {mean}, "differences": {_sides_template(sides) % figures}}}'
+
+
+_INTS = {int}
+_RATIO = attrgetter("_numerator", "_denominator")
+
+
+class _Numbers(dict[tuple[int, int], str]):
+    """The JSON of a settlement's figures by their ratio of ints: ``number`` of a fraction rounds its float,
+    which costs thousands of instructions, and an archive's averages and differences are few."""
+
+    def __missing__(self, ratio: tuple[int, int]) -> str:
+        if len(self) >= 4 * _KEPT:
+            self.clear()
+        # number() gives an int or a finite float, each of which str() writes as the encoder does
+        self[ratio] = text = str(number(Fraction(*ratio)))
+        return text
+
+
+_NUMBERS = _Numbers()
+
+
+@lru_cache(maxsize=256)
+def _sides_template(sides: tuple[str, ...]) -> str:
+    """An object keyed by the sides, as a %-format: a figure for each."""
+    return "{" + ", ".join(dumps(side).replace("%", "%%") + ": %s" for side in sides) + "}"
+
+
+class _Lines(dict[tuple[Any, ...], bytes]):
+    """Score sheet line templates by how a line ends (scored, dealer, note, after the game's end), as
+    ``HandScore.as_dict`` lays a line out, in UTF-8: a ``%s`` for the hand and for each side's figures. Looked
+    up from C (``map`` of ``__getitem__``); a template is made the first time its ending is met."""
+
+    def __init__(self, sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
+        super().__init__()
+        # each side's figures as a %-format, its name's JSON with its % signs doubled
+        self.each = ", ".join(
+            dumps(side).replace("%", "%%") + ": {" + ", ".join(f'"{name}": %s' for name in fields) + "}"
+            for side in sides
+        )
+
+    def __missing__(self, ends: tuple[Any, ...]) -> bytes:
+        scored, dealer, note, after_end = ends
+        start = '{"hand": %s, "scored": ' + dumps(scored).replace("%", "%%")
+        end = "" if dealer is None else ', "dealer": ' + dumps(dealer)
+        if note:
+            end += ', "note": ' + dumps(note)
+        end = end.replace("%", "%%") + (', "after_end": true}' if after_end else "}")
+        if len(self) >= _KEPT:
+            self.clear()
+        self[ends] = text = (start + ', "sides": {' + self.each + "}" + end).encode()
+        return text
+
+
+class _Layout:
+    """A score sheet's lines for one set of sides and one layout (a trick game's or a domino game's): the
+    lines by how they end, and for each number of hands the frame and the order of the figures."""
+
+    def __init__(self, sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
+        self.sides = sides
+        self.fields = fields
+        self.lines = _Lines(sides, fields)
+        self.games: dict[int, tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]] = {}
+
+    def game(self, hands: int) -> tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]:
+        """For a game of so many hands: the frame the encoding of its rows must leave without its figures, their
+        number, and their order in the lines (a row holds each field for every side in turn; a line, each side's
+        fields in turn)."""
+        found = self.games.get(hands)
+        if found is None:
+            n, k = len(self.sides), len(self.fields)
+            frame = orjson.dumps([(0, *(((0,) * n,) * k))] * hands).translate(None, _DIGITS)
+            width = 1 + k * n
+            line = (0, *(1 + c * n + s for s in range(n) for c in range(k)))
+            order = [h * width + i for h in range(hands) for i in line]
+            found = frame, len(order), itemgetter(*order) if len(order) > 1 else (lambda pieces: (pieces[0],))
+            self.games[hands] = found
+        return found
+
+
+@lru_cache(maxsize=256)
+def _layout(sides: tuple[str, ...], fields: tuple[str, ...]) -> _Layout:
+    return _Layout(sides, fields)
+
+
+def _sheet(report: Report) -> str:
+    """The score sheet's lines: the figures of all its rows encoded at once, and put in each line's template."""
+    hands = report.hands
+    if not hands:
+        return ""
+    spots = [*map(_SPOTS, hands)]
+    nones = spots.count(None)
+    if nones == len(hands):
+        layout, row = _layout(report.sides, _TRICK_FIELDS), _TRICK_ROW
+    elif not nones:
+        layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
+    else:
+        return _plain_sheet(report)
+    frame, count, order = layout.game(len(hands))
+    try:
+        figures = orjson.dumps([*map(row, hands)])
+    except TypeError:  # a figure orjson does not write (an int past 64 bits, a Fraction...)
+        return _plain_sheet(report)
+    # What is left without digits, signs, nulls and bools is the frame of the rows, and the figures are as many as
+    # the rows hold, exactly where every figure is one of them, written as the standard encoder writes it (a
+    # finite float leaves its "." or "e"; a string its quotes; a row of another length, its commas or, where
+    # a row of none is due, a figure more; and no report holds a NaN or an infinity, which orjson writes null:
+    # logs are refused with them, and scores are counted in ints).
+    left = figures.translate(None, _DIGITS).replace(b"null", b"").replace(b"true", b"").replace(b"false", b"")
+    pieces = figures.translate(_FRAME).split()
+    if left != frame or len(pieces) != count:
+        return _plain_sheet(report)
+    # bytes, not text: a bytes %-format finds each % by memchr, a str's looks at every character
+    try:
+        lines = b", ".join(map(layout.lines.__getitem__, map(_ENDS, hands)))
+    except UnicodeEncodeError:  # a name or note holding a lone surrogate, which UTF-8 does not hold
+        return _plain_sheet(report)
+    return (lines % order(pieces)).decode()
+
+
+def _plain_sheet(report: Report) -> str:
+    return ", ".join(dumps(h.as_dict(report.sides)) for h in report.hands)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, play, points, replay_play, scoring
+from . import aces, bidding, clock, deal, misdeal, no_trump, passing, penalties, play, points, replay_play, scoring
 from .log import Bid, GameLog, Hand, has_tricks, plays_of
 from .per_tables import per_tables
 from .replay_deal import DealReplay
@@ -45,6 +45,7 @@ class _GamePlan(NamedTuple):
     # A hand scored by the points of the cards taken may take the points lane (_by_points): cards passed, and no
     # claim window, renege cost or excess cards passed on.
     points_lane: bool
+    no_bids: tuple[None, ...]  # a points hand's bids on the score sheet: none for each side
 
 
 def _game_plan(t: Tables) -> _GamePlan:
@@ -65,6 +66,7 @@ def _game_plan(t: Tables) -> _GamePlan:
         and t.points is not None
         and bool(t.passing)
         and not (t.excess_passed or t.renege_claim_window or renege_costly),
+        (None,) * len(t.sides),
     )
 
 
@@ -240,22 +242,52 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
     def _by_points(
         self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
     ) -> HandScore | None:
-        """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded
-        (nearly every hand of a spec on the points lane), as :meth:`_hand` replays it; None, before anything is
-        reported, for any other hand."""
+        """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded and
+        nothing irregular in its deal, pass or play (nearly every hand of a spec on the points lane), as
+        :meth:`_hand` replays it; None, before anything is reported, for any other hand, which the general hand
+        replays. Its line is reported as is (see :meth:`_plain`)."""
         t = self.t
-        if hand.deal is None or not has_tricks(hand) or hand.bids or hand.events or hand.books is not None:
+        if hand.bids or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
+            return None
+        lane = self.clean_lane
+        if lane is None:  # the play is replayed card by card, as the general hand does it
             return None
         holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-        for finding in findings:
-            self.add(finding, hand.number)
-        holdings = self._pass(hand, holdings)
-        # the hand's state the play adds to; not the cards not played (no renege cost on this lane)
-        self.revokes = []
-        self.taken = [0] * t.seats
-        self.seat_books = [0] * t.seats
-        books, complete = self._play(hand, dealer, holdings, [0] * len(t.sides))
-        return self._points_line(hand, None if dealer is None else self.names[dealer], books, complete, totals, bags)
+        if findings:
+            return None
+        offset = passing.offset_for(t, self.dealt_hands)
+        if offset is not None:
+            # Regular as far as the pass shows; the play check below confirms it, vouching only for a hand where
+            # each player played the cards this gives them (see passing.clean_pass).
+            passed = passing.clean_pass(t, offset, holdings, hand.passes, True)
+            if passed is None:
+                return None
+            holdings = passed
+        elif hand.passes or passing.nil_pass_hand(t, self.dealt_hands):  # a pass on a hand with none: reported
+            return None
+        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+        if clean is None:
+            return None
+        taken = clean.taken
+        if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
+            self.taken = taken = list(taken)
+            self._leftover(hand, holdings, clean.first_taker)
+        rules = t.points
+        assert rules is not None  # a points lane is planned only for rules scored by points
+        scored = points.hand_points(rules, taken, None)
+        rule = "scoring.moon" if scored != taken else None  # a moon: a figure written wrong is one not settled by it
+        scored_t = tuple(scored)
+        line = HandScore(
+            hand.number,
+            None if dealer is None else self.names[dealer],
+            self.plan.no_bids,
+            tuple(clean.books),
+            scored_t,
+            tuple(map(add, totals, scored_t)),
+            bags,
+        )
+        self._check_recorded_score(hand, line, rule)
+        return line
 
     def _points_line(
         self,

@@ -55,7 +55,7 @@ def test_the_conformance_corpus_reports_the_same(lane: str, monkeypatch: pytest.
     corpus_agrees(monkeypatch, _Audit, lane, least=5)
 
 
-CHANGES = 13
+CHANGES = 14
 
 
 def _tamper(document: Any, rng: random.Random) -> None:
@@ -104,6 +104,39 @@ def _change(document: Any, rng: random.Random, action: int) -> None:
         hand["bids"] = [{player: rng.randint(0, 13)} for player in players]
     elif action == 12:  # books written empty: still books written (none to any side), and so wrong
         hand["books"] = {}
+    elif action == 13:  # a pass written on a hand the rules give none (a pass cycle's hold hand), if any
+        _pass_on_a_hold_hand(document, rng)
+
+
+def _pass_on_a_hold_hand(document: Any, rng: random.Random) -> None:
+    held = [hand for hand in document["hands"] if hand.get("deal") and not hand.get("passes")]
+    if held:
+        hand = rng.choice(held)
+        name = rng.choice(document["players"])
+        hand["passes"] = {player: hand["deal"][player][:1] for player in document["players"] if player != name}
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_cards_left_over_go_with_their_points_on_the_points_lane(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A record that does not say who took the cards left over from the deal (no event): the first trick's winner
+    # takes them, with their points, on the lane as in the general hand.
+    document = simulate_game(referee.load_spec("hearts/intramural"), random.Random(seats), seats=seats)
+    for hand in document["hands"]:
+        hand.pop("events", None)
+    leftover = [card for hand in document["hands"] for card in hand.get("leftover", ())]
+    assert any(card.endswith("H") or card == "QS" for card in leftover)  # some carry points
+    fast, slow, vouched = _both_ways("hearts/intramural", document, monkeypatch, "_by_points")
+    assert fast == slow and vouched == len(document["hands"])
+
+
+def test_a_pass_on_a_hand_with_none_is_reported_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(2)
+    document = simulate_game(referee.load_spec("hearts/club"), rng)
+    assert len(document["hands"]) >= 4  # the cycle's fourth hand has no pass
+    _pass_on_a_hold_hand(document, rng)
+    fast, slow, vouched = _both_ways("hearts/club", document, monkeypatch, "_by_points")
+    assert fast == slow and vouched
+    assert "pass_not_allowed" in {v["code"] for v in fast["violations"]}
 
 
 @settings(max_examples=80, deadline=None)

@@ -26,7 +26,7 @@ _FAST_FIELDS = frozenset({"draw", "boneyard", "plays", "award", "score", "misdea
 _LISTS = {list}
 _INTS = {int}
 _tile = TILE_TOKENS.__getitem__
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 
 
 _SCORES_KEPT = 50_000  # each side's {hand, total} as written, kept for the next hand that writes it (bounded)
@@ -34,13 +34,6 @@ _SCORES_KEPT = 50_000  # each side's {hand, total} as written, kept for the next
 # (which would look up as the int it equals): one lookup a side checks and reads it. An archive writes the
 # same few thousand lines of its score sheets over and over.
 _SIDES_WRITTEN: dict[tuple[str, tuple[tuple[str, Any], ...]], RecordedScore] = {}
-
-
-def new_hand(**values: Any) -> DominoHand:
-    """A DominoHand made without its frozen ``__init__`` (a call a field, for every hand of every log)."""
-    hand: DominoHand = _new(DominoHand)
-    vars(hand).update(values)
-    return hand
 
 
 class OnePassReader(_Reader):
@@ -107,16 +100,22 @@ class OnePassReader(_Reader):
         misdeal = body.get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")
-        return new_hand(
-            number=number,
-            draw=draw,
-            boneyard=boneyard,
-            seats=seats,
-            moves=moves,
-            award=self._award(body["award"]) if "award" in body else None,
-            score=self._score(number, body["score"]) if "score" in body else None,
-            redrawn=misdeal,
+        hand: DominoHand = _new(DominoHand)  # without its frozen __init__ (a call a field)
+        _set(
+            hand,
+            "__dict__",
+            {
+                "number": number,
+                "draw": draw,
+                "boneyard": boneyard,
+                "seats": seats,
+                "moves": moves,
+                "award": self._award(body["award"]) if "award" in body else None,
+                "score": self._score(number, body["score"]) if "score" in body else None,
+                "redrawn": misdeal,
+            },
         )
+        return hand
 
     def _draw(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
         if type(raw) is not dict:
@@ -133,6 +132,11 @@ class OnePassReader(_Reader):
     def _award(self, raw: Any) -> tuple[tuple[str, int], ...]:
         if type(raw) is not dict:
             raise TypeError("an award the schema may refuse")
+        if len(raw) == 1:  # the usual award: one side's
+            ((_, value),) = found = tuple(raw.items())
+            if type(value) is int and 0 <= value < _LIMIT:
+                self.keys += 1
+                return found
         values = [*raw.values()]
         if values and not ({*map(type, values)} == _INTS and min(values) >= 0 and max(values) < _LIMIT):
             raise TypeError("an award the schema may refuse")

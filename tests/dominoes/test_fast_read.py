@@ -151,3 +151,21 @@ def test_a_boolean_in_the_text_is_not_read_as_the_number_it_equals(place: str) -
     found = _from_text(text)
     assert found == _from_parsed(text)
     assert isinstance(found, str), "a boolean where a number should be is refused"
+
+
+@pytest.mark.parametrize("points", [10, 0, -5, True, False, 2.5, 10**18, 10**400, "10", None])
+def test_an_award_of_one_side_is_read_as_the_careful_reader_reads_it_or_handed_back(points: Any) -> None:
+    # the usual award, one side's points, is read in a few steps: what the schema refuses (a negative number, a
+    # boolean, which equals an int, a fraction, a number parse_json refuses, a text) must be handed back
+    document = copy.deepcopy(BASE)
+    document["hands"][0]["award"] = {next(iter(document["players"])): points}
+    fast = read_fast(document, WHERE)
+    careful_read = _careful(document)
+    if isinstance(careful_read, str):
+        assert fast is None, careful_read
+    else:
+        assert fast is None or fast == careful_read
+    if type(points) is int and points in (10, 0):
+        assert fast is not None, "the usual award should be read in one pass"
+    text = json.dumps(document)  # and from its text, where a number parse_json refuses must be refused
+    assert _from_text(text) == _from_parsed(text)

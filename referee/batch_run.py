@@ -130,9 +130,12 @@ def wants_progress(quiet: bool, out: TextIO) -> bool:
         return True
 
 
-def _serve(checker: Checker, tasks: Any, done: Any) -> None:
-    """A worker: audit each unit it takes and put back its results with the unit's number, until told to stop."""
+def _serve(checker: Checker, tasks: Any, done: Any, first: tuple[tuple[int, Unit], ...] = ()) -> None:
+    """A worker: audit the units it was started with, then each unit it takes, and put back their results with
+    the unit's number, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    for number, unit in first:
+        done.put((number, list(check_unit(checker, unit))))
     while (task := tasks.get()) is not None:
         number, unit = task
         done.put((number, list(check_unit(checker, unit))))
@@ -243,13 +246,18 @@ class _Pool:
             self._supply()
         self.ready[number] = results
         if not self.workers:
-            self.workers = [
-                self.context.Process(target=_serve, args=(self.checker, self.tasks, self.done), daemon=True)  # type: ignore[attr-defined]
-                for _ in range(self.jobs - 1)
-            ]
-            for worker in self.workers:
-                worker.start()
+            self._start()
         return True
+
+    def _start(self) -> None:
+        """Start the workers, each with its first units in hand (a forked worker finds them in its memory, so it
+        starts at once, not when this process's thread that sends units next has the interpreter's lock)."""
+        for _ in range(self.jobs - 1):
+            first = tuple((self.sent - 1, unit) for _ in range(_HELD) if (unit := self._next()) is not None)
+            self.away += len(first)
+            worker = self.context.Process(target=_serve, args=(self.checker, self.tasks, self.done, first), daemon=True)  # type: ignore[attr-defined]
+            worker.start()
+            self.workers.append(worker)
 
     def _collect(self, wait: bool) -> None:
         """Take the results the workers have sent back, waiting for one if ``wait``."""

@@ -15,6 +15,7 @@ audited.
 
 from __future__ import annotations
 
+import codecs
 import glob
 import sys
 from collections.abc import Iterator
@@ -151,7 +152,10 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
 
 def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     handle = sys.stdin.buffer
-    start = handle.peek(1)[:64].lstrip() if hasattr(handle, "peek") else b""
+    start = handle.peek(1)[:64] if hasattr(handle, "peek") else b""
+    # a byte order mark before the first line, which the line reader drops (documents.line_text), tells nothing of
+    # the format: JSON Lines saved with one read as they would from a file
+    start = start.removeprefix(codecs.BOM_UTF8).lstrip()
     if start.startswith(b"{"):
         yield from _line_units(handle, STDIN_NAME, checker)
         return

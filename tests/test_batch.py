@@ -114,6 +114,19 @@ def test_standard_input_as_json_lines_and_as_yaml() -> None:
     assert last_lines(out)[0].startswith("16 hands in ")
 
 
+def test_json_lines_with_a_byte_order_mark_on_standard_input_read_as_the_file_is(tmp_path: Path) -> None:
+    # The reader drops a first line's byte order mark (documents.line_text), so an archive saved with one reads
+    # the same from a file and from standard input: the mark must not make the stream look like YAML, which read
+    # all its games as one document (one "not valid YAML" error for the whole archive)
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + TWO.read_bytes())
+    code, out = run("check", "-q", str(marked))
+    assert code == 1 and last_lines(out)[1] == "2 games: 1 clean, 0 warnings, 1 violations, 0 incomplete, 0 unreadable"
+    code, piped = run("check", "-q", "-", stdin=marked.read_bytes())
+    assert code == 1 and piped.replace("<stdin>", str(marked)).splitlines()[:-2] == out.splitlines()[:-2]
+    assert last_lines(piped)[1] == last_lines(out)[1]
+
+
 # -- worker processes ---------------------------------------------------------------------------------------------
 
 

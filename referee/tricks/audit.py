@@ -223,13 +223,16 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer, self.plan.bids)
         if regular is None:
             return None
-        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-        if findings:
-            return None
-        # looked up on replay_play, where the play replay finds it (and a test may take it away for both)
-        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
-        if clean is None:  # the general hand replays the play card by card and reports what it finds
-            return None
+        # the deal checked by the play where it may be (usually); looked up on replay_play, as clean_play is
+        clean = replay_play.dealt_and_played(t, hand, dealer, lane)
+        if clean is None:
+            holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+            if findings:
+                return None
+            # looked up on replay_play, where the play replay finds it (and a test may take it away for both)
+            clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+            if clean is None:  # the general hand replays the play card by card and reports what it finds
+                return None
         # The play's state the general hand keeps (tricks each player took, revokes) is read only by the scoring
         # of nil, a renege or points, none of which is on this lane: it is not set.
         books = tuple(clean.books)

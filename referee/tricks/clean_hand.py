@@ -75,10 +75,19 @@ class CleanPlay(NamedTuple):
 
 
 def clean_play(
-    t: Tables, hand: Hand, leader: int | None, holdings: list[int], lane: CleanLane | None = None
+    t: Tables,
+    hand: Hand,
+    leader: int | None,
+    holdings: list[int] | None,
+    lane: CleanLane | None = None,
+    dealt: bytes | None = None,
 ) -> CleanPlay | None:
     """The hand's play, if it is certainly regular under ``t``; None: replay it card by card. ``lane``: the
-    tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them."""
+    tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them.
+
+    ``holdings`` None: the deal is checked here too, from ``dealt``, its cards in seat order as bytes (each seat's
+    in turn, as many each: the caller checks that), for a lane whose ``deal_folds``: a clean answer then also says
+    the deal was regular (see below), and None leaves the deal to check_deal as well."""
     if lane is None:
         lane = lane_for(t)
     if lane is None or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events)):
@@ -115,9 +124,23 @@ def clean_play(
     # player dealt a card short who played one of theirs twice would match their holding, so the cards played
     # are counted too.
     owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place))
+    if holdings is None:
+        # Who was dealt each card, read the same way from the deal's bytes, is who played it. With the checks below
+        # (each of the hand's cards played once, all of the deck) the deal then gave each player the hand's count
+        # (their places), each card once, all of the deck, and left out what the lane allows (deal_folds): the
+        # deal check would find nothing either. Nothing the lane lets through reads the holdings as bitmasks.
+        if (
+            not lane.deal_folds
+            or dealt is None
+            or len(dealt) != size
+            or owners != lane.all_cards.translate(bytes.maketrans(dealt, lane.seat_of_dealt))
+        ):
+            return None
+        holdings = []
+    elif [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings:
+        return None
     if (
-        [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings
-        or cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
+        cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
         or len(owners.translate(None, lane.all_cards)) != size  # fewer cards played than plays: one twice
     ):
         return None

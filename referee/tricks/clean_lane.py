@@ -41,6 +41,8 @@ class CleanLane:
     # down to 0 in turn, each its own byte (mapped to its player's: no more digits than the deck needs); per seat, a
     # table from its own byte to the digit 1 (any other: 0).
     seat_of_place: bytes
+    seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn), the byte of its seat
+    deal_folds: bool  # whether a hand's deal may be checked by its play alone (see clean_hand.clean_play)
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
@@ -93,6 +95,18 @@ def _lane(t: Tables) -> CleanLane | None:
     breaking = play.breaking_cards(t)
     half = n // 2
     fits = n * n * t.per_player <= 256  # a trick, its leader and a turn in it, as a byte (see place_of)
+    # The deal is checked by the play alone where nothing of the play check needs the holdings as bitmasks (no
+    # first lead, first trick bar or later lead to look into, nor the opening card's holder to find, nor points)
+    # and a deal of every seat's count leaves out no more cards than the rules allow. (A later lead looked into, or
+    # a first leader found by a card, marks the first lead too in lead_rules; each is asked all the same.)
+    deal_folds = (
+        not any(first)
+        and not t.first_trick_barred
+        and max(late) <= 1
+        and t.first_leader != "holder_of_card"
+        and t.points is None
+        and len(cards) - plays <= t.out_of_play
+    )
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
@@ -104,6 +118,8 @@ def _lane(t: Tables) -> CleanLane | None:
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
+        seat_of_dealt=bytes(HELD + p // t.per_player for p in range(plays)),
+        deal_folds=deal_folds,
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),

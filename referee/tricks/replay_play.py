@@ -9,13 +9,27 @@ from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
 from . import clean_hand, play
 from .cards import COPY, card_symbol, cards_in
+from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
 from .clean_lane import CleanLane, lane_for
 from .log import Hand
 from .replay import Replay
+from .tables import Tables
 
 # Per spec (by identity, holding the spec): whether the whole-hand check knows every clause of play of it.
 _KNOWN: dict[int, tuple[Spec, frozenset[str], bool]] = {}
+
+
+def dealt_and_played(t: Tables, hand: Hand, dealer: int | None, lane: CleanLane) -> CleanPlay | None:
+    """The play of a hand whose deal (no pass, nothing left out) and play are certainly regular, both checked at
+    once by the play check (clean_play, given the deal's bytes) where ``lane`` allows it; None, before anything is
+    reported, for check_deal and the play check or the replay, which find and report what is wrong."""
+    deal = hand.deal
+    if not lane.deal_folds or deal is None or hand.passes or hand.leftover is not None:
+        return None
+    if len(deal) != t.seats or {*map(len, deal)} != {t.per_player}:
+        return None
+    return clean_play(t, hand, play.first_leader(t, dealer, []), None, lane, b"".join(map(bytes, deal)))
 
 
 class PlayReplay(Replay):

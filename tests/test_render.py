@@ -191,3 +191,18 @@ def test_names_equal_across_types_are_kept_apart() -> None:
     first.winner, second.winner = True, 1  # type: ignore[assignment]
     for report in (first, second, first):
         assert render.as_json(report) == _plain(report)
+
+
+@pytest.mark.parametrize("spec_id", bundled_ids())
+def test_an_audited_games_sheet_is_written_from_its_templates(spec_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fast path answers for what an audit makes (the tests above would pass if every sheet went to the encoder)
+    from referee import report_json
+
+    def refused(report: Report) -> str:
+        raise AssertionError(f"a sheet of {spec_id} went to the encoder")
+
+    monkeypatch.setattr(report_json, "_plain_sheet", refused)
+    spec = load(spec_id)
+    document = simulate_game(spec, random.Random(3), game_id="g")
+    report = referee.audit(spec, gamelog.from_document(document, Location(file="sim.jsonl", game=1)))
+    assert report.hands and render.as_json(report) == _plain(report)

@@ -36,6 +36,9 @@ STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
 _HELD = 2
 # Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
 _AHEAD = 8
+# The workers start once this process has audited the first unit (with its spec loaded), if that unit is short: a
+# first block of JSON Lines or a YAML file's first game. A longer one (a whole file) is not waited for.
+_WARM_BYTES = 64 * 1024
 
 
 def all_cores() -> int:
@@ -177,7 +180,7 @@ class _Pool:
     the games this process audits), and this process audits the next unit itself whenever they all are, so no
     process only cuts, sends and waits while the others audit. The workers are started (forked, where the
     system can) once this process has audited the first unit: they start with its specs loaded and tables built,
-    and nothing written yet that they could write again.
+    and nothing written yet that they could write again (if it is short: else at once, as it is audited).
     """
 
     def __init__(self, checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC) -> None:
@@ -239,6 +242,8 @@ class _Pool:
         if (unit := self._next()) is None:
             return True
         number, results = self.sent - 1, []
+        if not self.workers and getattr(unit, "size", 0) > _WARM_BYTES:
+            self._start()  # a long first unit (a whole file, say): the workers do not wait for it
         for result in check_unit(self.checker, unit):
             if self.ctrl_c.pressed:
                 return False

@@ -168,6 +168,25 @@ def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypat
     assert all(warm == "True" for pid, warm in tags if pid in worker)  # started with the spec loaded
 
 
+def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)
+    monkeypatch.setattr(batch_run, "_WARM_BYTES", 1024)  # the first block (4 KB) counts as long
+    audit_unit = batch_run.check_unit
+
+    def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
+        warm = bool(checker._specs)
+        for result in audit_unit(checker, unit):
+            yield replace(result, output=f"{os.getpid()} {warm}\n")
+
+    monkeypatch.setattr(batch_run, "check_unit", tagged)
+    code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
+    tags = [line.split() for line in out.splitlines()]
+    here = str(os.getpid())
+    first_of_worker = next(tag for tag in tags if tag[0] != here)
+    assert code == 0 and len(tags) == 200 and tags[0] == [here, "False"]
+    assert first_of_worker[1] == "False"  # started before this process had loaded the spec
+
+
 def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("check", str(CLEAN), "--jobs", "0")[0] == 2
     assert "--jobs wants a number" in capsys.readouterr().err

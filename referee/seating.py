@@ -27,6 +27,25 @@ def side_names(
     return tuple(names)
 
 
+def alike(names: tuple[str, ...]) -> str | None:
+    """A name two sides would share (their players' names joined by " & " can read the same: "A" with "B & C",
+    and "A & B" with "C"); None where each side's name is its own. A report keys each side's figures by its name."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            return name
+        seen.add(name)
+    return None
+
+
+def alike_message(name: str) -> str:
+    """Why a game whose sides would share a name is not audited, and what the log can do about it."""
+    return (
+        f"two sides would both be named {name!r} (their players' names joined by ' & '): "
+        "name the sides in the log (sides: {name: [players]})"
+    )
+
+
 def sides_by_key(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> dict[str, int]:
     """Every key :func:`side_key` resolves, with its side, looked up once a game instead of each hand."""
     known = {player: side_of[seat] for seat, player in reversed(list(enumerate(players)))}

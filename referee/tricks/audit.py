@@ -71,6 +71,8 @@ def _game_plan(t: Tables) -> _GamePlan:
 
 
 _PLANS: dict[int, tuple[Tables, _GamePlan]] = {}
+# Per spec (by identity, holding the spec): the Tables for each number of players a log has had.
+_SEATED: dict[int, tuple[Spec, dict[int, Tables]]] = {}
 
 
 class _Audit(DealReplay, PlayReplay, ScoreReplay):
@@ -78,13 +80,25 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
     plan: _GamePlan  # the rules' plan for the game loop, set when the game is run
+    no_reneges: list[int]  # no renege charged to any side (a hand's reneges are another list)
 
     @classmethod
     def for_spec(cls, spec: Spec, log: GameLog) -> Report:
         """Compile (once, cached, for the log's number of players where the spec allows several) and replay."""
-        tables = tables_for(spec)
-        if len(log.players) in tables.seat_counts:
-            tables = tables_for(spec, len(log.players))
+        players = len(log.players)
+        # tables_for's cache hashes the spec's fields (a Python __hash__) twice a game: here the spec's object
+        # answers, kept with it so its id is never taken for another spec's (bounded, as per_tables' caches)
+        known = _SEATED.get(id(spec))
+        if known is None or known[0] is not spec:
+            if len(_SEATED) > 64:
+                _SEATED.clear()
+            known = _SEATED[id(spec)] = (spec, {})
+        tables = known[1].get(players)
+        if tables is None:
+            tables = tables_for(spec)
+            if players in tables.seat_counts:
+                tables = tables_for(spec, players)
+            known[1][players] = tables
         return cls(spec, tables, log).run()
 
     # -- the game -----------------------------------------------------------
@@ -101,7 +115,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         self._renege_costly, self._penalised = plan[1:3]
         report = self.report
         lines = report.hands
-        no_reneges = [0] * len(t.sides)
+        self.no_reneges = [0] * len(t.sides)  # the general hand's reneges until a hand charges some
         next_dealer = plan.next_dealer
         lane = self._plain if plan.lane else self._by_points if plan.points_lane else None
         # Where only a target ends the game, and no clock: a hand that leaves every total short of it, with no
@@ -109,9 +123,10 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         quiet_under = plan.sole_target if self.stop is None else None
         unbid_first = not t.bids_first_hand
         for hand in self.log.hands:
-            ended = report.ended_at_hand
-            if ended is not None and hand.number == ended + 1:
-                self.add(game_continued(report, len(self.log.hands) - ended), hand.number)
+            if final is not None:  # the game ended at an earlier hand: the first after it is reported
+                ended = report.ended_at_hand
+                if ended is not None and hand.number == ended + 1:
+                    self.add(game_continued(report, len(self.log.hands) - ended), hand.number)
             dealer = hand.dealer
             if dealer is None or dealer != expected_dealer:  # not simply the dealer due (who needs no look)
                 dealer = self._dealer(hand, expected_dealer)
@@ -119,36 +134,22 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
                 expected_dealer = next_dealer[dealer]
             if hand.misdeal:
                 self._misdeal(hand, dealer, list(totals), list(bags))
-                if final is not None and report.ended_at_hand != hand.number:
-                    lines[-1] = not_counted(lines[-1], tuple(final))
-                continue
-            self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
-            first_unbid = unbid_first and scored == 0
-            line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
-            swept: int | None = None  # a lane's line: no outright win or loss, no renege charged, not thrown out
-            lost = NONE_LOST
-            if line is None:
-                self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
-                self.hand_reneges = no_reneges  # replaced, never changed in place, by a hand with reneges
-                self.hand_lost = NONE_LOST
-                self.scored_before = scored
-                line = self._hand(hand, dealer, list(totals), list(bags), first_unbid)
-                if line.note == THROWN_OUT:
-                    self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
-                if line.scored:
-                    if self.hand_reneges is not no_reneges and any(self.hand_reneges):
-                        self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
-                    swept = scoring.sweep(t, self.kept) if first_unbid else self.won_outright
-                    lost = self.hand_lost
-            lines.append(line)
-            if line.scored:
-                scored += 1
-                totals, bags = line.totals, line.bags
-                if final is None:
-                    if quiet_under is not None and swept is None and not lost and max(totals) < quiet_under:
+            else:
+                self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
+                first_unbid = unbid_first and scored == 0
+                line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
+                if line is not None:  # a lane's line: scored; no outright win or loss, renege or throw-out to look for
+                    lines.append(line)
+                    scored += 1
+                    totals, bags = line.totals, line.bags
+                    if final is None and (quiet_under is None or max(totals) >= quiet_under):
+                        final = self._result(hand.number, list(totals), scored)
+                    elif report.tie is not None and final is None:  # a tie noted at an earlier hand, since broken
                         report.tie = report.tied_at = None
-                    else:
-                        final = self._result(hand.number, list(totals), scored, swept, lost)
+                else:
+                    scored, totals, bags, final = self._general(
+                        hand, dealer, scored, totals, bags, final, first_unbid, quiet_under
+                    )
             if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 lines[-1] = not_counted(lines[-1], tuple(final))
@@ -161,6 +162,41 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         if t.points is not None and t.points.settlement and self.report.finished:
             self.report.settlement = points.settlement(final or tuple(totals))
         return self.report
+
+    def _general(
+        self,
+        hand: Hand,
+        dealer: int | None,
+        scored: int,
+        totals: tuple[int, ...],
+        bags: tuple[int, ...],
+        final: list[int] | None,
+        first_unbid: bool,
+        quiet_under: float | None,
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], list[int] | None]:
+        """A hand no lane answered for, through :meth:`_hand`, and what it leaves the game loop: the hands scored,
+        the totals and bags, and the totals the game ended on (None while it goes on)."""
+        self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
+        self.hand_reneges = no_reneges = self.no_reneges  # replaced, never changed in place, by a hand with reneges
+        self.hand_lost = NONE_LOST
+        self.scored_before = scored
+        line = self._hand(hand, dealer, list(totals), list(bags), first_unbid)
+        if line.note == THROWN_OUT:
+            self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
+        self.report.hands.append(line)
+        if not line.scored:
+            return scored, totals, bags, final
+        scored += 1
+        if self.hand_reneges is not no_reneges and any(self.hand_reneges):
+            self.renege_count = [a + b for a, b in zip(self.renege_count, self.hand_reneges, strict=True)]
+        if final is None:
+            swept = scoring.sweep(self.t, self.kept) if first_unbid else self.won_outright
+            lost = self.hand_lost
+            if quiet_under is not None and swept is None and not lost and max(line.totals) < quiet_under:
+                self.report.tie = self.report.tied_at = None
+            else:
+                final = self._result(hand.number, list(line.totals), scored, swept, lost)
+        return scored, line.totals, line.bags, final
 
     def _result(
         self, number: int, totals: list[int], scored: int, swept: int | None = None, lost: frozenset[int] = frozenset()

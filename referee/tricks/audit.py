@@ -7,79 +7,31 @@ audit reports every violation in the game, not just the first.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import add
-from typing import NamedTuple
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bidding, clock, deal, misdeal, no_trump, passing, penalties, play, points, replay_play, scoring
-from .log import Bid, GameLog, Hand, has_tricks, plays_of
-from .per_tables import per_tables
+from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, points, scoring
+from .game_plan import plan_for
+from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
-from .replay_play import PlayReplay
-from .replay_score import ScoreReplay
+from .replay_lanes import LaneReplay
 from .tables import Tables, tables_for
 
 THROWN_OUT = "thrown out: the renege would have won the game"
 NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
 
 
-class _GamePlan(NamedTuple):
-    """What the game loop asks of the rules every hand, worked out once per Tables."""
-
-    # Where only a target ends the game (no floor, margin or last round): the target, or infinity where there is
-    # none (the table breaks up); a hand whose totals are all under it cannot end the game (but by the clock, an
-    # outright win or loss). None: other ends to look for every hand.
-    sole_target: float | None
-    renege_costly: bool  # a renege or a card not played costs more than books and points (sandbags, the game)
-    penalised: bool  # offences cost books or points (penalties.renege, penalties.other_rule)
-    bids: bidding.BidPlan  # the bid orders and plain biddings met so far
-    scores: scoring.PlainScores  # plain hands scored so far
-    next_dealer: tuple[int, ...]  # from each dealer: who deals the next hand
-    # A hand of plain contracts may take the plain lane (_plain): bids score it, with no pass, claim window,
-    # penalty or renege cost that the general hand would look into.
-    lane: bool
-    # A hand scored by the points of the cards taken may take the points lane (_by_points): cards passed, and no
-    # claim window, renege cost or excess cards passed on.
-    points_lane: bool
-    no_bids: tuple[None, ...]  # a points hand's bids on the score sheet: none for each side
-
-
-def _game_plan(t: Tables) -> _GamePlan:
-    only_target = t.floor is None and t.behind is None and t.max_rounds is None
-    renege_costly = bool(t.renege_steps or t.unplayed_sandbags or t.renege_opponents_as_made or t.renege_win_thrown_out)
-    penalised = bool(t.renege_books_lost or t.other_books_lost or t.other_points)
-    return _GamePlan(
-        (math.inf if t.target is None else t.target) if only_target else None,
-        renege_costly,
-        penalised,
-        bidding.bid_plan(t),
-        scoring.plain_scores(t),
-        tuple(deal.next_dealer(t, dealer) for dealer in range(t.seats)),
-        t.contracts
-        and t.points is None
-        and not (t.passing or t.excess_passed or t.renege_claim_window or renege_costly or penalised),
-        not t.contracts
-        and t.points is not None
-        and bool(t.passing)
-        and not (t.excess_passed or t.renege_claim_window or renege_costly),
-        (None,) * len(t.sides),
-    )
-
-
-_PLANS: dict[int, tuple[Tables, _GamePlan]] = {}
 # Per spec (by identity, holding the spec): the Tables for each number of players a log has had.
 _SEATED: dict[int, tuple[Spec, dict[int, Tables]]] = {}
 
 
-class _Audit(DealReplay, PlayReplay, ScoreReplay):
+class _Audit(DealReplay, LaneReplay):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
-    plan: _GamePlan  # the rules' plan for the game loop, set when the game is run
     no_reneges: list[int]  # no renege charged to any side (a hand's reneges are another list)
 
     @classmethod
@@ -111,7 +63,7 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
-        self.plan = plan = per_tables(_PLANS, t, _game_plan)
+        self.plan = plan = plan_for(t)
         self._renege_costly, self._penalised = plan[1:3]
         report = self.report
         lines = report.hands
@@ -236,97 +188,6 @@ class _Audit(DealReplay, PlayReplay, ScoreReplay):
             return False
         over, winner = scoring.result(self.t, list(line.totals), scored + 1, self.hand_lost)
         return over and winner is not None and self.hand_reneges[winner] > 0
-
-    def _plain(
-        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
-    ) -> HandScore | None:
-        """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded and nothing
-        irregular in its deal or play (nearly every hand of a spec on the plain lane), as :meth:`_hand` replays
-        it; None, before anything is reported, for any other hand, which the general hand replays.
-
-        Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
-        """
-        # books written, even empty ({}): the general hand checks them
-        if hand.passes or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
-            return None
-        bids = hand.bids
-        if bids is None or dealer is None:
-            return None
-        t = self.t
-        lane = self.clean_lane
-        if lane is None:  # the play is replayed card by card, as the general hand does it
-            return None
-        regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer, self.plan.bids)
-        if regular is None:
-            return None
-        # the deal checked by the play where it may be (usually); looked up on replay_play, as clean_play is
-        clean = replay_play.dealt_and_played(t, hand, dealer, lane)
-        if clean is None:
-            holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-            if findings:
-                return None
-            # looked up on replay_play, where the play replay finds it (and a test may take it away for both)
-            clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
-            if clean is None:  # the general hand replays the play card by card and reports what it finds
-                return None
-        # The play's state the general hand keeps (tricks each player took, revokes) is read only by the scoring
-        # of nil, a renege or points, none of which is on this lane: it is not set.
-        books = tuple(clean.books)
-        points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
-        new_totals = tuple(map(add, totals, points))
-        line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
-        self._check_recorded_score(hand, line)
-        return line
-
-    def _by_points(
-        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
-    ) -> HandScore | None:
-        """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded and
-        nothing irregular in its deal, pass or play (nearly every hand of a spec on the points lane), as
-        :meth:`_hand` replays it; None, before anything is reported, for any other hand, which the general hand
-        replays. Its line is reported as is (see :meth:`_plain`)."""
-        t = self.t
-        if hand.bids or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
-            return None
-        lane = self.clean_lane
-        if lane is None:  # the play is replayed card by card, as the general hand does it
-            return None
-        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-        if findings:
-            return None
-        offset = passing.offset_for(t, self.dealt_hands)
-        if offset is not None:
-            # Regular as far as the pass shows; the play check below confirms it, vouching only for a hand where
-            # each player played the cards this gives them (see passing.clean_pass).
-            passed = passing.clean_pass(t, offset, holdings, hand.passes, True)
-            if passed is None:
-                return None
-            holdings = passed
-        elif hand.passes or passing.nil_pass_hand(t, self.dealt_hands):  # a pass on a hand with none: reported
-            return None
-        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
-        if clean is None:
-            return None
-        taken = clean.taken
-        if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
-            self.taken = taken = list(taken)
-            self._leftover(hand, holdings, clean.first_taker)
-        rules = t.points
-        assert rules is not None  # a points lane is planned only for rules scored by points
-        scored = points.hand_points(rules, taken, None)
-        rule = "scoring.moon" if scored != taken else None  # a moon: a figure written wrong is one not settled by it
-        scored_t = tuple(scored)
-        line = HandScore(
-            hand.number,
-            None if dealer is None else self.names[dealer],
-            self.plan.no_bids,
-            tuple(clean.books),
-            scored_t,
-            tuple(map(add, totals, scored_t)),
-            bags,
-        )
-        self._check_recorded_score(hand, line, rule)
-        return line
 
     def _points_line(
         self,

@@ -1,0 +1,112 @@
+"""The lanes of the trick replay: a hand certainly regular in its deal, pass and play, checked whole by built-ins
+(:mod:`.clean_hand`) and scored at once, where the general hand (``audit._Audit._hand``) would replay it card by
+card and find nothing. A lane answers None, before anything is reported, for any other hand, and the general
+hand replays it; tests hold each lane to the general hand (``tests/tricks/test_plain_lane.py``)."""
+
+from __future__ import annotations
+
+from operator import add
+
+from ..report import HandScore
+from . import bidding, deal, passing, play, points, replay_play, scoring
+from .game_plan import GamePlan
+from .log import Hand, has_tricks
+from .replay_play import PlayReplay
+from .replay_score import ScoreReplay
+
+
+class LaneReplay(PlayReplay, ScoreReplay):
+    """The plain lane (a hand of plain contracts) and the points lane (a hand scored by the points taken)."""
+
+    plan: GamePlan  # the rules' plan for the game loop, set when the game is run
+
+    def _plain(
+        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
+    ) -> HandScore | None:
+        """A hand of plain contracts, dealt, bid, played and scored with nothing else recorded and nothing
+        irregular in its deal or play (nearly every hand of a spec on the plain lane), as :meth:`_hand` replays
+        it; None, before anything is reported, for any other hand, which the general hand replays.
+
+        Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
+        """
+        # books written, even empty ({}): the general hand checks them
+        if hand.passes or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
+            return None
+        bids = hand.bids
+        if bids is None or dealer is None:
+            return None
+        t = self.t
+        lane = self.clean_lane
+        if lane is None:  # the play is replayed card by card, as the general hand does it
+            return None
+        regular = bidding.plain_contracts(t, bids, hand.bids_ordered, dealer, self.plan.bids)
+        if regular is None:
+            return None
+        # the deal checked by the play where it may be (usually); looked up on replay_play, as clean_play is
+        clean = replay_play.dealt_and_played(t, hand, dealer, lane)
+        if clean is None:
+            holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+            if findings:
+                return None
+            # looked up on replay_play, where the play replay finds it (and a test may take it away for both)
+            clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+            if clean is None:  # the general hand replays the play card by card and reports what it finds
+                return None
+        # The play's state the general hand keeps (tricks each player took, revokes) is read only by the scoring
+        # of nil, a renege or points, none of which is on this lane: it is not set.
+        books = tuple(clean.books)
+        points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
+        new_totals = tuple(map(add, totals, points))
+        line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
+        self._check_recorded_score(hand, line)
+        return line
+
+    def _by_points(
+        self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
+    ) -> HandScore | None:
+        """A hand scored by the points of the cards taken, dealt, passed and played with nothing else recorded and
+        nothing irregular in its deal, pass or play (nearly every hand of a spec on the points lane), as
+        :meth:`_hand` replays it; None, before anything is reported, for any other hand, which the general hand
+        replays. Its line is reported as is (see :meth:`_plain`)."""
+        t = self.t
+        if hand.bids or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
+            return None
+        lane = self.clean_lane
+        if lane is None:  # the play is replayed card by card, as the general hand does it
+            return None
+        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+        if findings:
+            return None
+        offset = passing.offset_for(t, self.dealt_hands)
+        if offset is not None:
+            # Regular as far as the pass shows; the play check below confirms it, vouching only for a hand where
+            # each player played the cards this gives them (see passing.clean_pass).
+            passed = passing.clean_pass(t, offset, holdings, hand.passes, True)
+            if passed is None:
+                return None
+            holdings = passed
+        elif hand.passes or passing.nil_pass_hand(t, self.dealt_hands):  # a pass on a hand with none: reported
+            return None
+        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+        if clean is None:
+            return None
+        taken = clean.taken
+        if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
+            self.taken = taken = list(taken)
+            self._leftover(hand, holdings, clean.first_taker)
+        rules = t.points
+        assert rules is not None  # a points lane is planned only for rules scored by points
+        scored = points.hand_points(rules, taken, None)
+        rule = "scoring.moon" if scored != taken else None  # a moon: a figure written wrong is one not settled by it
+        scored_t = tuple(scored)
+        line = HandScore(
+            hand.number,
+            None if dealer is None else self.names[dealer],
+            self.plan.no_bids,
+            tuple(clean.books),
+            scored_t,
+            tuple(map(add, totals, scored_t)),
+            bags,
+        )
+        self._check_recorded_score(hand, line, rule)
+        return line

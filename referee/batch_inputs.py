@@ -152,7 +152,9 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
 
 def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     handle = sys.stdin.buffer
-    start = handle.peek(1)[:64] if hasattr(handle, "peek") else b""
+    # all that is buffered (up to the reader's buffer), not a first few bytes: blank lines before the first game
+    # tell nothing of the format either
+    start = handle.peek(1) if hasattr(handle, "peek") else b""
     # a byte order mark before the first line, which the line reader drops (documents.line_text), tells nothing of
     # the format: JSON Lines saved with one read as they would from a file
     start = start.removeprefix(codecs.BOM_UTF8).lstrip()

@@ -127,6 +127,17 @@ def test_json_lines_with_a_byte_order_mark_on_standard_input_read_as_the_file_is
     assert last_lines(piped)[1] == last_lines(out)[1]
 
 
+def test_json_lines_after_blank_lines_on_standard_input_read_as_the_file_is(tmp_path: Path) -> None:
+    # what comes before the first game is looked past however long it is: 100 blank lines made the stream look
+    # like YAML when only its first 64 bytes were looked at
+    spaced = tmp_path / "spaced.jsonl"
+    spaced.write_bytes(b"\n" * 100 + TWO.read_bytes())
+    code, out = run("check", "-q", str(spaced))
+    assert code == 1 and last_lines(out)[1] == "2 games: 1 clean, 0 warnings, 1 violations, 0 incomplete, 0 unreadable"
+    code, piped = run("check", "-q", "-", stdin=spaced.read_bytes())
+    assert code == 1 and piped.replace("<stdin>", str(spaced)).splitlines()[:-2] == out.splitlines()[:-2]
+
+
 # -- worker processes ---------------------------------------------------------------------------------------------
 
 

@@ -28,22 +28,18 @@ def side_names(
 
 
 def alike(names: tuple[str, ...]) -> str | None:
-    """A name two sides would share (their players' names joined by " & " can read the same: "A" with "B & C",
-    and "A & B" with "C"); None where each side's name is its own. A report keys each side's figures by its name."""
+    """Why a game is not audited whose sides would share a name (their players' names joined by " & " can read
+    the same: "A" with "B & C", and "A & B" with "C"), and what the log can do about it; None where each side's
+    name is its own. A report keys each side's figures by its name."""
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            return name
+            return (
+                f"two sides would both be named {name!r} (their players' names joined by ' & '): "
+                "name the sides in the log (sides: {name: [players]})"
+            )
         seen.add(name)
     return None
-
-
-def alike_message(name: str) -> str:
-    """Why a game whose sides would share a name is not audited, and what the log can do about it."""
-    return (
-        f"two sides would both be named {name!r} (their players' names joined by ' & '): "
-        "name the sides in the log (sides: {name: [players]})"
-    )
 
 
 def sides_by_key(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> dict[str, int]:

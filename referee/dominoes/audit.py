@@ -63,9 +63,9 @@ class _Audit(TurnReplay):
         if found is None:
             spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
             raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
-        same = seating.alike(found[0])
-        if same is not None:
-            raise self._fail(seating.alike_message(same), "$.players")
+        problem = seating.alike(found[0])
+        if problem is not None:
+            raise self._fail(problem, "$.players")
         self.side_names, self.sides_by_key = found
         self.report = Report.start(spec, log, self.side_names, "dominoes")
         self.totals = [0] * len(self.t.sides)

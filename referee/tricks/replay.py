@@ -56,9 +56,9 @@ class Replay:
         seated = known.get(key)
         if seated is None:
             self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
-            same = seating.alike(self.side_names)
-            if same is not None:
-                raise self._fail(seating.alike_message(same), "$.players")
+            problem = seating.alike(self.side_names)
+            if problem is not None:
+                raise self._fail(problem, "$.players")
             seated = (self.side_names, seating.sides_by_key(self.names, self.side_names, tables.side_of))
             if self.t is tables:
                 if len(known) > 1_000:  # bounded: a club's archive has many tables of players

@@ -93,3 +93,16 @@ def corpus_agrees(monkeypatch: pytest.MonkeyPatch, owner: Any, lane: str, least:
     assert compared > 100
     # the lane answered for some hands: without it, "the same" would hold of a lane the audit never asks
     assert vouched > least, vouched
+
+
+def counted(real: Callable[..., Any]) -> tuple[Callable[..., Any], list[int]]:
+    """``real`` (a fast path) wrapped to count its answers, and the counts: [how many it answered for, how many
+    it handed back with None]."""
+    counts = [0, 0]
+
+    def counting(*args: Any) -> Any:
+        found = real(*args)
+        counts[found is None] += 1
+        return found
+
+    return counting, counts

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lanes import counted
 
 import referee
 from referee import load_spec, render
@@ -41,14 +42,7 @@ def _report(rules: str, document: Any) -> str:
 def _held_to_replay(rules: str, document: Any) -> list[int]:
     """The report with the clean-hand check and without it are the same; how many hands the check answered
     for, and how many it handed to the replay."""
-    counts = [0, 0]
-    real = clean_module.clean_turns
-
-    def counting(*args: Any) -> Any:
-        found = real(*args)
-        counts[found is None] += 1
-        return found
-
+    counting, counts = counted(clean_module.clean_turns)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(domino_audit, "clean_turns", counting)
         fast = _report(rules, copy.deepcopy(document))

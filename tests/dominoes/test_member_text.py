@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 import pytest
 from hypothesis import given, settings
+from lanes import counted
 from test_json_text import _same
 
 from dominoes.test_logshape import BASE, mutated
@@ -178,14 +179,7 @@ def test_a_hand_with_plays_not_learnt_reads_them_one_by_one() -> None:
     # play alone is read the careful way and learnt, the others looked up, and the game reads the same
     document = simulate_game(load_spec("dominoes/all-fives"), random.Random(5), players=("P", "Q", "R", "S"))
     _twice(_compact(document))
-    read = [0, 0]
-    real = member_text.read_new_plays
-
-    def counting(*args: Any) -> Any:
-        found = real(*args)
-        read[found is None] += 1
-        return found
-
+    counting, read = counted(member_text.read_new_plays)
     changed = copy.deepcopy(document)
     for hand in changed["hands"]:
         ((name, value),) = hand["plays"][-1].items()

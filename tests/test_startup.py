@@ -56,3 +56,18 @@ def test_every_bundled_spec_matches_the_schema(spec_id: str) -> None:
     # a run trusts the bundled specs without the validator (spec_files.schema_checked): this is where they are checked
     chain(find(spec_id).resolve(), verify=True)
     assert schemas.validator("rule-spec").schema  # the check ran with the real schema
+
+
+@pytest.mark.parametrize("columns", [None, "1", "50", "0", "-3", "wide", "200"])
+def test_the_help_is_as_wide_as_shutil_says(columns: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the CLI finds the terminal's width itself (shutil's import cost a start ~2 ms): the same width, whatever COLUMNS
+    import shutil
+
+    from referee.cli import _columns, parser
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _columns() == shutil.get_terminal_size().columns
+    assert parser()._get_formatter()._width == shutil.get_terminal_size().columns - 2

@@ -41,6 +41,8 @@ class Family:
     package: str
     log_class: str
     fast_reader: bool = False  # whether its log module reads a document in one pass (``read_fast``)
+    # what a JSON text its log module reads from the text itself (``read_text``) holds: None, no such reader
+    text_marker: str | None = None
 
     # The parts below are cast to their types written as strings: a type written out, Callable[[...], ...], is
     # made anew at each call (microseconds), and an audit asks for its family's parts every game.
@@ -75,6 +77,12 @@ class Family:
         return cast("Callable[[Any, Location, str | None], AnyLog | None]", self._part("log", "read_fast"))
 
     @property
+    def read_text(self) -> Callable[[str, Location], AnyLog | None]:
+        """The log read from a JSON text holding ``text_marker`` and no backslash, or None where that reading
+        cannot vouch for it (then the text is decoded whole)."""
+        return cast("Callable[[str, Location], AnyLog | None]", self._part("log", "read_text"))
+
+    @property
     def run(self) -> Callable[[Spec, Any], Report]:
         """Replays a log against a compiled spec."""
         return cast("Callable[[Spec, Any], Report]", self._part("audit", "run"))
@@ -91,7 +99,7 @@ class Family:
 
 
 TRICKS = Family("trick-taking", "tricks", "GameLog", fast_reader=True)
-DOMINOES = Family("domino", "dominoes", "DominoLog", fast_reader=True)
+DOMINOES = Family("domino", "dominoes", "DominoLog", fast_reader=True, text_marker='"plays":[')
 BY_SPEC_FAMILY = {"spades": TRICKS, "hearts": TRICKS, "dominoes": DOMINOES}
 
 
@@ -105,6 +113,15 @@ def of_document(document: Any) -> Family:
     from .dominoes.log import is_domino_document
 
     return DOMINOES if is_domino_document(document) else TRICKS
+
+
+def read_text(text: str, where: Location) -> AnyLog | None:
+    """A game read from its JSON text (holding no backslash) by the family whose marker it holds, where one
+    reads its logs from the text itself; None where none does, or it cannot vouch for the text."""
+    for family in (TRICKS, DOMINOES):
+        if family.text_marker is not None and family.text_marker in text:
+            return family.read_text(text, where)
+    return None
 
 
 def pictures(spec: Spec, log: AnyLog, report: Report) -> list[tuple[int, str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,7 +188,9 @@ class LogReader:
         return all(logshape.hand_conforms(hand, self.READ_AND_CHECKED) for hand in self.doc["hands"])
 
 
-def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, text: str | None = None) -> Any:
+def read_in_one_pass(
+    reader: Callable[[Any, Location], LogReader], document: Any, where: Location, text: str | None = None
+) -> Any:
     """What ``reader`` makes of a document, read in one pass without the schema; None where that pass cannot
     vouch for the document (then the schema and the careful reading decide, with their located messages).
 
@@ -220,7 +223,7 @@ def read_in_one_pass(reader: type[LogReader], document: Any, where: Location, te
         keys = header_keys(document)
         if keys is None:
             return None
-        if reader.COUNTS_KEYS:
+        if one_pass.COUNTS_KEYS:
             keys += one_pass.keys
         else:
             for hand in document["hands"]:

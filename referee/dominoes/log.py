@@ -264,3 +264,12 @@ def read_fast(document: Any, where: Location, text: str | None = None) -> Domino
 
     found: DominoLog | None = read_in_one_pass(OnePassReader, document, where, text)
     return found
+
+
+def read_text(text: str, where: Location) -> DominoLog | None:
+    """The DominoLog :func:`~referee.gamelog.from_json_text` gives for a JSON text holding no backslash, read
+    from the text with each hand's plays cut out before the decode (see :mod:`.plays_text`), or None where
+    that cannot vouch for the text (then it is decoded whole)."""
+    from .plays_text import read_text as read_plays_text
+
+    return read_plays_text(text, where)

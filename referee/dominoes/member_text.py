@@ -111,6 +111,24 @@ def read_plays(
         return None
 
 
+def read_segment(
+    known: tuple[dict[str, int], dict[str, Move]], text: str
+) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
+    """The seats and moves of a hand's plays written ``text`` (what lies between its ``[`` and ``]``), and its
+    keys, where the text is pieces learnt joined as a list of objects joins them (else None): then it is the
+    text of the list of those plays, whatever the decoded document says (see :mod:`.plays_text`)."""
+    if not text:
+        return (), (), 0
+    if text[0] != "{" or text[-1] != "}":
+        return None
+    pieces = text[1:-1].split(PLAYS.separator)
+    seats, moves = known
+    try:
+        return tuple(map(seats.__getitem__, pieces)), tuple(map(moves.__getitem__, pieces)), text.count(":")
+    except KeyError:
+        return None
+
+
 def read_new_plays(
     known: tuple[dict[str, int], dict[str, Move]],
     text: str,

@@ -53,11 +53,15 @@ class OnePassReader(_Reader):
         bodies = self.doc["hands"]
         if self.text is not None and {*map(type, bodies)} == {dict}:
             self.known = member_text.plays_learnt(self.players)
-            if self.known is not None:
-                self.lists = member_text.written(self.text, bodies, member_text.PLAYS)
+            self.find_plays(bodies)
             self.sheets = member_text.written(self.text, bodies, member_text.SCORE)
         hands = tuple(map(self.hand_unchecked, count(1), bodies))
         return DominoLog(hands=hands, **self.header())
+
+    def find_plays(self, bodies: list[Any]) -> None:
+        """Each hand's plays as written in the text (``lists``), where their texts can be looked up."""
+        if self.known is not None and self.text is not None:
+            self.lists = member_text.written(self.text, bodies, member_text.PLAYS)
 
     def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
         """The seats and moves of a hand's plays: from their text where each play's text is learnt, else read

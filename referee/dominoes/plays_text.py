@@ -1,0 +1,91 @@
+"""A domino game read from its JSON text with each hand's plays cut out before the decode (``read_text``).
+
+Most of a hand's text is its plays, and decoding them into objects (two dicts and their strings a turn) is
+most of the decode, though the reader then reads each play from its text anyway (:mod:`.member_text`). So
+the text is decoded with each hand's plays left out, and the plays are read from their own text.
+
+The text holds no backslash (the caller's condition), so every ``"`` opens or closes a string and
+``"plays":[`` can only be met where the string ``plays`` is a key whose value opens with ``[`` (a closing
+quote is never followed by a letter). Each hand's plays, its *segment*, is taken as the text from such an
+opener to the first ``]`` after it, and the rest is decoded with ``[]`` in its place. Where that decodes,
+every hand is an object holding ``plays``, and the openers number the hands, each opener is its own hand's
+``plays`` key (a hand holds one; an opener anywhere else, or a second in a hand, would leave a hand without
+one), in order. Then the whole text is the decoded text with each ``[]`` given back its segment, so it is
+valid JSON, decoding to the same document with those plays, wherever ``[`` + segment + ``]`` is itself a JSON
+array: either each of the segment's pieces is a play's text learnt before (its text rebuilt from them is the
+segment, and a list of those objects), or the segment decodes so (it holds no ``]``, so no array, and the
+decoded plays are read and learnt as the one-pass reader reads them). Anything else hands the text back
+(None): the caller decodes it whole.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ..errors import Location
+from ..json_values import plain_value
+from ..logreader import read_in_one_pass
+from . import member_text
+from .log import DominoLog, Move
+from .onepass import OnePassReader
+
+OPENER = '"plays":['
+_EMPTY = OPENER + "]"
+
+
+class PlaysTextReader(OnePassReader):
+    """The one-pass reader of a document decoded with each hand's plays left out, given their texts."""
+
+    def __init__(self, segments: list[str], document: dict[str, Any], where: Location) -> None:
+        super().__init__(document, where)
+        self.segments = segments
+
+    def game(self) -> DominoLog:
+        bodies = self.doc["hands"]
+        # each hand an object holding plays, as many as the openers: so each opener is its own hand's
+        if len(self.segments) != len(bodies) or not all([type(body) is dict and "plays" in body for body in bodies]):
+            raise TypeError("the openers are not the hands' plays")
+        return super().game()
+
+    def find_plays(self, bodies: list[Any]) -> None:
+        self.lists = self.segments
+
+    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """The seats and moves of a hand's plays, from their segment."""
+        if plays != []:
+            raise TypeError("plays left in")  # never: the decoded text has [] in their place
+        written = self.segments[hand - 1]
+        if self.known is not None:
+            found = member_text.read_segment(self.known, written)
+            if found is not None:
+                seats, moves, keys = found
+                self.keys += keys
+                return seats, moves
+        try:
+            decoded = plain_value("[" + written + "]")
+        except ValueError:
+            raise TypeError("plays that are no JSON array by themselves") from None
+        return super().plays(hand, decoded)
+
+
+def read_text(text: str, where: Location) -> DominoLog | None:
+    """The DominoLog ``from_json_text`` gives for a JSON text holding no backslash, its hands' plays read from
+    their text (see the module's docstring); None where this cannot vouch for it."""
+    parts = text.split(OPENER)
+    segments = []
+    rest = [parts[0]]
+    for part in parts[1:]:
+        end = part.find("]")
+        if end < 0:
+            return None
+        segments.append(part[:end])
+        rest.append(part[end + 1 :])
+    try:
+        document = plain_value(_EMPTY.join(rest))
+    except ValueError:
+        return None
+    if type(document) is not dict or type(document.get("hands")) is not list:
+        return None
+    found: DominoLog | None = read_in_one_pass(partial(PlaysTextReader, segments), document, where, text)
+    return found

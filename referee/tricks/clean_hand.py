@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from . import play
 from .cards import BIT
-from .clean_lane import CleanLane, lane_for
+from .clean_lane import HELD, CleanLane, lane_for
 from .log import Hand, Trick
 from .tables import Tables
 
@@ -81,13 +81,18 @@ def clean_play(
     holdings: list[int] | None,
     lane: CleanLane | None = None,
     dealt: bytes | None = None,
+    dealt_to: bytes | None = None,
 ) -> CleanPlay | None:
     """The hand's play, if it is certainly regular under ``t``; None: replay it card by card. ``lane``: the
     tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them.
 
     ``holdings`` None: the deal is checked here too, from ``dealt``, its cards in seat order as bytes (each seat's
     in turn, as many each: the caller checks that), for a lane whose ``deal_folds``: a clean answer then also says
-    the deal was regular (see below), and None leaves the deal to check_deal as well."""
+    the deal was regular (see below), and None leaves the deal to check_deal as well. A pass checked as far as
+    the pass shows (:func:`.passing.passed_bytes`) is given after the deal: its cards follow the deal's in
+    ``dealt``, and ``dealt_to`` is, per byte of ``dealt``, the byte of the seat holding it once all have passed
+    (:attr:`.CleanLane.seat_of_dealt`, then the receivers'); a clean answer then says the pass was regular too.
+    ``leader`` None there, where the first leader is the opening card's holder: found here."""
     if lane is None:
         lane = lane_for(t)
     if lane is None or (t.take_back and hand.events and any(e.type == "card_taken_back" for e in hand.events)):
@@ -128,15 +133,22 @@ def clean_play(
         # Who was dealt each card, read the same way from the deal's bytes, is who played it. With the checks below
         # (each of the hand's cards played once, all of the deck) the deal then gave each player the hand's count
         # (their places), each card once, all of the deck, and left out what the lane allows (deal_folds): the
-        # deal check would find nothing either. Nothing the lane lets through reads the holdings as bitmasks.
+        # deal check would find nothing either. With a pass: its cards, given after the deal's, map to their
+        # receivers (maketrans keeps a byte's last mapping). Each was dealt to its passer (passed_bytes), so every
+        # card played was dealt: the deal is as above; and each was played by the player it was due to, as
+        # passing.apply finds it too, leaving each player the cards they played: the holdings after the pass.
+        seats_of = lane.seat_of_dealt if dealt_to is None else dealt_to
         if (
             not lane.deal_folds
             or dealt is None
-            or len(dealt) != size
-            or owners != lane.all_cards.translate(bytes.maketrans(dealt, lane.seat_of_dealt))
+            or len(dealt) != len(seats_of)
+            or owners != lane.all_cards.translate(bytes.maketrans(dealt, seats_of))
         ):
             return None
-        holdings = []
+        if leader is None and t.first_leader == "holder_of_card":
+            leader = _opening_holder(t, lane, owners)
+            if leader is not None and leaders[0] != leader:
+                return None
     elif [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings:
         return None
     if (
@@ -174,20 +186,22 @@ def clean_play(
         at = cards.find(t.discard_card) if t.discard_card >= 0 else -1
         if at >= 0 and any(failed.to_bytes(size, "little")[at % n : at : n]):
             return None
-    if led[0] in lane.first_leads and play.lead_violation(t, holdings[leaders[0]], led[0], True, False, 1):
+    if led[0] in lane.first_leads and play.lead_violation(
+        t, _holdings(lane, owners, holdings)[leaders[0]], led[0], True, False, 1
+    ):
         return None
     if t.first_trick_barred:
         # Only a follower who played a barred card can have broken the bar (a card that follows suit, as every
         # card here does, breaks no other rule of the first trick but the duty to discard, checked above).
         followers = in_play[1:n]
         if followers != followers.translate(None, lane.first_barred) and not _first_trick_allowed(
-            t, t.clockwise[leaders[0]], in_play[:n], holdings
+            t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, owners, holdings)
         ):
             return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
-            t, lane, leaders, winners, in_play, cards, holdings
+            t, lane, leaders, winners, in_play, cards, _holdings(lane, owners, holdings)
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
@@ -202,6 +216,23 @@ def clean_play(
     taken = [0] * n if t.points is None else _taken(t, lane, cards, winners)
     # made as a tuple is (CleanPlay(...) runs the NamedTuple's own __new__, a Python call, for every hand)
     return _new_tuple(CleanPlay, (books, seat_books, taken, winners[0]))
+
+
+def _holdings(lane: CleanLane, owners: bytes, holdings: list[int] | None) -> list[int]:
+    """Each seat's holding as a bitmask: as given, or (the deal checked by the play) the cards each played."""
+    if holdings is not None:
+        return holdings
+    return [*map(int, map(owners.translate, lane.seat_digits), repeat(2))]
+
+
+def _opening_holder(t: Tables, lane: CleanLane, owners: bytes) -> int | None:
+    """Who holds the opening card (the first of the spec's that anyone holds), as play.first_leader finds it,
+    from who played each card (``owners``: the cards from the deck's highest down, each its player's byte)."""
+    top = len(lane.all_cards) - 1
+    for card in t.first_lead_cards:
+        if top >= card and owners[top - card] >= HELD:
+            return owners[top - card] - HELD
+    return None
 
 
 def _play_bytes(lane: CleanLane, tricks: tuple[Trick, ...]) -> tuple[bytes, bytes] | None:

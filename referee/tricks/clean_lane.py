@@ -42,7 +42,13 @@ class CleanLane:
     # table from its own byte to the digit 1 (any other: 0).
     seat_of_place: bytes
     seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn), the byte of its seat
-    deal_folds: bool  # whether a hand's deal may be checked by its play alone (see clean_hand.clean_play)
+    deal_folds: bool  # whether a hand's deal (and pass) may be checked by its play alone (see clean_hand.clean_play)
+    # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards; per place, the byte
+    # of its passer (``passers``) and, per pass offset, of its receiver (``pass_to``).
+    seats_in_turn: tuple[int, ...]
+    pass_counts: tuple[int, ...]
+    passers: bytes
+    pass_to: tuple[bytes, ...]
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
@@ -95,18 +101,12 @@ def _lane(t: Tables) -> CleanLane | None:
     breaking = play.breaking_cards(t)
     half = n // 2
     fits = n * n * t.per_player <= 256  # a trick, its leader and a turn in it, as a byte (see place_of)
-    # The deal is checked by the play alone where nothing of the play check needs the holdings as bitmasks (no
-    # first lead, first trick bar or later lead to look into, nor the opening card's holder to find, nor points)
-    # and a deal of every seat's count leaves out no more cards than the rules allow. (A later lead looked into, or
-    # a first leader found by a card, marks the first lead too in lead_rules; each is asked all the same.)
-    deal_folds = (
-        not any(first)
-        and not t.first_trick_barred
-        and max(late) <= 1
-        and t.first_leader != "holder_of_card"
-        and t.points is None
-        and len(cards) - plays <= t.out_of_play
-    )
+    # The deal (and a pass) is checked by the play alone where a deal of every seat's count leaves out no more cards
+    # than the rules allow, and nothing after the play reads the holdings as bitmasks: the cards left over from the
+    # deal going with their points to the first trick's winner are found from them. (Rules of play that read a
+    # player's holding, rarely asked, have it made from who played each card: see clean_hand.clean_play.)
+    widow_points = t.points is not None and t.widow_to_winner and t.out_of_play > 0
+    deal_folds = len(cards) - plays <= t.out_of_play and not widow_points
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
@@ -120,6 +120,13 @@ def _lane(t: Tables) -> CleanLane | None:
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         seat_of_dealt=bytes(HELD + p // t.per_player for p in range(plays)),
         deal_folds=deal_folds,
+        seats_in_turn=tuple(range(n)),
+        pass_counts=(t.pass_cards,) * n,
+        passers=bytes(HELD + p // t.pass_cards for p in range(t.pass_cards * n)) if t.pass_cards else b"",
+        pass_to=tuple(
+            bytes(HELD + (p // t.pass_cards + offset) % n for p in range(t.pass_cards * n)) if t.pass_cards else b""
+            for offset in range(n)
+        ),
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),

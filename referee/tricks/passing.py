@@ -13,6 +13,7 @@ from operator import itemgetter
 
 from ..report import Code, Finding
 from .cards import BIT, card_symbol, cards_in
+from .clean_lane import CleanLane
 from .tables import NO_PASS, Tables
 
 
@@ -138,6 +139,26 @@ def clean_pass(
     if every.bit_count() != count * seats:
         return None
     return after
+
+
+def passed_bytes(
+    t: Tables, lane: CleanLane, passes: tuple[tuple[int, tuple[int, ...]], ...] | None, dealt: bytes
+) -> bytes | None:
+    """The cards of a pass regular as far as the pass itself shows, as bytes, passer by passer in seat order
+    (``dealt``: the deal's cards as bytes, each seat's in turn, as many each): every player, in seat order, passed
+    the hand's count of cards they were dealt, none twice. The play check (:func:`.clean_hand.clean_play`, given
+    them after the deal) confirms the rest, as :func:`clean_pass`'s caller does: each was played by the player it
+    was due to. None: anything else, for :func:`clean_pass` or :func:`apply`."""
+    if not passes:
+        return None
+    passers, groups = zip(*passes, strict=True)
+    if passers != lane.seats_in_turn or tuple(map(len, groups)) != lane.pass_counts:
+        return None
+    passed = b"".join(map(bytes, groups))
+    # each card passed dealt to its passer (a card dealt twice reads as its last holder's), and passed once
+    if passed.translate(bytes.maketrans(dealt, lane.seat_of_dealt)) != lane.passers or len({*passed}) != len(passed):
+        return None
+    return passed
 
 
 def choose(

@@ -74,26 +74,32 @@ class LaneReplay(PlayReplay, ScoreReplay):
         lane = self.clean_lane
         if lane is None:  # the play is replayed card by card, as the general hand does it
             return None
-        holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
-        if findings:
-            return None
         offset = passing.offset_for(t, self.dealt_hands)
-        if offset is not None:
-            # Regular as far as the pass shows; the play check below confirms it, vouching only for a hand where
-            # each player played the cards this gives them (see passing.clean_pass).
-            passed = passing.clean_pass(t, offset, holdings, hand.passes, True)
-            if passed is None:
-                return None
-            holdings = passed
-        elif hand.passes or passing.nil_pass_hand(t, self.dealt_hands):  # a pass on a hand with none: reported
-            return None
-        clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+        if offset is None and (hand.passes or passing.nil_pass_hand(t, self.dealt_hands)):
+            return None  # a pass on a hand with none: reported
+        # the deal and the pass checked by the play where they may be (usually); looked up on replay_play, as
+        # clean_play is
+        clean = replay_play.dealt_and_played(t, hand, dealer, lane, offset)
         if clean is None:
-            return None
+            holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
+            if findings:
+                return None
+            if offset is not None:
+                # Regular as far as the pass shows; the play check below confirms it, vouching only for a hand
+                # where each player played the cards this gives them (see passing.clean_pass).
+                passed = passing.clean_pass(t, offset, holdings, hand.passes, True)
+                if passed is None:
+                    return None
+                holdings = passed
+            clean = replay_play.clean_play(t, hand, play.first_leader(t, dealer, holdings), holdings, lane)
+            if clean is None:
+                return None
+            if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
+                self.taken = list(clean.taken)
+                self._leftover(hand, holdings, clean.first_taker)
+                clean = clean._replace(taken=self.taken)
+        # (where the deal folds into the play, no cards left over go with their points: see CleanLane.deal_folds)
         taken = clean.taken
-        if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
-            self.taken = taken = list(taken)
-            self._leftover(hand, holdings, clean.first_taker)
         rules = t.points
         assert rules is not None  # a points lane is planned only for rules scored by points
         scored = points.hand_points(rules, taken, None)

@@ -7,29 +7,41 @@ from functools import cached_property
 
 from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
-from . import clean_hand, play
+from . import clean_hand, passing, play
 from .cards import COPY, card_symbol, cards_in
 from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
 from .clean_lane import CleanLane, lane_for
 from .log import Hand
 from .replay import Replay
-from .tables import Tables
+from .tables import NO_PASS, Tables
 
 # Per spec (by identity, holding the spec): whether the whole-hand check knows every clause of play of it.
 _KNOWN: dict[int, tuple[Spec, frozenset[str], bool]] = {}
 
 
-def dealt_and_played(t: Tables, hand: Hand, dealer: int | None, lane: CleanLane) -> CleanPlay | None:
-    """The play of a hand whose deal (no pass, nothing left out) and play are certainly regular, both checked at
-    once by the play check (clean_play, given the deal's bytes) where ``lane`` allows it; None, before anything is
-    reported, for check_deal and the play check or the replay, which find and report what is wrong."""
+def dealt_and_played(
+    t: Tables, hand: Hand, dealer: int | None, lane: CleanLane, offset: int | None = NO_PASS
+) -> CleanPlay | None:
+    """The play of a hand whose deal (nothing left out), pass (``offset``: the hand's, NO_PASS: none) and play are
+    certainly regular, all checked at once by the play check (clean_play, given the deal's and the pass's bytes)
+    where ``lane`` allows it; None, before anything is reported, for check_deal, the pass check and the play check
+    or the replay, which find and report what is wrong."""
     deal = hand.deal
-    if not lane.deal_folds or deal is None or hand.passes or hand.leftover is not None:
+    if not lane.deal_folds or deal is None or hand.leftover is not None:
         return None
     if len(deal) != t.seats or {*map(len, deal)} != {t.per_player}:
         return None
-    return clean_play(t, hand, play.first_leader(t, dealer, []), None, lane, b"".join(map(bytes, deal)))
+    dealt = b"".join(map(bytes, deal))
+    if offset is NO_PASS:
+        if hand.passes:
+            return None
+        return clean_play(t, hand, play.first_leader(t, dealer, []), None, lane, dealt)
+    passed = passing.passed_bytes(t, lane, hand.passes, dealt)
+    if passed is None:
+        return None
+    leader = play.first_leader(t, dealer, [])
+    return clean_play(t, hand, leader, None, lane, dealt + passed, lane.seat_of_dealt + lane.pass_to[offset])
 
 
 class PlayReplay(Replay):

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__, batch, json_values, strict_yaml
-from .documents import parse_yaml
+from . import __version__, batch, json_values
 from .errors import InputError
 from .spec import bundled_ids, load
 
@@ -35,6 +34,8 @@ def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
 
 def _options(pairs: list[str]) -> dict[str, Any]:
     """``name=value`` pairs; values read as YAML scalars (true, 100, text)."""
+    from .documents import parse_yaml  # PyYAML's import is ~12 ms: only a run given options reads them
+
     chosen: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -209,6 +210,17 @@ class _Help(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
 
+class _Version(argparse._VersionAction):
+    """``--version``, which names the YAML and JSON readers: looked up when asked for (to name the YAML one
+    imports PyYAML, ~12 ms of every other run's start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from . import strict_yaml
+
+        self.version = f"referee {__version__} ({strict_yaml.loader_note()}; {json_values.plain_note()})"
+        super().__call__(parser, *args, **kwargs)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose help is :class:`_Help` (its commands' parsers are of its class, so theirs too)."""
 
@@ -220,8 +232,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     top = _Parser(prog="referee", description="Audit recorded card games against written rules.")
-    readers = f"{strict_yaml.loader_note()}; {json_values.plain_note()}"
-    top.add_argument("--version", action="version", version=f"referee {__version__} ({readers})")
+    top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")

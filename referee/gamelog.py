@@ -12,10 +12,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from . import families, schemas
 from .documents import is_json_lines, iter_documents, parse_json
@@ -134,19 +133,26 @@ def load(path: str | Path) -> AnyLog:
     return game
 
 
-class _LogDumper(yaml.SafeDumper):
-    """Writes a trick, a bid list or a hand of cards on one line each."""
+@cache
+def _log_dumper() -> Any:
+    """The YAML writer of logs, made when first asked for: a check run writes no YAML, and PyYAML's import is
+    ~12 ms of a run's start."""
+    import yaml
 
+    class LogDumper(yaml.SafeDumper):
+        """Writes a trick, a bid list or a hand of cards on one line each."""
 
-def _flow_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
-    flat = all(not isinstance(x, (list, dict)) for x in data)
-    pairs = all(isinstance(x, dict) and len(x) == 1 for x in data)
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat or pairs)
+    def flow_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+        flat = all(not isinstance(x, (list, dict)) for x in data)
+        pairs = all(isinstance(x, dict) and len(x) == 1 for x in data)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat or pairs)
 
-
-_LogDumper.add_representer(list, _flow_list)
+    LogDumper.add_representer(list, flow_list)
+    return LogDumper
 
 
 def log_yaml(document: dict[str, Any]) -> str:
     """A game-log document as readable YAML (one line a trick)."""
-    return yaml.dump(document, Dumper=_LogDumper, sort_keys=False, allow_unicode=True, width=200)
+    import yaml
+
+    return yaml.dump(document, Dumper=_log_dumper(), sort_keys=False, allow_unicode=True, width=200)

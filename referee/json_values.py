@@ -14,8 +14,7 @@ import orjson
 
 from .document_paths import json_path
 from .errors import InputError, Location
-from .strict_yaml import MAX_DIGITS
-from .unfit_values import Unfit, walk_problem
+from .unfit_values import MAX_DIGITS, Unfit, walk_problem
 
 
 def _refuse_constant(name: str) -> Any:

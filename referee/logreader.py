@@ -10,8 +10,8 @@ from typing import Any
 
 from .documents import node_line
 from .errors import InputError, Location
-from .strict_yaml import MAX_DIGITS
 from .tricks import logshape
+from .unfit_values import MAX_DIGITS
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
 MAX_NAME = 100  # characters in a player's or a side's name, or a game's id

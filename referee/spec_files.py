@@ -8,9 +8,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import schemas
+from . import schemas, spec_cache
 from .bundled import rules_dir, sources_dir
-from .documents import exists, is_file, parse_yaml, read_text
+from .documents import exists, is_file, read_text
 from .errors import InputError, Location
 
 
@@ -74,7 +74,7 @@ def read_raw(path: Path, verify: bool = False) -> dict[str, Any]:
     fields relaxed; the merged spec is checked in full.
     """
     text = read_text(path)
-    document = parse_yaml(text, str(path))
+    document = spec_cache.document(path, text)  # the YAML read once, kept as JSON (see spec_cache)
     partial = isinstance(document, dict) and document.get("extends") is not None
     if schema_checked(path, verify):
         schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)

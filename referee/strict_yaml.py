@@ -17,11 +17,11 @@ from typing import Any
 import yaml
 
 from .errors import excerpt
+from .unfit_values import MAX_DIGITS
 
 MAX_ALIASES = 100
 MAX_DEPTH = 64
 MAX_ALIAS_NODES = 10_000  # nodes that aliases may stand for in all: a few aliases can expand a billion-fold
-MAX_DIGITS = 18  # no count or score in a game needs more; Python refuses to read 4,300
 # Values in one document: a hand of a trick game holds ~250 (a six-handed one ~420), so this is a game
 # of 150 to 240 hands, about as many as yaml_documents.MAX_YAML_CHARS admits; the pure-Python loader reads it in ~1 s.
 MAX_NODES = 60_000

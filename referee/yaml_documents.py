@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from . import strict_yaml
 from .document_paths import json_path, node_line
 from .errors import InputError, Location
-from .strict_yaml import is_empty
 from .unfit_values import walk_problem
+
+if TYPE_CHECKING:
+    import yaml
+
+# PyYAML and the strict loaders are imported when a YAML text is first parsed, not with this module: JSON Lines
+# runs import it (through the readers of files and units) and read no YAML, and PyYAML's import is ~12 ms of a
+# run's start.
 
 MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
 
@@ -22,7 +25,9 @@ _DOCUMENT_START = re.compile(r"---(?:[ \t\r\n]|$)")
 
 
 def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
-    if isinstance(exc, yaml.reader.ReaderError):  # a control character: it has a position, not a mark
+    from yaml.reader import ReaderError
+
+    if isinstance(exc, ReaderError):  # a control character: it has a position, not a mark
         at = text.count("\n", 0, exc.position) + first_line
         problem = f"character #x{exc.character:04x}: {exc.reason}"
         return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
@@ -33,6 +38,8 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int 
 
 
 def _load_chunk(loader_class: Any, text: str, first_line: int) -> list[tuple[Any, Any]]:
+    from .strict_yaml import is_empty
+
     out = []
     loader = loader_class(text, first_line - 1)
     try:
@@ -59,6 +66,10 @@ def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[An
     pure-Python one, which decides it and says in its own words, located, what is wrong (the same words
     with libyaml or without).
     """
+    import yaml
+
+    from . import strict_yaml
+
     try:
         if strict_yaml.StrictLoader is not strict_yaml.PureStrictLoader:
             try:

@@ -15,8 +15,8 @@ from itertools import count, repeat
 from typing import Any
 
 from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
-from ..strict_yaml import MAX_DIGITS
 from ..tricks import logshape
+from ..unfit_values import MAX_DIGITS
 from . import member_text
 from .log import DominoHand, DominoLog, Move, _Reader
 from .tiles import TILE_TOKENS

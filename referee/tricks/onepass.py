@@ -18,7 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..logreader import RecordedScore, usual_scores
-from ..strict_yaml import MAX_DIGITS
+from ..unfit_values import MAX_DIGITS
 from . import logshape
 from .cards import TOKENS
 from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader

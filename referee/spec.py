@@ -11,7 +11,6 @@ tables for replay.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +86,9 @@ class Spec:
     chosen: tuple[tuple[str, Any], ...] = ()
     not_checkable: tuple[Clause, ...] = field(default=(), compare=False, hash=False, repr=False)
     chain: Chain | None = field(default=None, compare=False, hash=False, repr=False)
-    stamp: tuple[int, int] = (0, 0)  # the file's change time and size: an edited spec is another spec
+    # the change time and size of each file it was read from (its own, then those it extends): an edited spec
+    # is another spec
+    stamp: tuple[int, ...] = (0, 0)
 
     @property
     def document_path(self) -> Path | None:
@@ -123,9 +124,13 @@ class Spec:
         return [*self.clauses.values(), *self.not_checkable, *(option.clause for option in self.options.values())]
 
 
-def chain(path: Path, seen: tuple[Path, ...] = (), verify: bool = False) -> Chain:
+def chain(
+    path: Path, seen: tuple[Path, ...] = (), verify: bool = False, stamps: list[tuple[Path, Stamp]] | None = None
+) -> Chain:
     """A spec's document with everything it extends merged in, each clause with its origin (``verify``: schema-
-    check bundled files too)."""
+    check bundled files too; ``stamps``: gets each file read, with its stamp as it was just before)."""
+    if stamps is not None:
+        stamps.append((path, _stamp(path)))
     raw = read_raw(path, verify)
     source = raw.get("source")
     own_document = document_path(path, source["document"]) if source else None
@@ -143,7 +148,7 @@ def chain(path: Path, seen: tuple[Path, ...] = (), verify: bool = False) -> Chai
         raise InputError(
             f"spec extends itself through {parent_id!r} ({loop})", Location(file=str(path), path="$.extends")
         )
-    parent = chain(parent_path, here, verify)
+    parent = chain(parent_path, here, verify, stamps)
     document = own_document if "source" in raw else parent.document
     merged = merge(parent, raw, path, document, SECTIONS)
     if schema_checked(path, verify):  # what the child left out, the parent gave
@@ -244,19 +249,36 @@ def _shown(document: Path, spec: Spec) -> str:
         return str(document)
 
 
-@cache
-def _load_default(path: Path, stamp: tuple[int, int] = (0, 0)) -> Spec:
-    """A spec as its file stands (``stamp``: the file's change time and size, so an edited file is read anew)."""
-    spec = resolve(chain(path), path)
+Stamp = tuple[int, int] | None  # a file's change time and size (None: it is gone)
+# Each spec loaded, by its file: the files it was read from with their stamps, and the spec. A spec is read anew
+# when any of them changed, the files it extends too (a process may run long: a library's, a service's).
+_LOADED: dict[Path, tuple[tuple[tuple[Path, Stamp], ...], Spec]] = {}
+
+
+def _stamp(path: Path) -> Stamp:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _load_default(path: Path) -> Spec:
+    """A spec as its files stand: read anew when it, or a spec it extends, has changed since it was read."""
+    known = _LOADED.get(path)
+    if known is not None and all(_stamp(file) == stamp for file, stamp in known[0]):
+        return known[1]
+    stamps: list[tuple[Path, Stamp]] = []
+    spec = resolve(chain(path, stamps=stamps), path)
     wrong = misquotes(spec)  # a spec is held to its quotes wherever it is loaded from
     if wrong:
         raise wrong[0][2]
-    return replace(spec, stamp=stamp)
+    spec = replace(spec, stamp=tuple(n for _, stamp in stamps for n in stamp or (-1, -1)))
+    _LOADED[path] = (tuple(stamps), spec)
+    return spec
 
 
 def load(spec: str | Path, options: dict[str, Any] | None = None) -> Spec:
     """Load a spec by id or path, with ``options`` set: one call."""
-    path = find(str(spec)).resolve()
-    stat = path.stat()
-    base = _load_default(path, (stat.st_mtime_ns, stat.st_size))
+    base = _load_default(find(str(spec)).resolve())
     return base.with_options(options) if options else base

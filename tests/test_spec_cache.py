@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -143,3 +144,45 @@ def test_what_json_would_give_back_otherwise_is_not_written(tmp_path: Path, cach
     # the strict loader gives no such value; were it to, the entry would not be written
     spec_cache._keep(cache / "entry.json", "x: y\n", document)
     assert not (cache / "entry.json").exists()
+
+
+PARENT = """\
+spec: 1
+id: test/parent
+title: p
+family: spades
+extends: spades/intramural
+source: {document: 001_3f218c6ee18e85e0.txt, title: t}
+options:
+  game_points:
+    interpretation: some tables play shorter games
+    description: points that win the game
+    default: 500
+    values: [300, 500]
+game_end:
+  target: {interpretation: set by the table, points: {option: game_points}}
+"""
+CHILD = "spec: 1\nid: test/child\ntitle: c\nfamily: spades\nextends: parent.yaml\n"
+
+
+@pytest.mark.parametrize("edited", ["parent.yaml", "child.yaml"])
+def test_a_spec_is_read_anew_when_a_file_it_extends_changes(tmp_path: Path, cache: Path, edited: str) -> None:
+    # a process that runs long (a library's, a service's) loads a spec again after an edit of any file of its chain
+    from referee.families import compile_spec
+    from referee.spec import load
+
+    (tmp_path / "parent.yaml").write_text(PARENT, encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text(CHILD, encoding="utf-8")
+    before = load(str(child))
+    assert load(str(child)) is before  # unchanged: not read again
+    assert compile_spec(before).target == 500  # type: ignore[attr-defined]
+    path = tmp_path / edited
+    stat = path.stat()
+    text = PARENT.replace("default: 500", "default: 300") if edited == "parent.yaml" else CHILD + "summary: s\n"
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # whatever the clock's grain
+    after = load(str(child))
+    assert after != before
+    assert compile_spec(after).target == (300 if edited == "parent.yaml" else 500)  # type: ignore[attr-defined]
+    assert load(str(child)) is after

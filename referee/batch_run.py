@@ -2,8 +2,8 @@
 
 Units of work (:mod:`referee.batch_inputs`) are audited in this process
 (``--jobs 1``, or a run of one unit), or shared by this process and
-``--jobs`` - 1 workers, a few units in flight per worker so that memory stays
-flat; results are written in input order either way, so the output does not
+``--jobs`` - 1 workers (:mod:`referee.batch_pool`), a few units in flight per
+worker so that memory stays flat; results are written in input order either way, so the output does not
 depend on ``--jobs``. Ctrl-C stops
 the run with the summary of what was checked and exit code 130; a closed
 output pipe (``| head``) stops it quietly with the exit code of what was found.
@@ -27,18 +27,9 @@ from typing import Any, TextIO
 from . import batch
 from .batch import EXIT_CLEAN, Checker, GameResult
 from .batch_inputs import Unit, check_unit, total_size, units
-from .errors import InputError
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
-# Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
-# that it is never idle; no more, so that the run ends with little left in one process's hands.
-_HELD = 2
-# Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
-_AHEAD = 8
-# The workers start once this process has audited the first unit (with its spec loaded), if that unit is short: a
-# first block of JSON Lines or a YAML file's first game. A longer one (a whole file) is not waited for.
-_WARM_BYTES = 64 * 1024
 
 
 def all_cores() -> int:
@@ -133,17 +124,6 @@ def wants_progress(quiet: bool, out: TextIO) -> bool:
         return True
 
 
-def _serve(checker: Checker, tasks: Any, done: Any, first: tuple[tuple[int, Unit], ...] = ()) -> None:
-    """A worker: audit the units it was started with, then each unit it takes, and put back their results with
-    the unit's number, until told to stop."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    for number, unit in first:
-        done.put((number, list(check_unit(checker, unit))))
-    while (task := tasks.get()) is not None:
-        number, unit = task
-        done.put((number, list(check_unit(checker, unit))))
-
-
 def _serial(checker: Checker, work: Iterator[Unit]) -> Generator[tuple[GameResult | None, int], None, None]:
     for unit in work:
         for result in check_unit(checker, unit):
@@ -173,129 +153,17 @@ class _CtrlC:
             signal.signal(signal.SIGINT, self._before)
 
 
-class _Pool:
-    """This process and ``jobs - 1`` workers sharing a run's units, the results handed on in input order.
-
-    Each worker is kept supplied (``_HELD`` units in its hands: one it audits, one waiting, topped up between
-    the games this process audits), and this process audits the next unit itself whenever they all are, so no
-    process only cuts, sends and waits while the others audit. The workers are started (forked, where the
-    system can) once this process has audited the first unit: they start with its specs loaded and tables built,
-    and nothing written yet that they could write again (if it is short: else at once, as it is audited).
-    """
-
-    def __init__(self, checker: Checker, work: Iterator[Unit], jobs: int, ctrl_c: _CtrlC) -> None:
-        import multiprocessing
-
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        self.context = multiprocessing.get_context(method)
-        self.tasks, self.done = self.context.Queue(), self.context.Queue()
-        self.checker, self.work, self.jobs, self.ctrl_c = checker, work, jobs, ctrl_c
-        self.workers: list[Any] = []
-        self.sizes: dict[int, int] = {}  # each unit's bytes, by its number, until its results are handed on
-        self.ready: dict[int, list[GameResult]] = {}
-        self.away = 0  # units in the workers' hands
-        self.sent = 0
-        self.more = True
-
-    def results(self) -> Generator[tuple[GameResult | None, int], None, None]:
-        """Each game's result in input order, and after each unit (as None) its bytes."""
-        taken = 0
-        try:
-            while True:
-                self._supply()
-                while taken in self.ready:
-                    yield from _each(self.ready.pop(taken), self.sizes.pop(taken))
-                    taken += 1
-                if self.ctrl_c.pressed or (taken == self.sent and not self.more):
-                    return
-                if self.more and len(self.ready) < _AHEAD:
-                    if not self._here():
-                        return
-                else:
-                    self._collect(wait=True)
-        finally:
-            self.tasks.cancel_join_thread()  # units still queued are dropped: exit does not wait to send them
-            for worker in self.workers:
-                if worker.is_alive():
-                    worker.terminate()
-                if worker.pid is not None:
-                    worker.join()
-
-    def _next(self) -> Unit | None:
-        if self.more and (unit := next(self.work, None)) is not None:
-            self.sizes[self.sent] = getattr(unit, "size", 0)
-            self.sent += 1
-            return unit
-        self.more = False
-        return None
-
-    def _supply(self) -> None:
-        """Take back what the workers have sent, and top up their hands."""
-        self._collect(wait=False)
-        while self.workers and self.away < _HELD * len(self.workers) and (unit := self._next()) is not None:
-            self.tasks.put((self.sent - 1, unit))
-            self.away += 1
-
-    def _here(self) -> bool:
-        """Audit the next unit in this process (the workers supplied between its games); False if Ctrl-C came
-        first (the run stops at once, as it would after the game in hand)."""
-        if (unit := self._next()) is None:
-            return True
-        number, results = self.sent - 1, []
-        if not self.workers and getattr(unit, "size", 0) > _WARM_BYTES:
-            self._start()  # a long first unit (a whole file, say): the workers do not wait for it
-        for result in check_unit(self.checker, unit):
-            if self.ctrl_c.pressed:
-                return False
-            results.append(result)
-            self._supply()
-        self.ready[number] = results
-        if not self.workers:
-            self._start()
-        return True
-
-    def _start(self) -> None:
-        """Start the workers, each with its first units in hand (a forked worker finds them in its memory, so it
-        starts at once, not when this process's thread that sends units next has the interpreter's lock)."""
-        for _ in range(self.jobs - 1):
-            first = tuple((self.sent - 1, unit) for _ in range(_HELD) if (unit := self._next()) is not None)
-            self.away += len(first)
-            worker = self.context.Process(target=_serve, args=(self.checker, self.tasks, self.done, first), daemon=True)  # type: ignore[attr-defined]
-            worker.start()
-            self.workers.append(worker)
-
-    def _collect(self, wait: bool) -> None:
-        """Take the results the workers have sent back, waiting for one if ``wait``."""
-        import queue
-
-        while self.workers:
-            try:
-                number, results = self.done.get(timeout=0.1) if wait else self.done.get_nowait()
-            except queue.Empty:  # a unit may be a long YAML file: Ctrl-C is not waited out
-                if not wait or self.ctrl_c.pressed:
-                    return
-                if any(worker.exitcode is not None for worker in self.workers):
-                    raise InputError("a worker process stopped unexpectedly; try --jobs 1") from None
-                continue
-            self.ready[number] = results
-            self.away -= 1
-            wait = False
-
-
-def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:
-    for result in results:
-        yield result, 0
-    yield None, size
-
-
 def _results(
     checker: Checker, names: list[str], jobs: int, ctrl_c: _CtrlC
 ) -> Generator[tuple[GameResult | None, int], None, None]:
     """Each game's result in input order, and after each unit (as None) the bytes it read."""
+    from . import batch_pool  # only a run of several processes needs it
+
+    jobs = jobs if batch_pool.can_fork() else 1  # where no process can be forked, this one audits every unit
     work = units(names, checker, split=jobs > 1)
     first = list(itertools.islice(work, 2))
     if jobs > 1 and len(first) > 1:
-        return _Pool(checker, itertools.chain(first, work), jobs, ctrl_c).results()
+        return batch_pool.Pool(checker, itertools.chain(first, work), jobs, ctrl_c).results()
     return _serial(checker, itertools.chain(first, work))
 
 

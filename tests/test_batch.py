@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from referee import batch_inputs, batch_run
+from referee import batch_inputs, batch_pool, batch_run
 from referee.batch import Checker, GameResult
 from referee.cli import main
 
@@ -169,7 +169,7 @@ def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypat
         for result in audit_unit(checker, unit):
             yield replace(result, output=f"{os.getpid()} {warm}\n")
 
-    monkeypatch.setattr(batch_run, "check_unit", tagged)  # the worker, forked, takes it with it
+    monkeypatch.setattr(batch_pool, "check_unit", tagged)  # the worker, forked, takes it with it
     code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
     tags = [line.split() for line in out.splitlines()]
     here = str(os.getpid())
@@ -181,7 +181,7 @@ def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypat
 
 def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)
-    monkeypatch.setattr(batch_run, "_WARM_BYTES", 1024)  # the first block (4 KB) counts as long
+    monkeypatch.setattr(batch_pool, "_WARM_BYTES", 1024)  # the first block (4 KB) counts as long
     audit_unit = batch_run.check_unit
 
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
@@ -189,7 +189,7 @@ def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.Monke
         for result in audit_unit(checker, unit):
             yield replace(result, output=f"{os.getpid()} {warm}\n")
 
-    monkeypatch.setattr(batch_run, "check_unit", tagged)
+    monkeypatch.setattr(batch_pool, "check_unit", tagged)
     code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
     tags = [line.split() for line in out.splitlines()]
     here = str(os.getpid())

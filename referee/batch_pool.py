@@ -1,0 +1,267 @@
+"""Worker processes of a ``referee check`` run: forked, each fed units through a pipe of its own, its results read
+back through another.
+
+This process writes each unit straight into a worker's pipe, widened to hold
+the units the worker has in hand, and reads the results back between the games
+it audits itself: no thread in either process carries the messages, so a
+worker never waits for this process's thread to be given the interpreter's lock
+(with :mod:`multiprocessing`'s queues it waited for it, a few milliseconds at
+each unit), and no lock or pipe is shared by two workers. A message is its
+length, then its pickle.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import select
+import signal
+import struct
+from collections import deque
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from .batch import Checker, GameResult
+from .batch_inputs import Unit, check_unit
+from .errors import InputError
+
+# Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
+# that it is never idle; no more, so that the run ends with little left in one process's hands.
+_HELD = 2
+# Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
+_AHEAD = 8
+# The workers start once this process has audited the first unit (with its spec loaded), if that unit is short: a
+# first block of JSON Lines or a YAML file's first game. A longer one (a whole file) is not waited for.
+_WARM_BYTES = 64 * 1024
+# A pipe's capacity, where the system lets it be set (Linux): the units a worker holds (two blocks of JSON Lines
+# of 256 KB) fit in it, so that this process never waits to write one, and a unit's results do too.
+_PIPE_BYTES = 1024 * 1024
+_LENGTH = struct.Struct("<Q")
+_STOPPED = "a worker process stopped unexpectedly; try --jobs 1"
+
+
+def can_fork() -> bool:
+    """Whether workers can be started here (forked: they start with this process's modules and specs)."""
+    return hasattr(os, "fork")
+
+
+def _pipe() -> tuple[int, int]:
+    ends = os.pipe()
+    try:
+        import fcntl
+
+        fcntl.fcntl(ends[1], fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
+    except (ImportError, AttributeError, OSError):  # not Linux, or over the system's limit: a smaller pipe works too
+        pass
+    return ends
+
+
+def _message(value: object) -> bytes:
+    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    return _LENGTH.pack(len(data)) + data
+
+
+def _read(fd: int, size: int) -> bytes | None:
+    """Exactly ``size`` bytes from a blocking pipe, or None at its end."""
+    data = os.read(fd, size)
+    if len(data) == size or not data:
+        return data or None
+    parts = [data]
+    size -= len(data)
+    while size:
+        if not (data := os.read(fd, size)):
+            return None
+        parts.append(data)
+        size -= len(data)
+    return b"".join(parts)
+
+
+def _write(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _serve(checker: Checker, tasks: int, done: int, first: tuple[tuple[int, Unit], ...]) -> NoReturn:
+    """A worker: audit the units it was started with, then each unit it reads, and write back their results with
+    the unit's number, until its pipe of units is closed. It never returns into the code it was forked from."""
+    code = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+        for number, unit in first:
+            _write(done, _message((number, list(check_unit(checker, unit)))))
+        while (length := _read(tasks, _LENGTH.size)) is not None:
+            body = _read(tasks, _LENGTH.unpack(length)[0])
+            if body is None:
+                break
+            number, unit = pickle.loads(body)
+            _write(done, _message((number, list(check_unit(checker, unit)))))
+    except BaseException:  # the main process says that a worker stopped; a worker prints nothing
+        code = 1
+    finally:
+        os._exit(code)  # no cleanup of the parent's: its buffered output is the parent's to write
+
+
+@dataclass
+class _Worker:
+    """A worker as this process sees it: its pipes' ends, what is still to be written to it, what it has sent."""
+
+    pid: int
+    tasks: int  # written to without waiting: what the pipe does not take now waits in ``pending``
+    done: int  # read without waiting
+    away: int  # units in its hands: sent, their results not yet read back
+    pending: deque[memoryview] = field(default_factory=deque)
+    inbox: bytearray = field(default_factory=bytearray)
+
+    def give(self, number: int, unit: Unit) -> None:
+        self.pending.append(memoryview(_message((number, unit))))
+        self.away += 1
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what its pipe takes now."""
+        while self.pending:
+            try:
+                written = os.write(self.tasks, self.pending[0])
+            except BlockingIOError:
+                return
+            if written == len(self.pending[0]):
+                self.pending.popleft()
+            else:
+                self.pending[0] = self.pending[0][written:]
+
+    def received(self) -> Iterator[tuple[int, list[GameResult]]]:
+        """The results it has sent back whole, read without waiting."""
+        while True:
+            try:
+                data = os.read(self.done, _PIPE_BYTES)
+            except BlockingIOError:
+                break
+            if not data:  # its end of the pipe closed: it stopped (it never does with units in hand)
+                if self.away:
+                    raise InputError(_STOPPED)
+                break
+            self.inbox += data
+        inbox, start = self.inbox, 0
+        while len(inbox) - start >= _LENGTH.size:
+            (length,) = _LENGTH.unpack_from(inbox, start)
+            end = start + _LENGTH.size + length
+            if end > len(inbox):
+                break
+            self.away -= 1
+            yield pickle.loads(memoryview(inbox)[start + _LENGTH.size : end])
+            start = end
+        del inbox[:start]
+
+
+class Pool:
+    """This process and ``jobs - 1`` workers sharing a run's units, the results handed on in input order.
+
+    Each worker is kept supplied (``_HELD`` units in its hands: one it audits, one waiting, topped up between
+    the games this process audits), and this process audits the next unit itself whenever they all are, so no
+    process only cuts, sends and waits while the others audit. The workers are forked once this process has
+    audited the first unit: they start with its specs loaded and tables built, and nothing written yet that
+    they could write again (if it is short: else at once, as it is audited).
+    """
+
+    def __init__(self, checker: Checker, work: Iterator[Unit], jobs: int, stop: Any) -> None:
+        self.checker, self.work, self.jobs, self.stop = checker, work, jobs, stop
+        self.workers: list[_Worker] = []
+        self.sizes: dict[int, int] = {}  # each unit's bytes, by its number, until its results are handed on
+        self.ready: dict[int, list[GameResult]] = {}
+        self.sent = 0
+        self.more = True
+
+    def results(self) -> Generator[tuple[GameResult | None, int], None, None]:
+        """Each game's result in input order, and after each unit (as None) its bytes."""
+        taken = 0
+        try:
+            while True:
+                self._supply()
+                while taken in self.ready:
+                    yield from _each(self.ready.pop(taken), self.sizes.pop(taken))
+                    taken += 1
+                if self.stop.pressed or (taken == self.sent and not self.more):
+                    return
+                if self.more and len(self.ready) < _AHEAD:
+                    if not self._here():
+                        return
+                else:
+                    self._wait()
+        finally:
+            self._end()
+
+    def _next(self) -> Unit | None:
+        if self.more and (unit := next(self.work, None)) is not None:
+            self.sizes[self.sent] = getattr(unit, "size", 0)
+            self.sent += 1
+            return unit
+        self.more = False
+        return None
+
+    def _supply(self) -> None:
+        """Take back what the workers have sent, and top up their hands."""
+        for worker in self.workers:
+            self.ready.update(worker.received())
+            worker.flush()
+            while worker.away < _HELD and (unit := self._next()) is not None:
+                worker.give(self.sent - 1, unit)
+
+    def _here(self) -> bool:
+        """Audit the next unit in this process (the workers supplied between its games); False if Ctrl-C came
+        first (the run stops at once, as it would after the game in hand)."""
+        if (unit := self._next()) is None:
+            return True
+        number, results = self.sent - 1, []
+        if not self.workers and getattr(unit, "size", 0) > _WARM_BYTES:
+            self._start()  # a long first unit (a whole file, say): the workers do not wait for it
+        for result in check_unit(self.checker, unit):
+            if self.stop.pressed:
+                return False
+            results.append(result)
+            self._supply()
+        self.ready[number] = results
+        if not self.workers:
+            self._start()
+        return True
+
+    def _wait(self) -> None:
+        """Wait until a worker sends something back, or its pipe takes more (a tenth of a second at most, so that
+        Ctrl-C is not waited out)."""
+        readable = [worker.done for worker in self.workers]
+        writable = [worker.tasks for worker in self.workers if worker.pending]
+        select.select(readable, writable, [], 0.1)
+
+    def _start(self) -> None:
+        """Fork the workers, each with its first units in hand (it finds them in its memory)."""
+        for _ in range(self.jobs - 1):
+            first = tuple((self.sent - 1, unit) for _ in range(_HELD) if (unit := self._next()) is not None)
+            tasks, done = _pipe(), _pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: only its own ends of its own pipes stay open
+                for fd in (tasks[1], done[0], *(end for worker in self.workers for end in (worker.tasks, worker.done))):
+                    os.close(fd)
+                _serve(self.checker, tasks[0], done[1], first)
+            os.close(tasks[0])
+            os.close(done[1])
+            os.set_blocking(tasks[1], False)
+            os.set_blocking(done[0], False)
+            self.workers.append(_Worker(pid, tasks[1], done[0], len(first)))
+
+    def _end(self) -> None:
+        """Stop the workers (units still in their hands are dropped) and close the pipes."""
+        for worker in self.workers:
+            for fd in (worker.tasks, worker.done):
+                os.close(fd)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGTERM)
+            os.waitpid(worker.pid, 0)
+        self.workers.clear()
+
+
+def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:
+    for result in results:
+        yield result, 0
+    yield None, size

@@ -198,6 +198,31 @@ def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.Monke
     assert first_of_worker[1] == "False"  # started before this process had loaded the spec
 
 
+def test_a_worker_that_stops_is_said_not_waited_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)
+    audit_unit, here = batch_run.check_unit, os.getpid()
+
+    def dies_in_a_worker(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
+        if os.getpid() != here:
+            os._exit(3)  # as a worker killed by the system would: nothing sent back, its pipes closed
+        yield from audit_unit(checker, unit)
+
+    def waited(signum: int, frame: object) -> None:
+        raise AssertionError("the run waited for a worker that had stopped")
+
+    monkeypatch.setattr(batch_pool, "check_unit", dies_in_a_worker)
+    before = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(60)
+    try:
+        assert run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")[0] == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert capsys.readouterr().err == "referee: a worker process stopped unexpectedly; try --jobs 1\n"
+
+
 def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("check", str(CLEAN), "--jobs", "0")[0] == 2
     assert "--jobs wants a number" in capsys.readouterr().err

@@ -168,7 +168,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(17)
+    kind = rng.randrange(18)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -235,13 +235,50 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
                 by_side[key] += bid if type(bid) is int else 0
             hand["bids"] = by_side
     elif kind == 14:
-        doc.setdefault("game", {})["options"] = rng.choice([{}, {"target": 200}, {"x": [1, {"y": 2}]}, {"t": 1.5}])
+        doc.setdefault("game", {})["options"] = rng.choice(
+            [{}, {"target": 200}, {"x": [1, {"y": 2}]}, {"t": 1.5}, {"plays": [{"N": "6-6"}]}, {"tricks": [["N"]]}]
+        )
     elif kind == 16:
         places = _paths(doc, objects=False)
         if places:
             path = rng.choice(places)
             _at(doc, path[:-1])[path[-1]] = copy.deepcopy(rng.choice(ODD))
+    elif kind == 17 and isinstance(hand.get("passes"), dict):
+        _pass_change(hand, rng)
+    elif kind == 17 and isinstance(hand.get("deal"), dict):  # a pass written on a hand with none
+        count = rng.choice([1, 3])
+        hand["passes"] = {n: cards[:count] for n, cards in hand["deal"].items() if isinstance(cards, list)}
     return f"change {kind}"
+
+
+def _pass_change(hand: dict[str, Any], rng: random.Random) -> None:
+    """A pass changed: a card moved to another passer, swapped for a card of another's deal, passed twice, a
+    passer left out or added, the passes written in another order, or on a hand with no pass."""
+    passes = hand["passes"]
+    names = [n for n in passes if isinstance(passes[n], list)]
+    kind = rng.randrange(7)
+    if kind == 0 and len(names) > 1:
+        a, b = rng.sample(names, 2)
+        if passes[a]:
+            passes[b].append(passes[a].pop(rng.randrange(len(passes[a]))))
+    elif kind == 1 and names and isinstance(hand.get("deal"), dict):
+        a = rng.choice(names)
+        others = [c for n, cards in hand["deal"].items() if n != a and isinstance(cards, list) for c in cards]
+        if passes[a] and others:
+            passes[a][rng.randrange(len(passes[a]))] = rng.choice(others)
+    elif kind == 2 and names:
+        a = rng.choice(names)
+        if passes[a]:
+            passes[a][-1] = passes[a][0]
+    elif kind == 3 and names:
+        del passes[rng.choice(names)]
+    elif kind == 4:
+        hand["passes"] = dict(reversed(passes.items()))
+    elif kind == 5 and names:  # a passer's cards given to the next player: each a card the passer held
+        a = rng.choice(names)
+        passes[a] = rng.choice([[], passes[a][:1], [*passes[a], *passes[a][:1]]])
+    else:
+        hand.pop("passes")
 
 
 def as_text(doc: dict[str, Any], rng: random.Random, what: list[str]) -> str:

@@ -168,7 +168,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(18)
+    kind = rng.randrange(20)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -248,7 +248,31 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     elif kind == 17 and isinstance(hand.get("deal"), dict):  # a pass written on a hand with none
         count = rng.choice([1, 3])
         hand["passes"] = {n: cards[:count] for n, cards in hand["deal"].items() if isinstance(cards, list)}
+    elif kind in (18, 19) and isinstance(hand.get("deal", hand.get("draw")), dict):  # two cards or tiles swapped
+        _relabel(hand, rng)
     return f"change {kind}"
+
+
+def _relabel(hand: dict[str, Any], rng: random.Random) -> None:
+    """Two cards of the deal (tiles of the draw) swapped wherever the hand names them: the record stays
+    consistent, the deal, pass and play all as if the cards had been dealt the other way, but the play may now
+    break a rule (a card not followed, a heart led, the opening card's holder not leading) or the score differ."""
+    dealt = hand["deal"] if "deal" in hand else hand["draw"]
+    cards = [c for held in dealt.values() if isinstance(held, list) for c in held if isinstance(c, str)]
+    if len(cards) < 2:
+        return
+    a, b = rng.sample(cards, 2)
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return b if value == a else a if value == b else value
+
+    for key in ("deal", "passes", "tricks", "events", "leftover", "draw", "boneyard", "plays"):
+        if key in hand:
+            hand[key] = swap(hand[key])
 
 
 def _pass_change(hand: dict[str, Any], rng: random.Random) -> None:

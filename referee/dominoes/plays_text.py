@@ -8,9 +8,10 @@ The text holds no backslash (the caller's condition), so every ``"`` opens or cl
 ``"plays":[`` can only be met where the string ``plays`` is a key whose value opens with ``[`` (a closing
 quote is never followed by a letter). Each hand's plays, its *segment*, is taken as the text from such an
 opener to the first ``]`` after it, and the rest is decoded with ``[]`` in its place. Where that decodes,
-every hand is an object holding ``plays``, and the openers number the hands, each opener is its own hand's
-``plays`` key (a hand holds one; an opener anywhere else, or a second in a hand, would leave a hand without
-one), in order. Then the whole text is the decoded text with each ``[]`` given back its segment, so it is
+every hand is an object holding ``plays``, the openers number the hands, and the string ``plays`` is met
+nowhere else in the text (so no hand's key is written another way, ``"plays": [``), each opener is its own
+hand's ``plays`` key (a hand holds one; an opener anywhere else, or a second in a hand, would leave a hand
+without one), in order. Then the whole text is the decoded text with each ``[]`` given back its segment, so it is
 valid JSON, decoding to the same document with those plays, wherever ``[`` + segment + ``]`` is itself a JSON
 array: either each of the segment's pieces is a play's text learnt before (its text rebuilt from them is the
 segment, and a list of those objects), or the segment decodes so (it holds no ``]``, so no array, and the
@@ -31,6 +32,7 @@ from .log import DominoLog, Move
 from .onepass import OnePassReader
 
 OPENER = '"plays":['
+_KEY = '"plays"'
 _EMPTY = OPENER + "]"
 
 
@@ -81,8 +83,14 @@ def read_text(text: str, where: Location) -> DominoLog | None:
             return None
         segments.append(part[:end])
         rest.append(part[end + 1 :])
+    cut = _EMPTY.join(rest)
+    # The string "plays" met nowhere but in the openers (the segments hold no hand's key: each is a list by itself,
+    # or the text is handed back), so no hand's plays key, written otherwise ("plays": [), is passed over while an
+    # opener elsewhere (in the options, or a draw of a player named plays) numbers the hands for it.
+    if cut.count(_KEY) != len(segments):
+        return None
     try:
-        document = plain_value(_EMPTY.join(rest))
+        document = plain_value(cut)
     except ValueError:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list:

@@ -119,3 +119,29 @@ def test_an_opener_outside_the_hands_hands_the_text_back_or_reads_it_the_same(wh
 def test_a_mutated_game_reads_with_its_plays_cut_out_as_the_careful_reading_reads_it(document: Any) -> None:
     _read(_compact(BASE))
     _read(_compact(document))
+
+
+def test_an_opener_in_the_options_is_not_taken_for_a_hand_whose_own_key_is_written_otherwise() -> None:
+    # The openers number the hands and every hand holds plays, yet one opener is the options' and one hand's key is
+    # written with a space ("plays": [], as json.dumps writes it): its empty list must not be read as the options'
+    # plays (the colons balance: the hand's segment holds the options' own). Found by check4.
+    document = copy.deepcopy(BASE)
+    document["game"]["options"] = {"plays": document["hands"][0]["plays"]}
+    document["hands"][0]["plays"] = []
+    text = _compact(document).replace('"plays":[]', '"plays": []', 1)
+    assert text.count(plays_text.OPENER) == len(document["hands"])
+    _read(text)
+
+
+def test_a_draw_of_a_player_named_plays_is_not_taken_for_a_hand_whose_own_key_is_written_otherwise() -> None:
+    # No options needed: a player named plays, whose draw is written as the hand's plays (the schema refuses
+    # it: a draw holds tiles), and the hand's own key written with a space. Found by check4.
+    document = copy.deepcopy(BASE)
+    document["hands"] = document["hands"][:1]
+    hand = document["hands"][0]
+    renamed = json.loads(_compact(document).replace('"Bob"', '"plays"'))
+    hand = renamed["hands"][0]
+    hand["draw"]["plays"], hand["plays"] = hand["plays"], []
+    text = _compact(renamed).replace('"plays":[]', '"plays": []', 1)
+    assert text.count(plays_text.OPENER) == len(renamed["hands"])
+    _read(text)

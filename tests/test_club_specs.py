@@ -229,6 +229,28 @@ def test_an_option_in_a_log_header_is_located_there(tmp_path: Path) -> None:
     assert report.options == {"bag_penalty": -100, "target": 300}  # the report says what was in force
 
 
+@pytest.mark.parametrize("value", [["short"], {"short": 1}, None])
+def test_a_text_option_set_to_no_text_in_a_log_header_is_refused_there(tmp_path: Path, value: object) -> None:
+    # An option of text with no list of values took any value that was not a bool or a number (a list, an
+    # object, a null) as text: the spec was then compiled with it and hashed, a traceback (TypeError: unhashable
+    # type). Found by check4.
+    import json
+
+    import referee
+
+    option = "  table_name:\n    description: The table's name.\n    type: string\n    default: oak\n"
+    body = OPTIONS.replace("options:\n", "options:\n" + option + "    interpretation: a house rule.\n", 1)
+    spec = referee.load_spec(str(_child(tmp_path, body)))
+    header = {"options": {"table_name": value}}
+    text = json.dumps({"log": 1, "game": header, "players": ["A", "B", "C", "D"], "hands": []})
+    log = referee.load_log(_write(tmp_path, "game.json", text))
+    with pytest.raises(InputError) as caught:
+        referee.audit(spec, log)
+    assert caught.value.location.path == "$.game.options.table_name"
+    assert f"option 'table_name' takes text, not {value!r}" in caught.value.message
+    assert referee.audit(spec, referee.load_log(_write(tmp_path, "ok.json", text.replace(json.dumps(value), '"elm"'))))
+
+
 def test_a_spec_with_no_rulebook_rests_on_readings_alone(tmp_path: Path) -> None:
     text = STANDALONE
     path = _write(tmp_path, "silent.yaml", text)

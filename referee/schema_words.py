@@ -104,6 +104,8 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
         if not strays:
             return None
         stray = strays[0]
+        if type(stray) is not str:  # a key YAML reads as a number or a null (1:, ~:): no field is named so
+            return f"{stray!r} is not a field of {where}; its fields: {', '.join(allowed)}"
         if "." in stray:  # game_end.target.points: 300, written as one key
             parts = stray.split(".")
             nested = f"{{{parts[-1]}: {given[stray]!r}}}"

@@ -312,6 +312,16 @@ game_end:
             "$.game_end",
             "'targt' is not a field of game_end (did you mean target?)",
         ),
+        (  # a key YAML reads as a number, or a null: a traceback before (found by check4)
+            "game_end:\n  target: {points: 300, interpretation: x, 1: x}\n",
+            "$.game_end.target",
+            "1 is not a field of game_end.target; its fields: ",
+        ),
+        (
+            "game_end:\n  target: {points: 300, interpretation: x, ~: x}\n",
+            "$.game_end.target",
+            "None is not a field of game_end.target; its fields: ",
+        ),
         (
             "ranking:\n  trump: {suit: spades, interpretation: x}\n",
             "$.ranking.trump.suit",

@@ -118,6 +118,8 @@ class LogReader:
         for seat, name in enumerate(self.players):
             self.check_name(name, f"$.players[{seat}]")
         for name in document.get("sides") or ():
+            if type(name) is not str:  # YAML reads a key 1: or ~: as a number or a null, which no side is named
+                raise self.fail(f"a side's name is text, not {name!r}", "$.sides")
             self.check_name(name, f"$.sides.{name[:MAX_NAME]}")
         game_id = (document.get("game") or {}).get("id")
         if isinstance(game_id, str):

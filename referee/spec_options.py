@@ -82,7 +82,7 @@ def fill_option(value: Any, chosen: dict[str, Any], where: str, path: Path) -> A
             return chosen[name]
         key = str(chosen[name])
         if key not in value["map"]:
-            known = ", ".join(value["map"])
+            known = ", ".join(map(str, value["map"]))  # a key YAML read as a number too
             raise InputError(
                 f"maps no value for option {name!r} = {key!r} (it maps {known})",
                 Location(file=str(path), path=f"{where}.map"),

@@ -251,6 +251,16 @@ def test_a_text_option_set_to_no_text_in_a_log_header_is_refused_there(tmp_path:
     assert referee.audit(spec, referee.load_log(_write(tmp_path, "ok.json", text.replace(json.dumps(value), '"elm"'))))
 
 
+def test_an_option_map_with_a_number_key_says_what_it_maps(tmp_path: Path) -> None:
+    # A map's key YAML reads as a number: the message listing the map's keys was a traceback (TypeError: sequence
+    # item 0: expected str instance, int found). Found by check4.
+    body = OPTIONS.replace("points: {option: target}", "points: {option: target, map: {1: 300, x: 500}}")
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, body)))
+    assert "maps no value for option 'target' = '500' (it maps 1, x)" in caught.value.message
+    assert caught.value.location.path == "$.game_end.target.points.map"
+
+
 def test_a_spec_with_no_rulebook_rests_on_readings_alone(tmp_path: Path) -> None:
     text = STANDALONE
     path = _write(tmp_path, "silent.yaml", text)

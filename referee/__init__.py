@@ -13,13 +13,17 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .audit import audit
-from .errors import InputError, Location
-from .gamelog import GameLog, iter_games
-from .gamelog import load as load_log
-from .report import Code, Report, Severity, Violation
-from .spec import Spec
-from .spec import load as load_spec
+from .user_cache import keep_method_code
+
+keep_method_code()  # before any class is made: the code of dataclass methods kept between runs (see user_cache)
+
+from .audit import audit  # noqa: E402
+from .errors import InputError, Location  # noqa: E402
+from .gamelog import GameLog, iter_games  # noqa: E402
+from .gamelog import load as load_log  # noqa: E402
+from .report import Code, Report, Severity, Violation  # noqa: E402
+from .spec import Spec  # noqa: E402
+from .spec import load as load_spec  # noqa: E402
 
 __all__ = [
     "Code",

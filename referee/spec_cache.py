@@ -1,8 +1,9 @@
 """Spec files' documents kept between runs, so that a run that reads no YAML log never imports PyYAML.
 
-A spec file's YAML is read once by the strict loader; its document is kept, beside the exact text it was read
-from, as JSON in the user's cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), one file per
-spec file. A later run reads it back when the spec file's text is still that text, character for character, and
+A bundled spec file's YAML is read once by the strict loader (:func:`referee.spec_files.read_raw` asks only for
+the package's own, so the entries are as many as its files); its document is kept, beside the exact text it was
+read from, as JSON in the user's cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), one file
+per spec file. A later run reads it back when the spec file's text is still that text, character for character, and
 the referee's version the same; else it reads the YAML again. PyYAML's import is ~12 ms of a run's start, and
 reading a spec's YAML ~1.5 ms; JSON of the same document reads in ~0.1 ms.
 
@@ -13,33 +14,21 @@ a cache folder that cannot be written is passed over in silence.
 
 from __future__ import annotations
 
-import contextlib
-import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import orjson
 
-from . import __version__
+from . import __version__, user_cache
+from .user_cache import write_whole
 
 FORMAT = 1  # what an entry holds: raised when that changes
 
 
-def folder() -> Path | None:
-    """The cache folder, or None where the user has no home to keep one in."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home directory known
-            return None
-    return Path(base) / "referee"
-
-
 def _entry(path: Path) -> Path | None:
     """The cache file of a spec file (named by its whole resolved path, so two files never share one)."""
-    where = folder()
+    where = user_cache.folder()
     name = f"spec-{quote(str(path.resolve()), safe='')}.json"
     if where is None or len(name.encode()) > 255:  # longer than a file name may be: not kept
         return None
@@ -65,21 +54,12 @@ def document(path: Path, text: str) -> Any:
 
 
 def _keep(entry: Path, text: str, parsed: Any) -> None:
-    """Write an entry, whole or not at all (a run reading it at the same time sees the old one or the new)."""
     try:
         data = orjson.dumps({"format": FORMAT, "referee": __version__, "text": text, "document": parsed})
     except (TypeError, orjson.JSONEncodeError):  # a key that is not text, an integer past 64 bits
         return
-    if not same(orjson.loads(data)["document"], parsed):  # NaN, or anything else JSON gives back otherwise
-        return
-    temporary = entry.with_name(f".{entry.name}.{os.getpid()}")
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
-        os.replace(temporary, entry)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+    if same(orjson.loads(data)["document"], parsed):  # not for NaN, or anything else JSON gives back otherwise
+        write_whole(entry, data)
 
 
 def same(a: Any, b: Any) -> bool:

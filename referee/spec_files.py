@@ -74,7 +74,12 @@ def read_raw(path: Path, verify: bool = False) -> dict[str, Any]:
     fields relaxed; the merged spec is checked in full.
     """
     text = read_text(path)
-    document = spec_cache.document(path, text)  # the YAML read once, kept as JSON (see spec_cache)
+    if path.resolve().is_relative_to(rules_dir().resolve()):  # a bundled spec: its YAML read once, then as JSON
+        document = spec_cache.document(path, text)
+    else:
+        from .yaml_documents import parse_yaml
+
+        document = parse_yaml(text, str(path))
     partial = isinstance(document, dict) and document.get("extends") is not None
     if schema_checked(path, verify):
         schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)

@@ -1,0 +1,101 @@
+"""The user's cache folder, and the code of the referee's dataclass methods kept there between runs.
+
+:mod:`dataclasses` writes each class's ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__`` and
+``__delattr__`` as Python text and compiles it as the class is made: ~240 small texts for the ~40 classes a check
+run makes, a third of its start (~170M instructions, ~20 ms). Here the code compiled from each text is kept (by
+:mod:`marshal`, one file per Python version), and a later run executes that code instead of compiling the same
+text again: ``exec`` of the code compiled from a text is what ``exec`` of the text does, and a text not kept is
+compiled as before. Only texts written for a class of the referee's own modules are looked up or kept.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import dataclasses
+import marshal
+import os
+import sys
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+MAX_KEPT = 4_000  # texts: a check run writes ~240; past this (classes edited often), the file starts afresh
+
+
+def folder() -> Path | None:
+    """The cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or None with no home known."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home directory known
+            return None
+    return Path(base) / "referee"
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all (a run reading it meanwhile sees the old or the new); a folder that
+    cannot be written is passed over in silence."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
+
+def _methods_file() -> Path | None:
+    where = folder()
+    return None if where is None else where / f"methods-{sys.implementation.cache_tag}.marshal"
+
+
+def _read_kept(path: Path | None) -> dict[str, CodeType]:
+    """The code kept for each text, if the file was written by this very Python (its version string whole)."""
+    if path is None:
+        return {}
+    try:
+        version, codes = marshal.loads(path.read_bytes())
+    except Exception:  # none yet, or not one this Python wrote whole: marshal raises EOFError, ValueError, ...
+        return {}
+    if version != sys.version or not isinstance(codes, dict) or len(codes) > MAX_KEPT:
+        return {}
+    return {text: code for text, code in codes.items() if type(text) is str and type(code) is CodeType}
+
+
+class MethodCode:
+    """Stands in for ``exec`` in :mod:`dataclasses`: a text written for a referee class runs as kept code."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.codes = _read_kept(path)
+        self.fresh = 0  # texts compiled by this process, not yet written
+        self.pid = os.getpid()
+
+    def __call__(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        if type(source) is str and type(globals) is dict and str(globals.get("__name__")).startswith("referee."):
+            code = self.codes.get(source)
+            if code is None:
+                code = self.codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+                self.fresh += 1
+            source = code
+        exec(source, globals, locals)
+
+    def write(self) -> None:
+        """Keep what this process compiled (by the process that installed it: a forked worker leaves it)."""
+        if self.fresh and self.path is not None and os.getpid() == self.pid:
+            write_whole(self.path, marshal.dumps((sys.version, self.codes)))
+            self.fresh = 0
+
+
+def keep_method_code() -> MethodCode:
+    """Have :mod:`dataclasses` run kept code for the referee's classes from now on (once per process)."""
+    current = getattr(dataclasses, "exec", None)
+    if isinstance(current, MethodCode):
+        return current
+    methods = MethodCode(_methods_file())
+    dataclasses.exec = methods  # type: ignore[attr-defined]  # the name dataclasses calls, found before the builtin
+    atexit.register(methods.write)
+    return methods

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import cache
 from pathlib import Path
@@ -63,12 +62,14 @@ def _all_sentences(text: str) -> tuple[str, ...]:
 
 def nearest_sentence(quote: str, text: str) -> str | None:
     """The sentence of ``text`` most like ``quote``, for a message about a misquote."""
+    from difflib import SequenceMatcher  # only to explain a misquote: a run that finds none never imports it
+
     folded = normalize_space(quote)
     best, score = None, 0.0
     if len(folded) > 2_000:  # longer than any sentence: no suggestion worth its cost
         return None
     for sentence in _all_sentences(text):
-        matcher = difflib.SequenceMatcher(None, folded, sentence, autojunk=False)
+        matcher = SequenceMatcher(None, folded, sentence, autojunk=False)
         # the cheap upper bounds first: a spec of many misquotes must not take seconds to load
         if matcher.real_quick_ratio() <= score or matcher.quick_ratio() <= score:
             continue

@@ -7,7 +7,6 @@ write there instead.
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -119,7 +118,9 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
             if section is not None and section not in ("source",):
                 return f"{stray!r} is not allowed here: it is a clause of {section}; write {section}: {{{stray}: ...}}"
             return None
-        close = difflib.get_close_matches(stray, allowed, n=1)
+        from difflib import get_close_matches  # to explain a schema error only
+
+        close = get_close_matches(stray, allowed, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         return f"{stray!r} is not a field of {where}{hint}; its fields: {', '.join(allowed)}"
     if error.validator in ("anyOf", "oneOf") and all(

@@ -16,13 +16,13 @@ from itertools import chain, compress, repeat
 from typing import Any
 
 from ..errors import Location
+from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
 from .tiles import END_SPOTS, NEXT_END, TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
-HAND_KEYS = frozenset({"draw", "boneyard", "plays"})  # a hand with any of these is a domino hand
 _POINTS_TYPES = frozenset({int, type(None)})
 
 
@@ -114,13 +114,6 @@ def _keys_among_words(values: list[Any]) -> list[Any]:
             if type(word) is not str:
                 raise
             keys.append(word)
-
-
-def is_domino_document(document: Any) -> bool:
-    """Whether a log document records a domino game (a hand with a draw, a boneyard or plays)."""
-    if not isinstance(document, dict) or not isinstance(document.get("hands"), list):
-        return False
-    return any(isinstance(hand, dict) and not HAND_KEYS.isdisjoint(hand) for hand in document["hands"])
 
 
 class _Reader(LogReader):

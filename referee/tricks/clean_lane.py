@@ -18,6 +18,7 @@ from .tables import Tables
 _SUITS = 4
 _LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
 HELD = 0x80  # a card's player as a byte: this plus the seat (above every card's byte)
+PASS_GAP = b"\xff"  # between one passer's cards and the next's (no card's byte, nor a seat's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,13 @@ class CleanLane:
     seat_of_place: bytes
     seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn), the byte of its seat
     deal_folds: bool  # whether a hand's deal (and pass) may be checked by its play alone (see clean_hand.clean_play)
-    # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards; per place, the byte
-    # of its passer (``passers``) and, per pass offset, of its receiver (``pass_to``).
-    seats_in_turn: tuple[int, ...]
-    pass_counts: tuple[int, ...]
+    # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards, one passer's cards
+    # apart from the next's by PASS_GAP; per place, the byte of its passer (``passers``) and, per pass offset, of
+    # its receiver (``pass_to``), PASS_GAP between them; the cards of the deck less a regular pass.
+    seats_in_turn: list[int]
     passers: bytes
     pass_to: tuple[bytes, ...]
+    kept_in_pass: int
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
@@ -120,13 +122,10 @@ def _lane(t: Tables) -> CleanLane | None:
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         seat_of_dealt=bytes(HELD + p // t.per_player for p in range(plays)),
         deal_folds=deal_folds,
-        seats_in_turn=tuple(range(n)),
-        pass_counts=(t.pass_cards,) * n,
-        passers=bytes(HELD + p // t.pass_cards for p in range(t.pass_cards * n)) if t.pass_cards else b"",
-        pass_to=tuple(
-            bytes(HELD + (p // t.pass_cards + offset) % n for p in range(t.pass_cards * n)) if t.pass_cards else b""
-            for offset in range(n)
-        ),
+        seats_in_turn=list(range(n)),
+        passers=_pass_bytes(n, t.pass_cards, 0),
+        pass_to=tuple(_pass_bytes(n, t.pass_cards, offset) for offset in range(n)),
+        kept_in_pass=max(cards) + 1 - t.pass_cards * n,
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),
@@ -149,6 +148,12 @@ def _lane(t: Tables) -> CleanLane | None:
         late_cards=bytes(c for c in cards if late[t.suit[c]] > 1),
         breaking=None if breaking is None else _table({c: 1 for c in cards if breaking >> c & 1}),
     )
+
+
+def _pass_bytes(n: int, count: int, offset: int) -> bytes:
+    """Per place of a regular pass's bytes (each seat's cards in turn, PASS_GAP between), the byte of the seat
+    ``offset`` seats from its passer; PASS_GAP at each gap (as a card's seat, never read: no card is that byte)."""
+    return PASS_GAP.join(bytes((HELD + (seat + offset) % n,)) * count for seat in range(n))
 
 
 def _place_of(n: int, tricks: int) -> bytes:

@@ -13,8 +13,11 @@ from operator import itemgetter
 
 from ..report import Code, Finding
 from .cards import BIT, card_symbol, cards_in
-from .clean_lane import CleanLane
+from .clean_lane import PASS_GAP, CleanLane
 from .tables import NO_PASS, Tables
+
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 def direction_name(t: Tables, offset: int) -> str:
@@ -144,19 +147,21 @@ def clean_pass(
 def passed_bytes(
     t: Tables, lane: CleanLane, passes: tuple[tuple[int, tuple[int, ...]], ...] | None, dealt: bytes
 ) -> bytes | None:
-    """The cards of a pass regular as far as the pass itself shows, as bytes, passer by passer in seat order
-    (``dealt``: the deal's cards as bytes, each seat's in turn, as many each): every player, in seat order, passed
-    the hand's count of cards they were dealt, none twice. The play check (:func:`.clean_hand.clean_play`, given
-    them after the deal) confirms the rest, as :func:`clean_pass`'s caller does: each was played by the player it
-    was due to. None: anything else, for :func:`clean_pass` or :func:`apply`."""
-    if not passes:
+    """The cards of a pass regular as far as the pass itself shows, as bytes, passer by passer in seat order (each
+    passer's after a byte 255, :data:`.clean_lane.PASS_GAP`; ``dealt``: the deal's cards as bytes, each seat's in
+    turn, as many each): every player, in seat order, passed the hand's count of cards they were dealt, none twice.
+    The play check (:func:`.clean_hand.clean_play`, given them after the deal) confirms the rest, as
+    :func:`clean_pass`'s caller does: each was played by the player it was due to. None: anything else, for
+    :func:`clean_pass` or :func:`apply`."""
+    if not passes or [*map(_FIRST, passes)] != lane.seats_in_turn:
         return None
-    passers, groups = zip(*passes, strict=True)
-    if passers != lane.seats_in_turn or tuple(map(len, groups)) != lane.pass_counts:
-        return None
-    passed = b"".join(map(bytes, groups))
-    # each card passed dealt to its passer (a card dealt twice reads as its last holder's), and passed once
-    if passed.translate(bytes.maketrans(dealt, lane.seat_of_dealt)) != lane.passers or len({*passed}) != len(passed):
+    passed = PASS_GAP.join(map(bytes, map(_SECOND, passes)))
+    # Each card passed dealt to its passer (a card dealt twice reads as its last holder's), each passer's count of
+    # them (the gaps, 255 after the translation as before, in their places), and each card once.
+    if (
+        passed.translate(bytes.maketrans(dealt, lane.seat_of_dealt)) != lane.passers
+        or len(lane.all_cards.translate(None, passed)) != lane.kept_in_pass
+    ):
         return None
     return passed
 

@@ -164,7 +164,7 @@ def test_passed_bytes_refuses_any_pass_not_regular_as_far_as_it_shows() -> None:
     assert lane is not None and lane.deal_folds
     dealt = bytes(range(52))  # each seat a suit of 13
     passes = tuple((seat, (13 * seat, 13 * seat + 1, 13 * seat + 2)) for seat in range(4))
-    assert passing.passed_bytes(t, lane, passes, dealt) == b"".join(bytes(cards) for _, cards in passes)
+    assert passing.passed_bytes(t, lane, passes, dealt) == clean_lane.PASS_GAP.join(bytes(cards) for _, cards in passes)
     assert passing.passed_bytes(t, lane, passes[:3], dealt) is None  # a passer missing
     assert passing.passed_bytes(t, lane, (passes[1], passes[0], *passes[2:]), dealt) is None  # out of seat order
     assert passing.passed_bytes(t, lane, ((0, (0, 1)), *passes[1:]), dealt) is None  # a card short

@@ -87,8 +87,9 @@ def clean_play(
     tables of ``t`` (:func:`.clean_lane.lane_for`), where the caller keeps them.
 
     ``holdings`` None: the deal is checked here too, from ``dealt``, its cards in seat order as bytes (each seat's
-    in turn, as many each: the caller checks that), for a lane whose ``deal_folds``: a clean answer then also says
-    the deal was regular (see below), and None leaves the deal to check_deal as well. A pass checked as far as
+    in turn, a byte GAP between, for as many seats as the table's: the caller checks that), for a lane whose
+    ``deal_folds``: a clean answer then also says the deal was regular (see below), and None leaves the deal to
+    check_deal as well. A pass checked as far as
     the pass shows (:func:`.passing.passed_bytes`) is given after the deal: its cards follow the deal's in
     ``dealt``, and ``dealt_to`` is, per byte of ``dealt``, the byte of the seat holding it once all have passed
     (:attr:`.CleanLane.seat_of_dealt`, then the receivers'); a clean answer then says the pass was regular too.
@@ -131,9 +132,11 @@ def clean_play(
     owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place))
     if holdings is None:
         # Who was dealt each card, read the same way from the deal's bytes, is who played it. With the checks below
-        # (each of the hand's cards played once, all of the deck) the deal then gave each player the hand's count
-        # (their places), each card once, all of the deck, and left out what the lane allows (deal_folds): the
-        # deal check would find nothing either. With a pass: its cards, given after the deal's, map to their
+        # (each of the hand's cards played once, all of the deck), every card played is at a place of a card (a
+        # gap maps to no seat), a distinct one each: as many as there are, so each seat's cards fill its places,
+        # and the seats' gaps (no card's byte) fall on the gaps' places. The deal then gave each player the hand's
+        # count, each card once, all of the deck, and left out what the lane allows (deal_folds): the deal check
+        # would find nothing either. With a pass: its cards, given after the deal's, map to their
         # receivers (maketrans keeps a byte's last mapping). Each was dealt to its passer (passed_bytes), so every
         # card played was dealt: the deal is as above; and each was played by the player it was due to, as
         # passing.apply finds it too, leaving each player the cards they played: the holdings after the pass.

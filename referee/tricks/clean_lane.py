@@ -18,7 +18,7 @@ from .tables import Tables
 _SUITS = 4
 _LED = 64  # a card's byte plus this times the suit led: its claim to win a trick led in that suit
 HELD = 0x80  # a card's player as a byte: this plus the seat (above every card's byte)
-PASS_GAP = b"\xff"  # between one passer's cards and the next's (no card's byte, nor a seat's)
+GAP = b"\xff"  # between one seat's cards and the next's in a deal's or a pass's bytes (no card's byte, nor a seat's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,11 @@ class CleanLane:
     # down to 0 in turn, each its own byte (mapped to its player's: no more digits than the deck needs); per seat, a
     # table from its own byte to the digit 1 (any other: 0).
     seat_of_place: bytes
-    seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn), the byte of its seat
+    seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn, GAP between), its seat's byte
     deal_folds: bool  # whether a hand's deal (and pass) may be checked by its play alone (see clean_hand.clean_play)
     # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards, one passer's cards
-    # apart from the next's by PASS_GAP; per place, the byte of its passer (``passers``) and, per pass offset, of
-    # its receiver (``pass_to``), PASS_GAP between them; the cards of the deck less a regular pass.
+    # apart from the next's by GAP; per place, the byte of its passer (``passers``) and, per pass offset, of
+    # its receiver (``pass_to``), GAP between them; the cards of the deck less a regular pass.
     seats_in_turn: list[int]
     passers: bytes
     pass_to: tuple[bytes, ...]
@@ -120,11 +120,11 @@ def _lane(t: Tables) -> CleanLane | None:
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
-        seat_of_dealt=bytes(HELD + p // t.per_player for p in range(plays)),
+        seat_of_dealt=_seat_bytes(n, t.per_player, 0),
         deal_folds=deal_folds,
         seats_in_turn=list(range(n)),
-        passers=_pass_bytes(n, t.pass_cards, 0),
-        pass_to=tuple(_pass_bytes(n, t.pass_cards, offset) for offset in range(n)),
+        passers=_seat_bytes(n, t.pass_cards, 0),
+        pass_to=tuple(_seat_bytes(n, t.pass_cards, offset) for offset in range(n)),
         kept_in_pass=max(cards) + 1 - t.pass_cards * n,
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
@@ -150,10 +150,11 @@ def _lane(t: Tables) -> CleanLane | None:
     )
 
 
-def _pass_bytes(n: int, count: int, offset: int) -> bytes:
-    """Per place of a regular pass's bytes (each seat's cards in turn, PASS_GAP between), the byte of the seat
-    ``offset`` seats from its passer; PASS_GAP at each gap (as a card's seat, never read: no card is that byte)."""
-    return PASS_GAP.join(bytes((HELD + (seat + offset) % n,)) * count for seat in range(n))
+def _seat_bytes(n: int, count: int, offset: int) -> bytes:
+    """Per place of a deal's or a regular pass's bytes (``count`` cards of each seat in turn, GAP between), the
+    byte of the seat ``offset`` seats from it; GAP at each gap (as a card's seat, never read: no card is that
+    byte)."""
+    return GAP.join(bytes((HELD + (seat + offset) % n,)) * count for seat in range(n))
 
 
 def _place_of(n: int, tricks: int) -> bytes:

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ..report import Code, Finding
 from .cards import BIT, card_symbol, cards_in
-from .clean_lane import PASS_GAP, CleanLane
+from .clean_lane import GAP, CleanLane
 from .tables import NO_PASS, Tables
 
 _FIRST = itemgetter(0)
@@ -148,14 +148,14 @@ def passed_bytes(
     t: Tables, lane: CleanLane, passes: tuple[tuple[int, tuple[int, ...]], ...] | None, dealt: bytes
 ) -> bytes | None:
     """The cards of a pass regular as far as the pass itself shows, as bytes, passer by passer in seat order (each
-    passer's after a byte 255, :data:`.clean_lane.PASS_GAP`; ``dealt``: the deal's cards as bytes, each seat's in
-    turn, as many each): every player, in seat order, passed the hand's count of cards they were dealt, none twice.
-    The play check (:func:`.clean_hand.clean_play`, given them after the deal) confirms the rest, as
-    :func:`clean_pass`'s caller does: each was played by the player it was due to. None: anything else, for
-    :func:`clean_pass` or :func:`apply`."""
+    passer's after a byte 255, :data:`.clean_lane.GAP`; ``dealt``: the deal's cards as bytes, each seat's in turn,
+    GAP between, as long as ``lane.seat_of_dealt``): every player, in seat order, passed the hand's count of cards
+    they were dealt, none twice. The play check (:func:`.clean_hand.clean_play`, given them after the deal)
+    confirms the rest, as :func:`clean_pass`'s caller does: each was played by the player it was due to. None:
+    anything else, for :func:`clean_pass` or :func:`apply`."""
     if not passes or [*map(_FIRST, passes)] != lane.seats_in_turn:
         return None
-    passed = PASS_GAP.join(map(bytes, map(_SECOND, passes)))
+    passed = GAP.join(map(bytes, map(_SECOND, passes)))
     # Each card passed dealt to its passer (a card dealt twice reads as its last holder's), each passer's count of
     # them (the gaps, 255 after the translation as before, in their places), and each card once.
     if (

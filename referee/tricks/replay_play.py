@@ -11,7 +11,7 @@ from . import clean_hand, passing, play
 from .cards import COPY, card_symbol, cards_in
 from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
-from .clean_lane import CleanLane, lane_for
+from .clean_lane import GAP, CleanLane, lane_for
 from .log import Hand
 from .replay import Replay
 from .tables import NO_PASS, Tables
@@ -30,9 +30,11 @@ def dealt_and_played(
     deal = hand.deal
     if not lane.deal_folds or deal is None or hand.leftover is not None:
         return None
-    if len(deal) != t.seats or {*map(len, deal)} != {t.per_player}:
+    if len(deal) != t.seats:
         return None
-    dealt = b"".join(map(bytes, deal))
+    dealt = GAP.join(map(bytes, deal))  # each seat's count placed by the gaps (see clean_play)
+    if len(dealt) != len(lane.seat_of_dealt):
+        return None
     if offset is NO_PASS:
         if hand.passes:
             return None

@@ -129,7 +129,7 @@ def test_rules_that_read_the_holdings_have_them_from_the_play() -> None:
         for hand in game.hands[1:]:
             assert hand.deal is not None and hand.dealer is not None
             holdings, findings = deal.check_deal(variant, hand.deal, names)
-            dealt = b"".join(map(bytes, hand.deal))
+            dealt = clean_lane.GAP.join(map(bytes, hand.deal))
             folded = clean_hand.clean_play(
                 variant, hand, play.first_leader(variant, hand.dealer, []), None, lane, dealt
             )
@@ -159,7 +159,7 @@ def test_the_opening_cards_holder_leads_where_the_deal_is_checked_by_the_play() 
             holdings, findings = deal.check_deal(variant, hand.deal, game.players)
             holder = play.first_leader(variant, None, holdings)
             assert holder is not None and not findings
-            folded = clean_hand.clean_play(variant, hand, None, None, lane, b"".join(map(bytes, hand.deal)))
+            folded = clean_hand.clean_play(variant, hand, None, None, lane, clean_lane.GAP.join(map(bytes, hand.deal)))
             assert folded == clean_hand.clean_play(variant, hand, holder, holdings, lane)
             counts[folded is None] += 1
     assert min(counts) > 0
@@ -185,10 +185,31 @@ def test_a_deal_of_other_bytes_is_not_vouched_for() -> None:
     assert game is not None and lane is not None and lane.deal_folds
     hand = game.hands[1]
     assert hand.deal is not None and hand.dealer is not None
-    dealt = b"".join(map(bytes, hand.deal))
+    dealt = clean_lane.GAP.join(map(bytes, hand.deal))
     leader = play.first_leader(t, hand.dealer, [])
     assert clean_hand.clean_play(t, hand, leader, None, lane, dealt) is not None
     assert clean_hand.clean_play(t, hand, leader, None, lane, dealt + dealt[:1]) is None  # a card over
     assert clean_hand.clean_play(t, hand, leader, None, lane, dealt[:-1]) is None  # a card short
-    assert clean_hand.clean_play(t, hand, leader, None, lane, dealt[13:] + dealt[:13]) is None  # to other seats
+    assert clean_hand.clean_play(t, hand, leader, None, lane, dealt[14:] + dealt[13:14] + dealt[:13]) is None  # seats
+    assert clean_hand.clean_play(t, hand, leader, None, lane, b"".join(map(bytes, hand.deal))) is None  # no gaps
+    # one seat a card over and the next a card short: the gap between them moved
+    moved = dealt[:12] + dealt[13:14] + dealt[12:13] + dealt[14:]
+    assert moved.count(clean_lane.GAP) == 3 and clean_hand.clean_play(t, hand, leader, None, lane, moved) is None
     assert clean_hand.clean_play(t, hand, leader, None, lane) is None  # no deal given
+
+
+def test_a_deal_to_fewer_seats_is_not_vouched_for() -> None:
+    # Three players dealt 53 cards, the last one's 27 (a card twice): joined with two gaps, as long as a deal to
+    # four, the last gap's place a card (twice), each card played at a place of a card. Not vouched for: the deal
+    # is to fewer seats than the table's.
+    t = tables_for(referee.load_spec("spades/intramural"))
+    lane = clean_lane.lane_for(t)
+    game = read_fast(simulate_game(referee.load_spec("spades/intramural"), random.Random(9)), WHERE)
+    assert game is not None and lane is not None
+    hand = game.hands[1]
+    assert hand.deal is not None and hand.dealer is not None
+    first, second, third, fourth = hand.deal
+    three = replace(hand, deal=(first, second, (*third, fourth[5], *fourth)))
+    assert replay_play.dealt_and_played(t, hand, hand.dealer, lane) is not None
+    assert replay_play.dealt_and_played(t, three, three.dealer, lane) is None
+    assert deal.check_deal(t, three.deal or (), game.players)[1]  # (the deal check finds it)

@@ -162,9 +162,9 @@ def test_passed_bytes_refuses_any_pass_not_regular_as_far_as_it_shows() -> None:
     t = tables_for(referee.load_spec("hearts/intramural"))
     lane = clean_lane.lane_for(t)
     assert lane is not None and lane.deal_folds
-    dealt = bytes(range(52))  # each seat a suit of 13
+    dealt = clean_lane.GAP.join(bytes(range(13 * seat, 13 * seat + 13)) for seat in range(4))  # a suit each
     passes = tuple((seat, (13 * seat, 13 * seat + 1, 13 * seat + 2)) for seat in range(4))
-    assert passing.passed_bytes(t, lane, passes, dealt) == clean_lane.PASS_GAP.join(bytes(cards) for _, cards in passes)
+    assert passing.passed_bytes(t, lane, passes, dealt) == clean_lane.GAP.join(bytes(cards) for _, cards in passes)
     assert passing.passed_bytes(t, lane, passes[:3], dealt) is None  # a passer missing
     assert passing.passed_bytes(t, lane, (passes[1], passes[0], *passes[2:]), dealt) is None  # out of seat order
     assert passing.passed_bytes(t, lane, ((0, (0, 1)), *passes[1:]), dealt) is None  # a card short
@@ -206,3 +206,14 @@ def test_a_pass_written_on_a_hand_with_none_is_not_vouched_for() -> None:
     assert replay_play.dealt_and_played(t, hold, hold.dealer, lane, NO_PASS) is not None
     kept = replace(hold, passes=tuple((seat, cards[:1]) for seat, cards in enumerate(hold.deal)))
     assert replay_play.dealt_and_played(t, kept, kept.dealer, lane, NO_PASS) is None
+
+
+def test_a_deal_a_card_short_is_not_vouched_for() -> None:
+    t = tables_for(referee.load_spec("hearts/intramural"))
+    lane = clean_lane.lane_for(t)
+    game = read_fast(simulate_game(referee.load_spec("hearts/intramural"), random.Random(6)), WHERE)
+    assert game is not None and lane is not None
+    hand = game.hands[0]
+    assert hand.deal is not None
+    short = replace(hand, deal=(hand.deal[0][1:], *hand.deal[1:]))
+    assert replay_play.dealt_and_played(t, short, short.dealer, lane, passing.offset_for(t, 1)) is None

@@ -7,7 +7,9 @@ it audits itself: no thread in either process carries the messages, so a
 worker never waits for this process's thread to be given the interpreter's lock
 (with :mod:`multiprocessing`'s queues it waited for it, a few milliseconds at
 each unit), and no lock or pipe is shared by two workers. A message is its
-length, then its pickle.
+length, then its pickle; a block of JSON Lines is sent as its pickle without
+its bytes, then the bytes as they are (not copied into the pickle, and read
+by the worker as the block's own).
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ import signal
 import struct
 from collections import deque
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 from .batch import Checker, GameResult
 from .batch_inputs import Unit, check_unit
 from .errors import InputError
+from .line_blocks import Block
 
 # Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
 # that it is never idle; no more, so that the run ends with little left in one process's hands.
@@ -39,6 +42,7 @@ _WARM_BYTES = 64 * 1024
 # of 256 KB) fit in it, so that this process never waits to write one, and a unit's results do too.
 _PIPE_BYTES = 1024 * 1024
 _LENGTH = struct.Struct("<Q")
+_TASK = struct.Struct("<QQ")  # a unit's pickle's length, then its bytes' (a block's data, sent apart)
 _STOPPED = "a worker process stopped unexpectedly; try --jobs 1"
 
 
@@ -92,11 +96,14 @@ def _serve(checker: Checker, tasks: int, done: int, first: tuple[tuple[int, Unit
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
         for number, unit in first:
             _write(done, _message((number, list(check_unit(checker, unit)))))
-        while (length := _read(tasks, _LENGTH.size)) is not None:
-            body = _read(tasks, _LENGTH.unpack(length)[0])
-            if body is None:
+        while (head := _read(tasks, _TASK.size)) is not None:
+            size, raw = _TASK.unpack(head)
+            body, data = _read(tasks, size), _read(tasks, raw) if raw else b""
+            if body is None or data is None:
                 break
             number, unit = pickle.loads(body)
+            if raw:
+                unit = replace(unit, data=data)
             _write(done, _message((number, list(check_unit(checker, unit)))))
     except BaseException:  # the main process says that a worker stopped; a worker prints nothing
         code = 1
@@ -116,7 +123,13 @@ class _Worker:
     inbox: bytearray = field(default_factory=bytearray)
 
     def give(self, number: int, unit: Unit) -> None:
-        self.pending.append(memoryview(_message((number, unit))))
+        data = b""
+        if isinstance(unit, Block):
+            data, unit = unit.data, replace(unit, data=b"")
+        body = pickle.dumps((number, unit), pickle.HIGHEST_PROTOCOL)
+        self.pending.append(memoryview(_TASK.pack(len(body), len(data)) + body))
+        if data:
+            self.pending.append(memoryview(data))
         self.away += 1
         self.flush()
 

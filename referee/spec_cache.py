@@ -21,7 +21,7 @@ from urllib.parse import quote
 import orjson
 
 from . import __version__, user_cache
-from .user_cache import write_whole
+from .user_cache import read_own, write_whole
 
 FORMAT = 1  # what an entry holds: raised when that changes
 
@@ -38,12 +38,13 @@ def _entry(path: Path) -> Path | None:
 def document(path: Path, text: str) -> Any:
     """The document of a spec file whose text is ``text``: kept from an earlier run, else read now (and kept)."""
     entry = _entry(path)
-    if entry is not None:
+    data = None if entry is None else read_own(entry)
+    if data is not None:
         try:
-            kept = orjson.loads(entry.read_bytes())
+            kept = orjson.loads(data)
             if kept["format"] == FORMAT and kept["referee"] == __version__ and kept["text"] == text:
                 return kept["document"]
-        except (OSError, ValueError, TypeError, KeyError):  # none yet, or not one this referee wrote: read anew
+        except (ValueError, TypeError, KeyError):  # not one this referee wrote: read anew
             pass
     from .yaml_documents import parse_yaml
 

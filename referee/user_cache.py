@@ -35,16 +35,31 @@ def folder() -> Path | None:
 
 
 def write_whole(path: Path, data: bytes) -> None:
-    """Write a cache file whole or not at all (a run reading it meanwhile sees the old or the new); a folder that
-    cannot be written is passed over in silence."""
+    """Write a cache file whole or not at all (a run reading it meanwhile sees the old or the new), readable and
+    writable by its owner only; a folder that cannot be written is passed over in silence."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+        with open(handle, "wb") as out:
+            out.write(data)
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+def read_own(path: Path) -> bytes | None:
+    """A cache file's bytes, if it is the user's own and no one else may write it: what is read back is run (the
+    methods' code) or trusted (a spec's document), so a file someone else could have written is passed over."""
+    try:
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+                return None
+            return handle.read()
+    except OSError:
+        return None
 
 
 def _methods_file() -> Path | None:
@@ -54,10 +69,11 @@ def _methods_file() -> Path | None:
 
 def _read_kept(path: Path | None) -> dict[str, CodeType]:
     """The code kept for each text, if the file was written by this very Python (its version string whole)."""
-    if path is None:
+    data = None if path is None else read_own(path)
+    if data is None:
         return {}
     try:
-        version, codes = marshal.loads(path.read_bytes())
+        version, codes = marshal.loads(data)
     except Exception:  # none yet, or not one this Python wrote whole: marshal raises EOFError, ValueError, ...
         return {}
     if version != sys.version or not isinstance(codes, dict) or len(codes) > MAX_KEPT:

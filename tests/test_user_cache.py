@@ -105,3 +105,15 @@ def test_the_referee_runs_kept_code_for_its_classes() -> None:
     assert repr(Point(1)) == "test_the_referee_runs_kept_code_for_its_classes.<locals>.Point(x=1, y=2)"
     with pytest.raises(dataclasses.FrozenInstanceError):
         Point(1).x = 3  # type: ignore[misc]
+
+
+def test_a_cache_file_is_the_owners_alone(tmp_path: Path) -> None:
+    path = tmp_path / "cache" / "entry"
+    user_cache.write_whole(path, b"kept")
+    assert path.stat().st_mode & 0o777 == 0o600  # whatever the umask
+    assert user_cache.read_own(path) == b"kept"
+    path.chmod(0o620)  # another could have written it: what it holds is not run, nor trusted
+    assert user_cache.read_own(path) is None
+    path.chmod(0o602)
+    assert user_cache.read_own(path) is None
+    assert user_cache.read_own(tmp_path / "none") is None

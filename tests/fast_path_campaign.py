@@ -168,7 +168,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(20)
+    kind = rng.randrange(22)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -248,9 +248,39 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     elif kind == 17 and isinstance(hand.get("deal"), dict):  # a pass written on a hand with none
         count = rng.choice([1, 3])
         hand["passes"] = {n: cards[:count] for n, cards in hand["deal"].items() if isinstance(cards, list)}
+    elif kind in (20, 21) and len(doc["hands"]) > 1:
+        _shift(doc["hands"], rng)
     elif kind in (18, 19) and isinstance(hand.get("deal", hand.get("draw")), dict):  # two cards or tiles swapped
         _relabel(hand, rng)
     return f"change {kind}"
+
+
+def _shift(hands: list[Any], rng: random.Random) -> None:
+    """One member of a hand's field (a bid, a trick, a passer's cards, a side's score, a player's card, a play)
+    moved to the same field of the next hand, or dropped from one hand and another's doubled: every hand keeps its
+    form, so a reader that reads a field of all the hands at once and cuts it into hands must cut it right."""
+    i = rng.randrange(len(hands) - 1)
+    a, b = hands[i], hands[i + 1]
+    key = rng.choice(
+        [k for k in ("bids", "tricks", "passes", "score", "deal", "plays", "draw") if k in a and k in b] or [""]
+    )
+    if not key:
+        return
+    x, y = a[key], b[key]
+    if isinstance(x, list) and isinstance(y, list) and x:
+        y.insert(rng.randrange(len(y) + 1), x.pop(rng.randrange(len(x))))
+    elif isinstance(x, dict) and isinstance(y, dict) and x:
+        name = rng.choice(sorted(x))
+        if key in ("deal", "draw") and isinstance(x[name], list) and x[name] and isinstance(y.get(name), list):
+            y[name].append(x[name].pop())  # a card (tile) of one hand's deal dealt in the next hand
+        elif name not in y:
+            y[name] = x.pop(name)
+        else:
+            y[name], x[name] = x[name], y[name]
+    if rng.random() < 0.3 and isinstance(a.get("tricks"), list) and a["tricks"]:  # a trick of one hand cut short
+        trick = rng.choice(a["tricks"])
+        if isinstance(trick, list) and len(trick) > 1:
+            trick.pop()
 
 
 def _relabel(hand: dict[str, Any], rng: random.Random) -> None:

@@ -62,8 +62,12 @@ def clean_turns(
         return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
     held = held.copy()
     inhand = 0
+    tiles = 0
     for mask in held:
         inhand |= mask
+        tiles += mask.bit_count()
+    if tiles != inhand.bit_count():  # a tile drawn by two players: one's play leaves the other's copy in hand
+        return None
     after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
     # a player may be without tiles while the hand goes on (a partner still plays, or one drew none): then the
     # next seat is not always the next one round, and each turn looks

@@ -368,3 +368,49 @@ def test_a_turn_after_the_board_locked_gives_the_replays_report(rules: str, tmp_
                 _held_to_replay(rules, changed)
                 if extra != "knock":
                     assert "play_after_hand_end" in _report(rules, changed)
+
+
+def test_a_tile_drawn_twice_and_played_once_is_still_in_the_other_hand() -> None:
+    # A tile drawn by two players, played by one: the other's copy can still be played, so the board is not
+    # locked, and the hand stops short (the replay's reading). The clean check counted the tiles in hand as one
+    # set, the played copy took both away, and it found the board locked and scored the hand. Found by check4
+    # (a CLI-level comparison with every fast path off, dominoes/block-partners).
+    document = {
+        "log": 1,
+        "game": {"rules": "dominoes/block-partners"},
+        "players": ["North", "East", "South", "West"],
+        "hands": [
+            {
+                "draw": {
+                    "North": ["0-0", "2-0", "4-3", "6-0", "6-3", "6-5", "6-4"],
+                    "East": ["2-1", "2-2", "3-3", "4-0", "5-2", "6-4"],
+                    "South": ["1-1", "4-1", "5-0", "5-1", "5-4", "6-6"],
+                    "West": ["1-0", "3-0", "3-2", "4-4", "5-3", "6-1"],
+                },
+                "plays": [
+                    {"South": "6-6"},
+                    {"West": {"tile": "6-1", "end": "right"}},
+                    {"North": {"tile": "6-0", "end": "left"}},
+                    {"East": {"tile": "2-1", "end": "right"}},
+                    {"South": {"tile": "5-0", "end": "left"}},
+                    {"West": {"tile": "5-3", "end": "left"}},
+                    {"North": {"tile": "4-3", "end": "left"}},
+                    {"East": {"tile": "2-2", "end": "right"}},
+                    {"South": {"tile": "5-4", "end": "left"}},
+                    {"West": {"tile": "3-2", "end": "right"}},
+                    {"North": {"tile": "6-5", "end": "left"}},
+                    {"East": {"tile": "6-4", "end": "left"}},
+                    {"South": {"tile": "4-1", "end": "left"}},
+                    {"West": {"tile": "1-0", "end": "left"}},
+                    {"North": {"tile": "6-3", "end": "right"}},
+                    {"East": {"tile": "4-0", "end": "left"}},
+                    {"South": "knock"},
+                    {"West": {"tile": "4-4", "end": "left"}},
+                ],
+                "award": {"North": 6},
+                "score": {"North": {"hand": 6, "total": 6}, "East": {"hand": 0, "total": 0}},
+            }
+        ],
+    }
+    _held_to_replay("dominoes/block-partners", document)
+    assert "the hand stops before anyone went out or the board locked" in _report("dominoes/block-partners", document)

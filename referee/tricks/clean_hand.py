@@ -187,7 +187,7 @@ def clean_play(
             return None
         # the card to discard at the first opportunity: its holder failed to follow no trick before playing it
         at = cards.find(t.discard_card) if t.discard_card >= 0 else -1
-        if at >= 0 and any(failed.to_bytes(size, "little")[at % n : at : n]):
+        if at >= 0 and failed & lane.earlier[at]:
             return None
     if led[0] in lane.first_leads and play.lead_violation(
         t, _holdings(lane, owners, holdings)[leaders[0]], led[0], True, False, 1

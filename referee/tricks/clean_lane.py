@@ -62,6 +62,7 @@ class CleanLane:
     guards: int  # the top bit of each byte of the hand
     suit_bit: bytes  # per card, the bit of its suit
     smear: tuple[int, ...]  # shifts spreading a bit to each later trick of the same seat
+    earlier: tuple[int, ...]  # per place, the bytes of the same seat's earlier tricks (all bits set), as an integer
     side_of: bytes | None  # per seat, its side (None: partners sit opposite, or each player is a side)
     sides: range
     opposite: int  # partners sit opposite: the seats between partners (0: not so)
@@ -137,6 +138,7 @@ def _lane(t: Tables) -> CleanLane | None:
         guards=int.from_bytes(b"\x80" * plays, "little"),
         suit_bit=_table({c: 1 << t.suit[c] for c in cards}),
         smear=tuple(8 * n << k for k in range((t.per_player - 1).bit_length())),
+        earlier=tuple(sum(0xFF << 8 * q for q in range(p % n, p, n)) for p in range(plays)),
         side_of=None if opposite or len(t.sides) == n else _table(dict(enumerate(t.side_of))),
         sides=range(len(t.sides)),
         opposite=half if opposite else 0,

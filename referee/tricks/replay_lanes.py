@@ -13,6 +13,7 @@ from .game_plan import GamePlan
 from .log import Hand, has_tricks
 from .replay_play import PlayReplay
 from .replay_score import ScoreReplay
+from .tables import NO_PASS
 
 
 class LaneReplay(PlayReplay, ScoreReplay):
@@ -69,12 +70,15 @@ class LaneReplay(PlayReplay, ScoreReplay):
         :meth:`_hand` replays it; None, before anything is reported, for any other hand, which the general hand
         replays. Its line is reported as is (see :meth:`_plain`)."""
         t = self.t
-        if hand.bids or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
+        if hand.bids or hand.events or hand.books is not None or hand.deal is None:
+            return None
+        if hand.play_bytes is None and not hand.tricks:  # (has_tricks, inline: a call a hand)
             return None
         lane = self.clean_lane
         if lane is None:  # the play is replayed card by card, as the general hand does it
             return None
-        offset = passing.offset_for(t, self.dealt_hands)
+        cycle = t.pass_cycle  # (passing.offset_for, inline)
+        offset = cycle[(self.dealt_hands - 1) % len(cycle)] if cycle else NO_PASS
         if offset is None and (hand.passes or passing.nil_pass_hand(t, self.dealt_hands)):
             return None  # a pass on a hand with none: reported
         # the deal and the pass checked by the play where they may be (usually); looked up on replay_play, as
@@ -102,9 +106,12 @@ class LaneReplay(PlayReplay, ScoreReplay):
         taken = clean.taken
         rules = t.points
         assert rules is not None  # a points lane is planned only for rules scored by points
-        scored = points.hand_points(rules, taken, None)
-        rule = "scoring.moon" if scored != taken else None  # a moon: a figure written wrong is one not settled by it
-        scored_t = tuple(scored)
+        scored_t = tuple(taken)
+        rule = None
+        if rules.moon_others is not None and rules.total in scored_t:  # (no moon shot: the points taken, as they are)
+            scored_t = tuple(points.hand_points(rules, taken, None))
+            # a moon: a figure written wrong is one not settled by it
+            rule = "scoring.moon" if list(scored_t) != taken else None
         line = HandScore(
             hand.number,
             None if dealer is None else self.names[dealer],

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cached_property
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
@@ -46,10 +46,25 @@ def dealt_and_played(
     return clean_play(t, hand, leader, None, lane, dealt + passed, lane.seat_of_dealt + lane.pass_to[offset])
 
 
+class _kept:
+    """functools.cached_property without its lock (Python 3.11 takes one at each first use, once a game here):
+    the value worked out on first use is kept in the instance's ``__dict__``, which is then found first."""
+
+    def __init__(self, work: Callable[[Any], CleanLane | None]) -> None:
+        self.work = work
+        self.name = work.__name__
+
+    def __get__(self, replay: Any, owner: type | None = None) -> Any:
+        if replay is None:
+            return self
+        value = replay.__dict__[self.name] = self.work(replay)
+        return value
+
+
 class PlayReplay(Replay):
     """The tricks of a hand played out card by card, each breach reported where it happened."""
 
-    @cached_property
+    @_kept
     def clean_lane(self) -> CleanLane | None:
         """The whole-hand check's tables, where a regular hand may be checked at once (clean_hand knows every
         clause of play of the spec, and the spec's rules of play allow it)."""

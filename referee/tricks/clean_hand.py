@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from . import play
 from .cards import BIT
-from .clean_lane import HELD, CleanLane, lane_for
+from .clean_lane import CleanLane, lane_for
 from .log import Hand, Trick
 from .tables import Tables
 
@@ -124,40 +124,38 @@ def clean_play(
         places = turns.to_bytes(size, "little")
     cards = bytes.maketrans(places, in_play)[:size]  # (a table: at each place, the card played there)
     led = in_play[::n]
-    # Each player played the cards they held (dealt, or passed), each once, and only cards of the deck: for each
-    # card 63..0, the byte of the seat that played it (none: not played); per seat, a binary digit a card (1:
-    # that seat played it), read as a number, is the cards they held as played. Those count each card once: a
-    # player dealt a card short who played one of theirs twice would match their holding, so the cards played
-    # are counted too.
-    owners = lane.all_cards.translate(bytes.maketrans(cards, lane.seat_of_place))
+    # Each of the hand's cards played once, and all of the deck: as many of the deck's cards as there are plays
+    # are among the cards played.
+    if len(lane.deck_cards.translate(None, cards)) != lane.deck_size - size:
+        return None
+    # Each player played the cards they held (dealt, or passed): each card mapped to the byte of the seat that
+    # played it (``seat_of``).
+    seat_of = bytes.maketrans(cards, lane.seat_of_place)
     if holdings is None:
-        # Who was dealt each card, read the same way from the deal's bytes, is who played it. With the checks below
-        # (each of the hand's cards played once, all of the deck), every card played is at a place of a card (a
-        # gap maps to no seat), a distinct one each: as many as there are, so each seat's cards fill its places,
-        # and the seats' gaps (no card's byte) fall on the gaps' places. The deal then gave each player the hand's
-        # count, each card once, all of the deck, and left out what the lane allows (deal_folds): the deal check
-        # would find nothing either. With a pass: its cards, given after the deal's, map to their
-        # receivers (maketrans keeps a byte's last mapping). Each was dealt to its passer (passed_bytes), so every
-        # card played was dealt: the deal is as above; and each was played by the player it was due to, as
-        # passing.apply finds it too, leaving each player the cards they played: the holdings after the pass.
+        # Who holds each card played, by the deal's bytes, is who played it. Every card played is then at a place
+        # of a card in them (a gap maps to no seat), a distinct one each: as many as there are, so each seat's
+        # cards fill its places, and the seats' gaps (no card's byte) fall on the gaps' places. The deal then gave
+        # each player the hand's count, each card once, all of the deck, and left out what the lane allows
+        # (deal_folds): the deal check would find nothing either. With a pass: its cards, given after the deal's,
+        # map to their receivers (maketrans keeps a byte's last mapping). Each was dealt to its passer
+        # (passed_bytes), so every card played was dealt: the deal is as above; and each was played by the player
+        # it was due to, as passing.apply finds it too, leaving each player the cards they played: the holdings
+        # after the pass.
         seats_of = lane.seat_of_dealt if dealt_to is None else dealt_to
         if (
             not lane.deal_folds
             or dealt is None
             or len(dealt) != len(seats_of)
-            or owners != lane.all_cards.translate(bytes.maketrans(dealt, seats_of))
+            or cards.translate(bytes.maketrans(dealt, seats_of)) != lane.seat_of_place
         ):
             return None
         if leader is None and t.first_leader == "holder_of_card":
-            leader = _opening_holder(t, lane, owners)
+            leader = _opening_holder(t, cards)
             if leader is not None and leaders[0] != leader:
                 return None
-    elif [*map(int, map(owners.translate, lane.seat_digits), repeat(2))] != holdings:
-        return None
-    if (
-        cards.translate(None, lane.deck_cards)  # non-empty: a card not of the deck
-        or len(owners.translate(None, lane.all_cards)) != size  # fewer cards played than plays: one twice
-    ):
+    # for each card 63..0, the byte of the seat that played it (none: not played); per seat, a binary digit a card
+    # (1: that seat played it), read as a number, is the cards they held as played
+    elif [*map(int, map(lane.all_cards.translate(seat_of).translate, lane.seat_digits), repeat(2))] != holdings:
         return None
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
     # a guard bit atop each byte); the last trick's winner is its highest.
@@ -190,7 +188,7 @@ def clean_play(
         if at >= 0 and failed & lane.earlier[at]:
             return None
     if led[0] in lane.first_leads and play.lead_violation(
-        t, _holdings(lane, owners, holdings)[leaders[0]], led[0], True, False, 1
+        t, _holdings(lane, seat_of, holdings)[leaders[0]], led[0], True, False, 1
     ):
         return None
     if t.first_trick_barred:
@@ -198,13 +196,13 @@ def clean_play(
         # card here does, breaks no other rule of the first trick but the duty to discard, checked above).
         followers = in_play[1:n]
         if followers != followers.translate(None, lane.first_barred) and not _first_trick_allowed(
-            t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, owners, holdings)
+            t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, seat_of, holdings)
         ):
             return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
-            t, lane, leaders, winners, in_play, cards, _holdings(lane, owners, holdings)
+            t, lane, leaders, winners, in_play, cards, _holdings(lane, seat_of, holdings)
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
@@ -221,20 +219,21 @@ def clean_play(
     return _new_tuple(CleanPlay, (books, seat_books, taken, winners[0]))
 
 
-def _holdings(lane: CleanLane, owners: bytes, holdings: list[int] | None) -> list[int]:
-    """Each seat's holding as a bitmask: as given, or (the deal checked by the play) the cards each played."""
+def _holdings(lane: CleanLane, seat_of: bytes, holdings: list[int] | None) -> list[int]:
+    """Each seat's holding as a bitmask: as given, or (the deal checked by the play) the cards each played
+    (``seat_of``: each card played mapped to its player's byte)."""
     if holdings is not None:
         return holdings
-    return [*map(int, map(owners.translate, lane.seat_digits), repeat(2))]
+    return [*map(int, map(lane.all_cards.translate(seat_of).translate, lane.seat_digits), repeat(2))]
 
 
-def _opening_holder(t: Tables, lane: CleanLane, owners: bytes) -> int | None:
+def _opening_holder(t: Tables, cards: bytes) -> int | None:
     """Who holds the opening card (the first of the spec's that anyone holds), as play.first_leader finds it,
-    from who played each card (``owners``: the cards from the deck's highest down, each its player's byte)."""
-    top = len(lane.all_cards) - 1
+    from who played each card (``cards``: each trick's in seat order, each once)."""
     for card in t.first_lead_cards:
-        if top >= card and owners[top - card] >= HELD:
-            return owners[top - card] - HELD
+        at = cards.find(card)
+        if at >= 0:
+            return at % t.seats
     return None
 
 

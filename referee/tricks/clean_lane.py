@@ -54,6 +54,7 @@ class CleanLane:
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
+    deck_size: int  # how many
     spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
     trick_starts: int  # the place of each trick's first byte, a byte a trick
     pad: bytes  # the bytes after a hand's places, to make a hand's bytes a table for bytes.translate
@@ -130,6 +131,7 @@ def _lane(t: Tables) -> CleanLane | None:
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),
         deck_cards=bytes(cards),
+        deck_size=len(cards),
         spread=sum(1 << 8 * k for k in range(n)),
         trick_starts=int.from_bytes(bytes(range(0, plays, n)), "little"),
         pad=bytes(256 - plays),

@@ -171,7 +171,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(22)
+    kind = rng.randrange(25)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -251,6 +251,21 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     elif kind == 17 and isinstance(hand.get("deal"), dict):  # a pass written on a hand with none
         count = rng.choice([1, 3])
         hand["passes"] = {n: cards[:count] for n, cards in hand["deal"].items() if isinstance(cards, list)}
+    elif kind in (22, 23) and isinstance(hand.get("deal", hand.get("draw")), dict):  # a card dealt twice
+        dealt = hand["deal"] if "deal" in hand else hand["draw"]
+        names = [n for n, cards in dealt.items() if isinstance(cards, list) and cards]
+        if len(names) > 1:
+            a, b = rng.sample(names, 2)
+            dealt[b][rng.randrange(len(dealt[b]))] = rng.choice(dealt[a])  # in place of one of theirs
+            if rng.random() < 0.3:
+                dealt[b].append(rng.choice(dealt[a]))  # or beside them
+    elif kind == 24:  # a member moved from one object to another: the text's colons as many as before
+        objects = [p for p in _paths(doc) if p and _at(doc, p)]
+        if len(objects) > 1:
+            a, b = (_at(doc, p) for p in rng.sample(objects, 2))
+            key = rng.choice(list(b))
+            if key not in a:
+                a[key] = b.pop(key)
     elif kind in (20, 21) and len(doc["hands"]) > 1:
         _shift(doc["hands"], rng)
     elif kind in (18, 19) and isinstance(hand.get("deal", hand.get("draw")), dict):  # two cards or tiles swapped

@@ -49,6 +49,7 @@ ODD += [{"kind": "nil"}, {"kind": "blind", "tricks": 6}, "nil", "blind nil", 10*
 NUMBERS = ["1.0", "-0", "-0.0", "1e0", "1E1", "999999999999999999", "1000000000000000000", "1e400", "NaN", "true"]
 NAMES = ["a:b", "x},{y", "p]q", "plays", "score", "tricks", "Ann Lee", "Zoë", "日本", "{", "}}", "],[", ":", "N"]
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+KINDS: list[int] = []  # the changes made (--kinds), where not all of them
 
 
 @contextlib.contextmanager
@@ -171,7 +172,7 @@ def change(doc: dict[str, Any], rng: random.Random) -> str:
     """One change to a game's record, named."""
     hand = rng.choice(doc["hands"])
     players = doc["players"]
-    kind = rng.randrange(25)
+    kind = rng.choice(KINDS) if KINDS else rng.randrange(25)
     tricks = hand.get("tricks")
     if kind == 0 and tricks:  # a card written another way
         trick = rng.choice(tricks)
@@ -431,7 +432,9 @@ def main() -> None:
     parser.add_argument("--only", help="only specs whose id holds this")
     parser.add_argument("--variants", action="store_true", help="specs mixed from the bundled ones")
     parser.add_argument("--out", type=Path, default=Path("fast-path-findings"))
+    parser.add_argument("--kinds", default="", help="only these changes, by number (24,22: see change)")
     args = parser.parse_args()
+    KINDS[:] = [int(k) for k in args.kinds.split(",") if k]
     rng = random.Random(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     ids = [s for s in bundled_ids() if args.only is None or args.only in s]

@@ -13,6 +13,8 @@ bit operations, and a single-deck set never has a bit at ``COPY`` or above.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..bits import members
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -79,6 +81,48 @@ def _build_token_table() -> dict[str, int]:
 
 # Parsing is a dictionary look-up: logs hold millions of card tokens.
 TOKENS = _build_token_table()
+
+
+def _byte_table(values: dict[str, int], default: int) -> bytes:
+    table = bytearray([default]) * 256
+    for char, value in values.items():
+        table[ord(char)] = value
+    return bytes(table)
+
+
+# What card_bytes reads a canonical token by, once every "10" is written "T": its first character's part of the
+# card (the rank's index, or a joker's card) and its second's (its suit's 13 * suit, or 0 for a joker's J), a
+# card being their sum; and each character's kind, which must agree (a suited rank with a suit, L or B with J;
+# any other character is of a kind of its own, agreeing with none).
+_RANK_LETTERS = "23456789TJQKA"
+_RANK_PART = _byte_table({**{r: i for i, r in enumerate(_RANK_LETTERS)}, "L": LITTLE_JOKER, "B": BIG_JOKER}, 0)
+_SUIT_PART = _byte_table({**{s: suit * 13 for suit, s in enumerate(SUIT_LETTERS)}, "J": 0}, 0)
+_RANK_KIND = _byte_table({**dict.fromkeys(_RANK_LETTERS, 0), "L": 1, "B": 1}, 2)
+_SUIT_KIND = _byte_table({**dict.fromkeys(SUIT_LETTERS, 0), "J": 1}, 3)
+
+
+def card_bytes(tokens: list[Any]) -> bytes | None:
+    """The cards of canonical ASCII tokens (``AS``, ``10H``, ``TD``, ``BJ``), a byte each, as ``TOKENS`` reads
+    them; None where any token is written otherwise (then each is looked up, or parsed, one by one).
+
+    A look-up hashes each token, a new string each: a game's hundreds of tokens are read here instead in a few
+    passes over their joined text. Joined by commas with every "10" written "T", canonical tokens are two
+    characters each, so the text is ``XY,XY,...,XY``, of 3 * count - 1 characters, none of them a comma but every
+    third: a token of another length, or holding a comma, puts a comma (of no kind) where a rank or suit is.
+    """
+    count = len(tokens)
+    try:
+        text = ",".join(tokens).replace("10", "T").encode("ascii")
+    except (TypeError, UnicodeEncodeError):  # a token not text, or not ASCII (a suit symbol)
+        return None
+    if len(text) != 3 * count - 1:
+        return b"" if not count else None
+    ranks, suits = text[::3], text[1::3]
+    if ranks.translate(_RANK_KIND) != suits.translate(_SUIT_KIND):  # a comma here too: it is of no kind
+        return None
+    # bytewise sums below 256 (at most 3 * 13 + 12, or a joker's 53): no byte carries into the next
+    whole = int.from_bytes(ranks.translate(_RANK_PART), "big") + int.from_bytes(suits.translate(_SUIT_PART), "big")
+    return whole.to_bytes(count, "big")
 
 
 def parse_card(token: object) -> int:

@@ -22,6 +22,7 @@ from ..unfit_values import MAX_DIGITS
 from . import logshape
 from .cards import TOKENS
 from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader
+from .usual_game import usual_hands
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score", "leftover", "misdeal"})
@@ -75,7 +76,12 @@ class OnePassReader(_Reader):
 
     def game(self) -> GameLog:
         self.seating = seating(self.players)
-        hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
+        usual = usual_hands(self.doc["hands"], self.seating) if self.text is not None else None
+        if usual is not None:
+            hands, keys = usual
+            self.keys += keys
+        else:
+            hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
         game: GameLog = _new(GameLog)  # as new_hand makes a Hand: header() gives every other field
         _set(game, "__dict__", {**self.header(), "hands": hands, "dealer_draw": self._dealer_draw()})
         return game
@@ -223,6 +229,8 @@ class OnePassReader(_Reader):
                 # read_in_one_pass hands the document back; otherwise each play's keys are counted here.
                 if self.text is not None or {*map(len, plays)} == {1}:
                     leaders = bytes(map(seating.seat_of.__getitem__, firsts))
+                    if len(leaders) != len(raw):  # a first play of no key, or of two: the turns would shift (and
+                        raise TypeError("a play")  # a play of two keys in one hand hide one of none in another)
                     names = chain.from_iterable(map(seating.turn_names.__getitem__, leaders))
                     cards = bytes(map(_card, map(dict.__getitem__, plays, names)))
                     self.keys += len(plays)

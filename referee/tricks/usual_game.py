@@ -1,0 +1,225 @@
+"""A game whose hands all take the usual form, read a field at a time across all its hands (:func:`usual_hands`).
+
+The one-pass reader reads a hand's fields in a few C-level steps each (:mod:`.onepass`), but a hand is small:
+its four bids or two scores cost little to read and much to set out to read, a dozen C calls a field. An
+archive's games mostly write every hand alike, so here each field of every hand of a game is read by the same
+steps at once (every bid of the game, every card of every trick), and only then cut into its hands. What is
+read is exactly what ``OnePassReader.hand_unchecked`` reads of each hand, and any hand of another form, any
+field in another form, or any surprise sends the game back to it, which reads a hand at a time (and finds
+what is wrong, or hands the document back to the careful reading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import accumulate, chain, islice, repeat
+from operator import itemgetter, mul
+from typing import TYPE_CHECKING, Any
+
+from ..logreader import RecordedScore
+from ..strict_yaml import MAX_DIGITS
+from .cards import TOKENS, card_bytes
+from .log import Hand
+
+if TYPE_CHECKING:
+    from .onepass import Seating
+
+_LIMIT = 10**MAX_DIGITS  # as usual_scores bounds a score
+_USUAL_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score"})
+# A hand's fields in the order hand_unchecked gives them (its __dict__), tricks left to be made from play_bytes.
+_HAND_FIELDS = (
+    "number",
+    "dealer",
+    "deal",
+    "bids",
+    "bids_ordered",
+    "passes",
+    "books",
+    "score",
+    "misdeal",
+    "events",
+    "leftover",
+    "started",
+    "play_bytes",
+)
+_card = TOKENS.__getitem__
+_first = itemgetter(0)
+_new, _set = object.__new__, object.__setattr__
+
+
+class _Unusual(Exception):
+    """A field of some hand not in its usual form: the game is read a hand at a time."""
+
+
+def usual_hands(hands: Any, seating: Seating) -> tuple[tuple[Hand, ...], int] | None:
+    """Every hand of a game, and the keys of their objects (see ``read_in_one_pass``), where every hand is an
+    object of the same usual fields, each in its usual form (what ``hand_unchecked`` reads in its first way);
+    None for any other game, which hand_unchecked reads a hand at a time. Only for a document decoded from a
+    text: a bid or a play of other than one key is found by the text's colons, not here."""
+    if type(hands) is not list or not hands or {*map(type, hands)} != {dict}:
+        return None
+    fields = {*map(tuple, hands)}
+    if len(fields) != 1:
+        return None
+    (names,) = fields
+    if "tricks" not in names or not _USUAL_FIELDS.issuperset(names):
+        return None
+    count = len(hands)
+    columns = dict(zip(names, zip(*map(itemgetter(*names), hands), strict=True), strict=True))
+    keys = count * len(names)
+    try:
+        dealers: Any = repeat(None, count)
+        if "dealer" in columns:
+            dealers = map(seating.seat_of.__getitem__, columns["dealer"])
+        deals: Any = repeat(None, count)
+        if "deal" in columns:
+            deals, found = _deals(columns["deal"], seating)
+            keys += found
+        passes: Any = repeat(None, count)
+        if "passes" in columns:
+            passes, found = _passes(columns["passes"], seating)
+            keys += found
+        bids: Any = repeat(None, count)
+        if "bids" in columns:
+            bids, found = _bids(columns["bids"], seating)
+            keys += found
+        scores: Any = repeat(None, count)
+        if "score" in columns:
+            scores, found = _scores(columns["score"])
+            keys += found
+        played, found = _tricks(columns["tricks"], seating)
+        keys += found
+        rows = zip(
+            range(1, count + 1),
+            dealers,
+            deals,
+            bids,
+            repeat("bids" in columns, count),
+            passes,
+            repeat(None, count),
+            scores,
+            repeat(False, count),
+            repeat((), count),
+            repeat(None, count),
+            repeat(None, count),
+            played,
+            strict=True,  # a column cut short (see _bids) refuses the game, not a hand
+        )
+        made = [*map(_new, repeat(Hand, count))]
+        any(map(_set, made, repeat("__dict__"), map(dict, map(zip, repeat(_HAND_FIELDS), rows))))
+    except (_Unusual, KeyError, TypeError, ValueError, IndexError):
+        return None
+    return tuple(made), keys
+
+
+def _cut(flat: list[Any] | bytes, sizes: list[int]) -> Iterator[tuple[Any, ...]]:
+    """``flat`` cut into tuples of the given sizes, in order."""
+    return map(tuple, map(islice, repeat(iter(flat)), sizes))
+
+
+def _cards(tokens: list[Any]) -> bytes:
+    """Card tokens as cards, a byte each: read whole where all are canonical, else looked up one by one (a
+    KeyError or TypeError where the look-up fails)."""
+    found = card_bytes(tokens)
+    return found if found is not None else bytes(map(_card, tokens))
+
+
+def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's deal: every player's cards, in seat order (as ``OnePassReader._deal`` reads the usual deal)."""
+    size = len(seating.names)
+    if {*map(type, column)} != {dict} or {*map(tuple, column)} != {(*seating.names,)}:
+        raise _Unusual
+    held = [*chain.from_iterable(map(dict.values, column))]
+    if {*map(type, held)} != {list}:
+        raise _Unusual
+    cards = card_bytes([*chain.from_iterable(held)])
+    if cards is None:  # a card written another way: looked up one by one
+        return [*zip(*[map(tuple, map(map, repeat(_card), held))] * size, strict=True)], len(held)
+    holdings = [*_cut(cards, [*map(len, held)])]
+    return [*zip(*[iter(holdings)] * size, strict=True)], len(held)
+
+
+def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's passes, by giver (as ``OnePassReader._passes`` reads them)."""
+    if {*map(type, column)} != {dict}:
+        raise _Unusual
+    given = [*chain.from_iterable(map(dict.values, column))]
+    if not {*map(type, given)} <= {list}:
+        raise _Unusual
+    givers = map(seating.seat_of.__getitem__, chain.from_iterable(column))
+    pairs = [*zip(givers, map(tuple, map(map, repeat(_card), given)), strict=True)]
+    return [*_cut(pairs, [*map(len, column)])], len(given)
+
+
+def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's bids, a number of tricks each, made in turn by every player from the first bidder (as
+    ``OnePassReader._bids`` reads them in its first way)."""
+    size = len(seating.names)
+    if {*map(type, column)} != {list} or {*map(len, column)} != {size}:
+        raise _Unusual
+    # Each hand's first bidder, the first key of its first bid: a bid of no key, or of more than one, shifts
+    # the turns of the hands after it, which then mostly fail a look-up; where they do not, the bids come out
+    # one hand short (refused where the hands are put together) or the text's colons outnumber the keys.
+    firsts = [*map(seating.seat_of.__getitem__, chain.from_iterable(map(_first, column)))]
+    turns = chain.from_iterable(map(seating.turn_names.__getitem__, firsts))
+    values = [*map(dict.__getitem__, chain.from_iterable(column), turns)]
+    if {*map(type, values)} != {int}:
+        raise _Unusual
+    made = map(dict.__getitem__, chain.from_iterable(map(seating.turn_bids.__getitem__, firsts)), values)
+    return [*zip(*[made] * size, strict=True)], len(values)
+
+
+def _scores(column: tuple[Any, ...]) -> tuple[list[Any], int]:
+    """Each hand's score, each side's ``{hand, total}`` (as ``usual_scores`` reads it)."""
+    if {*map(type, column)} != {dict}:
+        raise _Unusual
+    sides = [*map(len, column)]
+    values = [*chain.from_iterable(map(dict.values, column))]
+    if {*map(type, values)} != {dict} or {*map(len, values)} != {2}:
+        raise _Unusual
+    points: list[Any] = [*map(dict.get, values, repeat("hand"))]
+    totals: list[Any] = [*map(dict.get, values, repeat("total"))]
+    if {*map(type, points), *map(type, totals)} != {int}:
+        raise _Unusual
+    if not (min(min(points), min(totals)) > -_LIMIT and max(max(points), max(totals)) < _LIMIT):
+        raise _Unusual
+    made = [*map(_new, repeat(RecordedScore, len(values)))]
+    # each made as usual_scores makes it, its fields given as its __dict__ (from a literal: dict(zip()) costs more)
+    lines = zip(chain.from_iterable(column), points, totals, strict=True)
+    fields = [{"key": key, "hand": hand, "total": total} for key, hand, total in lines]
+    any(map(_set, made, repeat("__dict__"), fields))
+    return [*_cut(made, sides)], 3 * len(values)
+
+
+def _tricks(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's ``play_bytes``, where every trick of every hand was played in turn by all the players and
+    written in one form throughout (as ``OnePassReader._tricks`` reads them)."""
+    size = len(seating.names)
+    if {*map(type, column)} != {list}:
+        raise _Unusual
+    counts = [*map(len, column)]
+    if 0 in counts:
+        raise _Unusual
+    tricks = [*chain.from_iterable(column)]
+    lengths = {*map(len, tricks)}
+    keys = 0
+    if lengths == {size + 1}:  # the compact form
+        flat = [*chain.from_iterable(tricks)]
+        leaders = bytes(map(seating.seat_of.__getitem__, flat[:: size + 1]))
+        del flat[:: size + 1]
+        cards = _cards(flat)
+    elif lengths == {size}:  # play by play
+        plays = [*chain.from_iterable(tricks)]
+        leaders = bytes(map(seating.seat_of.__getitem__, chain.from_iterable(plays[::size])))
+        if len(leaders) != len(tricks):  # a trick's first play of other than one key
+            raise _Unusual
+        names = chain.from_iterable(map(seating.turn_names.__getitem__, leaders))
+        cards = _cards([*map(dict.__getitem__, plays, names)])
+        keys = len(plays)
+    else:
+        raise _Unusual
+    ends = [*accumulate(counts)]
+    starts = [0, *ends[:-1]]
+    led = map(leaders.__getitem__, map(slice, starts, ends))
+    played = map(cards.__getitem__, map(slice, map(mul, starts, repeat(size)), map(mul, ends, repeat(size))))
+    return [*zip(played, led, strict=True)], keys

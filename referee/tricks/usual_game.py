@@ -17,7 +17,7 @@ from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from ..logreader import RecordedScore
-from ..strict_yaml import MAX_DIGITS
+from ..unfit_values import MAX_DIGITS
 from .cards import TOKENS, card_bytes
 from .log import Hand
 

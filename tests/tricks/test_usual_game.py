@@ -23,12 +23,12 @@ from referee.documents import parse_json
 from referee.errors import InputError, Location
 from referee.gamelog import from_document, from_json_text
 from referee.json_values import plain_value
-from referee.strict_yaml import MAX_DIGITS
 from referee.tricks.cards import TOKENS, card_bytes
 from referee.tricks.log import compact_tricks
 from referee.tricks.onepass import OnePassReader, seating
 from referee.tricks.simulate import simulate_game
 from referee.tricks.usual_game import usual_hands
+from referee.unfit_values import MAX_DIGITS
 from tricks.test_logshape import ODD_VALUES
 
 WHERE = Location(file="games.jsonl", line=3, game=2)

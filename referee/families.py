@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Union, cast
 
 from .errors import InputError, Location
@@ -117,7 +118,10 @@ def is_domino_document(document: Any) -> bool:
     by the domino log module, so that a trick game's run never imports it (~12M instructions of a start)."""
     if not isinstance(document, dict) or not isinstance(document.get("hands"), list):
         return False
-    return any(isinstance(hand, dict) and not DOMINO_HAND_KEYS.isdisjoint(hand) for hand in document["hands"])
+    hands = document["hands"]
+    if {*map(type, hands)} == {dict}:  # the usual hands: every key of every hand looked at in one C-level step
+        return not DOMINO_HAND_KEYS.isdisjoint(chain.from_iterable(hands))
+    return any(isinstance(hand, dict) and not DOMINO_HAND_KEYS.isdisjoint(hand) for hand in hands)
 
 
 def of_document(document: Any) -> Family:

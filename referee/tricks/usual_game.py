@@ -26,22 +26,6 @@ if TYPE_CHECKING:
 
 _LIMIT = 10**MAX_DIGITS  # as usual_scores bounds a score
 _USUAL_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score"})
-# A hand's fields in the order hand_unchecked gives them (its __dict__), tricks left to be made from play_bytes.
-_HAND_FIELDS = (
-    "number",
-    "dealer",
-    "deal",
-    "bids",
-    "bids_ordered",
-    "passes",
-    "books",
-    "score",
-    "misdeal",
-    "events",
-    "leftover",
-    "started",
-    "play_bytes",
-)
 _card = TOKENS.__getitem__
 _first = itemgetter(0)
 _new, _set = object.__new__, object.__setattr__
@@ -89,24 +73,29 @@ def usual_hands(hands: Any, seating: Seating) -> tuple[tuple[Hand, ...], int] | 
             keys += found
         played, found = _tricks(columns["tricks"], seating)
         keys += found
-        rows = zip(
-            range(1, count + 1),
-            dealers,
-            deals,
-            bids,
-            repeat("bids" in columns, count),
-            passes,
-            repeat(None, count),
-            scores,
-            repeat(False, count),
-            repeat((), count),
-            repeat(None, count),
-            repeat(None, count),
-            played,
-            strict=True,  # a column cut short (see _bids) refuses the game, not a hand
-        )
+        columns_by_hand = zip(range(1, count + 1), dealers, deals, bids, passes, scores, played, strict=True)
+        ordered = "bids" in columns
+        # each hand's fields as hand_unchecked gives them (its __dict__), from a literal: dict(zip()) costs more
+        values = [
+            {
+                "number": number,
+                "dealer": dealer,
+                "deal": deal,
+                "bids": bid,
+                "bids_ordered": ordered,
+                "passes": passed,
+                "books": None,
+                "score": score,
+                "misdeal": False,
+                "events": (),
+                "leftover": None,
+                "started": None,
+                "play_bytes": play,
+            }
+            for number, dealer, deal, bid, passed, score, play in columns_by_hand
+        ]
         made = [*map(_new, repeat(Hand, count))]
-        any(map(_set, made, repeat("__dict__"), map(dict, map(zip, repeat(_HAND_FIELDS), rows))))
+        any(map(_set, made, repeat("__dict__"), values))
     except (_Unusual, KeyError, TypeError, ValueError, IndexError):
         return None
     return tuple(made), keys

@@ -8,7 +8,9 @@ audit reports every violation in the game.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
+from itertools import repeat
+from operator import add, or_
 
 from .. import seating
 from ..errors import InputError, Location
@@ -29,7 +31,7 @@ from . import scoring
 from .clean_turns import CleanTurns, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
-from .tiles import BIT, DOUBLE_MASK, FULL_SET, spots, tile_name
+from .tiles import BIT, DOUBLE_MASK, FULL_SET, seat_spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 
@@ -71,6 +73,7 @@ class _Audit(TurnReplay):
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
+        self.drawn_each = [self.t.per_player] * self.t.seats  # the tiles each player draws
         self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
 
     def _where(self, path: str | None = None) -> Location:
@@ -108,11 +111,9 @@ class _Audit(TurnReplay):
 
     def _draw(self, hand: DominoHand) -> list[int]:
         t = self.t
-        held = [sum(map(BIT.__getitem__, tiles)) for tiles in hand.draw]
-        drawn = sum(map(len, hand.draw))
+        held = [*map(sum, map(map, repeat(BIT.__getitem__), hand.draw))]
         # as many as the rules draw each, and all different (a bit drawn twice carries into the next)
-        per_player = t.per_player
-        if drawn == per_player * t.seats and max(map(len, hand.draw)) == per_player and sum(held).bit_count() == drawn:
+        if [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == t.per_player * t.seats:
             return held
         held = [0] * t.seats
         seen = 0
@@ -158,9 +159,7 @@ class _Audit(TurnReplay):
         n = hand.number
         self.hand_number = n
         held = self._draw(hand)
-        union = 0
-        for mask in held:
-            union |= mask
+        union = reduce(or_, held, 0)
         boneyard = FULL_SET & ~union if t.boneyard else 0
         opener, opening_tile, clause = self._opening(hand, held, union, opener_won)
         if hand.redrawn:
@@ -206,13 +205,13 @@ class _Audit(TurnReplay):
             self._line(n, state, True, over.note)
             self._check_score(hand, state, over)
             return None
-        seat_spots = [*map(spots, state.held)]
-        award = self._award(state, seat_spots)
+        held_spots = seat_spots(state.held)
+        award = self._award(state, held_spots)
         if award.side is not None:
             state.points[award.side] += award.points
             self.totals[award.side] += award.points
         self._check_award(hand, award)
-        self._line(n, state, True, award.note, seat_spots)
+        self._line(n, state, True, award.note, held_spots)
         self._check_score(hand, state, award)
         self._check_target()
         if state.out is not None:
@@ -224,22 +223,21 @@ class _Audit(TurnReplay):
     def _took(self, clean: CleanTurns) -> str | None:
         """The totals as a hand's clean turns leave them (as the replay would); how it ended, as :meth:`_turns`
         says."""
-        for side, points in enumerate(clean.points):
-            self.totals[side] += points
+        self.totals = [*map(add, self.totals, clean.points)]
         if clean.reached:  # as the replay does the moment a side reaches the target
             self._check_target("dominoes_scoring.first_to_reach")
             if self.report.finished:
                 return OVER
         return OUT if clean.out is not None else LOCKED if clean.locked else None
 
-    def _line(self, n: int, state: HandState, scored: bool, note: str, seat_spots: list[int] | None = None) -> None:
+    def _line(self, n: int, state: HandState, scored: bool, note: str, held_spots: list[int] | None = None) -> None:
         sides = self.t.sides
-        if seat_spots is None:
-            seat_spots = [*map(spots, state.held)]
+        if held_spots is None:
+            held_spots = seat_spots(state.held)
         if self.t.seats == len(sides):  # a side a player
-            spot_counts = tuple(seat_spots)
+            spot_counts = tuple(held_spots)
         else:
-            spot_counts = tuple(sum(seat_spots[s] for s in side) for side in sides)
+            spot_counts = tuple(sum(held_spots[s] for s in side) for side in sides)
         blank, zeros = self.blank
         self.report.hands.append(
             HandScore(

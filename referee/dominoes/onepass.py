@@ -44,6 +44,7 @@ class OnePassReader(_Reader):
     lists: list[str] | None = None
     sheets: list[str] | None = None
     known: tuple[dict[str, int], dict[str, Move]] | None = None
+    decoded: str | None = None  # the text the document was decoded from, where not all of it (see plays_text)
 
     def hands_conform(self) -> bool:
         return True  # each hand is checked as it is read (hand_unchecked)
@@ -54,7 +55,7 @@ class OnePassReader(_Reader):
         if self.text is not None and {*map(type, bodies)} == {dict}:
             self.known = member_text.plays_learnt(self.players)
             self.find_plays(bodies)
-            self.sheets = member_text.written(self.text, bodies, member_text.SCORE)
+            self.sheets = member_text.written(self.decoded or self.text, bodies, member_text.SCORE)
         hands = tuple(map(self.hand_unchecked, count(1), bodies))
         return DominoLog(hands=hands, **self.header())
 

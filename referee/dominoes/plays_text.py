@@ -39,9 +39,10 @@ _EMPTY = OPENER + "]"
 class PlaysTextReader(OnePassReader):
     """The one-pass reader of a document decoded with each hand's plays left out, given their texts."""
 
-    def __init__(self, segments: list[str], document: dict[str, Any], where: Location) -> None:
+    def __init__(self, segments: list[str], decoded: str, document: dict[str, Any], where: Location) -> None:
         super().__init__(document, where)
         self.segments = segments
+        self.decoded = decoded  # where the scores are found, a third of the text
 
     def game(self) -> DominoLog:
         bodies = self.doc["hands"]
@@ -83,17 +84,17 @@ def read_text(text: str, where: Location) -> DominoLog | None:
             return None
         segments.append(part[:end])
         rest.append(part[end + 1 :])
-    cut = _EMPTY.join(rest)
+    decoded = _EMPTY.join(rest)
     # The string "plays" met nowhere but in the openers (the segments hold no hand's key: each is a list by itself,
     # or the text is handed back), so no hand's plays key, written otherwise ("plays": [), is passed over while an
     # opener elsewhere (in the options, or a draw of a player named plays) numbers the hands for it.
-    if cut.count(_KEY) != len(segments):
+    if decoded.count(_KEY) != len(segments):
         return None
     try:
-        document = plain_value(cut)
+        document = plain_value(decoded)
     except ValueError:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list:
         return None
-    found: DominoLog | None = read_in_one_pass(partial(PlaysTextReader, segments), document, where, text)
+    found: DominoLog | None = read_in_one_pass(partial(PlaysTextReader, segments, decoded), document, where, text)
     return found

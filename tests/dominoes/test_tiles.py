@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from referee.dominoes.tiles import (
@@ -12,6 +14,7 @@ from referee.dominoes.tiles import (
     TILE_COUNT,
     TileError,
     parse_tile,
+    seat_spots,
     spots,
     tile,
     tile_name,
@@ -51,3 +54,14 @@ def test_spots_and_matches() -> None:
     assert MATCH[0] >> tile(0, 0) & 1 and not MATCH[1] >> tile(0, 0) & 1
     assert DOUBLES[0] == tile(6, 6) and DOUBLES[-1] == tile(0, 0)
     assert tiles_in((1 << 27) | 1 | (1 << 5)) == [0, 5, 27]
+
+
+def test_a_hand_s_spots_are_its_tiles_spots_added_whatever_tiles_it_holds() -> None:
+    # three lookups of 10-tile slices (the last 8): each tile alone, every tile, none, and random hands, one a
+    # tile of each slice's edges
+    rng = random.Random(4)
+    hands = [1 << t for t in range(TILE_COUNT)] + [FULL_SET, 0, (1 << 9) | (1 << 10) | (1 << 19) | (1 << 20)]
+    hands += [rng.getrandbits(TILE_COUNT) for _ in range(500)]
+    added = [sum(SPOTS[t] for t in tiles_in(hand)) for hand in hands]
+    assert [spots(hand) for hand in hands] == added
+    assert seat_spots(hands) == added

@@ -28,7 +28,7 @@ from ..report import (
 )
 from ..spec import Spec
 from . import scoring
-from .clean_turns import CleanTurns, clean_turns
+from .clean_turns import CleanTurns, Settled, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
 from .tiles import BIT, DOUBLE_MASK, FULL_SET, seat_spots, tile_name
@@ -162,6 +162,7 @@ class _Audit(TurnReplay):
         union = reduce(or_, held, 0)
         boneyard = FULL_SET & ~union if t.boneyard else 0
         opener, opening_tile, clause = self._opening(hand, held, union, opener_won)
+        state: Settled
         if hand.redrawn:
             state = HandState(t, held, boneyard)
             if opener is not None and t.reshuffle_without_double:
@@ -186,10 +187,10 @@ class _Audit(TurnReplay):
                 room = [t.target - total for total in self.totals]
             clean = clean_turns(t, hand.seats, hand.moves, held, boneyard, (opener, opening_tile), room)
         if clean is None:
-            state = HandState(t, held, boneyard)
-            ended = self._turns(hand, state, opener, opening_tile, clause)
+            state = replayed = HandState(t, held, boneyard)
+            ended = self._turns(hand, replayed, opener, opening_tile, clause)
         else:
-            state = HandState.settled(t, clean.held, clean.points, clean.out)
+            state = clean  # where its turns leave the hand, all the hand's end reads
             ended = self._took(clean)
         if ended is None:
             self.report.incomplete.append(
@@ -213,7 +214,8 @@ class _Audit(TurnReplay):
         self._check_award(hand, award)
         self._line(n, state, True, award.note, held_spots)
         self._check_score(hand, state, award)
-        self._check_target()
+        if t.target is not None and max(self.totals) >= t.target:  # (the one case _check_target looks further)
+            self._check_target()
         if state.out is not None:
             return state.out if t.after_domino_winner else None
         if t.after_blocked_winner and award.side is not None:
@@ -230,7 +232,7 @@ class _Audit(TurnReplay):
                 return OVER
         return OUT if clean.out is not None else LOCKED if clean.locked else None
 
-    def _line(self, n: int, state: HandState, scored: bool, note: str, held_spots: list[int] | None = None) -> None:
+    def _line(self, n: int, state: Settled, scored: bool, note: str, held_spots: list[int] | None = None) -> None:
         sides = self.t.sides
         if held_spots is None:
             held_spots = seat_spots(state.held)
@@ -246,7 +248,7 @@ class _Audit(TurnReplay):
         )
 
     # -- the turns ------------------------------------------------------------
-    def _award(self, state: HandState, seat_spots: list[int]) -> scoring.Award:
+    def _award(self, state: Settled, seat_spots: list[int]) -> scoring.Award:
         t = self.t
         if state.out is not None:
             side = t.side_of[state.out]
@@ -272,7 +274,7 @@ class _Audit(TurnReplay):
                     hand.number,
                 )
 
-    def _check_score(self, hand: DominoHand, state: HandState, award: scoring.Award) -> None:
+    def _check_score(self, hand: DominoHand, state: Settled, award: scoring.Award) -> None:
         if hand.score is None:
             return
         for recorded in hand.score:

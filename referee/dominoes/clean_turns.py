@@ -15,7 +15,9 @@ what is wrong. So it never passes a hand the replay would fault, and leaves the 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from functools import reduce
+from operator import or_
+from typing import NamedTuple, Protocol
 
 from .layout import CENTRE
 from .log import Action, Move
@@ -25,6 +27,19 @@ from .tiles import HIGH, IS_DOUBLE, LOW, MATCH
 PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
 OPENED = 5  # the spinner's sides are open, or the rules have no spinner
 FITS = (*MATCH, 0)  # the tiles that fit an end showing n; an end not open (-1) fits none
+
+
+class Settled(Protocol):
+    """What a hand's end reads of where its turns left it: the turn-by-turn replay's state, or clean turns."""
+
+    @property
+    def held(self) -> list[int]: ...  # each seat's tiles
+
+    @property
+    def points(self) -> list[int]: ...  # each side's points from the open ends
+
+    @property
+    def out(self) -> int | None: ...  # the seat whose going out ended the hand
 
 
 class CleanTurns(NamedTuple):  # a tuple: made at C speed, once a hand
@@ -60,12 +75,8 @@ def clean_turns(
     if action is not PLAY or (opener is not None and seats[0] != opener) or opening_tile not in (None, first):
         return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
     held = held.copy()
-    inhand = 0
-    tiles = 0
-    for mask in held:
-        inhand |= mask
-        tiles += mask.bit_count()
-    if tiles != inhand.bit_count():  # a tile drawn by two players: one's play leaves the other's copy in hand
+    # a tile drawn by two players: one's play would leave the other's copy in hand, which the replay reads
+    if sum(map(int.bit_count, held)) != reduce(or_, held).bit_count():
         return None
     after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
     # a player may be without tiles while the hand goes on (a partner still plays, or one drew none): then the
@@ -132,7 +143,6 @@ def clean_turns(
                 return None  # on an end it does not fit, or one not open, or no end and not one: the replay says
             fits = -1
             held[seat] = hand ^ bit
-            inhand ^= bit
             made = made_of[count]
             if written != made and written is not None:
                 return None
@@ -149,7 +159,7 @@ def clean_turns(
         else:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
-            if not boneyard and not reached and not inhand & fits:
+            if not boneyard and not reached and not reduce(or_, held) & fits:
                 # the board was locked by the turn before (only a knock or a draw finds out: a play cannot be made
                 # on a locked board, and fails below): as the replay ends the hand there, this turn is one after it
                 if action is not KNOCK:
@@ -163,7 +173,6 @@ def clean_turns(
                     return None
                 boneyard ^= bit
                 held[seat] |= bit
-                inhand |= bit
             elif draws and boneyard:
                 return None
             else:
@@ -174,7 +183,7 @@ def clean_turns(
         if not boneyard:
             if fits < 0:
                 fits = FITS[ends[0]] | FITS[ends[1]] | FITS[ends[2]] | FITS[ends[3]]
-            locked = not inhand & fits
+            locked = not reduce(or_, held) & fits
     # the hand is over (or the game may be): each turn after it goes to the replay, but for the knocks on a
     # locked board, which say what the board shows
     for _, move in turns:

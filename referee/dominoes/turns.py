@@ -33,14 +33,6 @@ class HandState:
         self.counting = True  # False once the game was won in mid-hand: later turns are audited, not scored
         self.locked = False
 
-    @classmethod
-    def settled(cls, t: Tables, held: list[int], points: list[int], out: int | None) -> HandState:
-        """A hand as its turns left it, replayed by the clean check (:mod:`.clean_turns`): what the hand's end
-        reads (the tiles held, the points, who went out), and no layout, which nothing reads after the turns."""
-        state = cls.__new__(cls)
-        state.t, state.held, state.points, state.out = t, held, points, out
-        return state
-
     def next_seat(self, seat: int) -> int:
         """The next player clockwise still holding tiles."""
         n = self.t.seats

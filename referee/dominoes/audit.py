@@ -171,7 +171,7 @@ class _Audit(TurnReplay):
                 self.add(Finding(Code.REDRAW_NOT_DUE, "draw.no_double", f"the tiles were drawn again, but {why}"), n)
             self._line(n, state, False, "redrawn")
             return opener_won
-        if opener is None and t.reshuffle_without_double and hand.seats:
+        if opener is None and t.reshuffle_without_double and hand.plays:
             self.add(
                 Finding(
                     Code.NO_DOUBLE_REDRAW,
@@ -185,7 +185,7 @@ class _Audit(TurnReplay):
             room = None  # where a side wins the moment it reaches the target, the points each may make before
             if t.wins_at_once and t.target is not None and not self.report.finished:
                 room = [t.target - total for total in self.totals]
-            clean = clean_turns(t, hand.seats, hand.moves, held, boneyard, (opener, opening_tile), room)
+            clean = clean_turns(t, hand.plays, held, boneyard, (opener, opening_tile), room)
         if clean is None:
             state = replayed = HandState(t, held, boneyard)
             ended = self._turns(hand, replayed, opener, opening_tile, clause)

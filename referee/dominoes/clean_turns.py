@@ -20,7 +20,7 @@ from operator import or_
 from typing import NamedTuple, Protocol
 
 from .layout import CENTRE
-from .log import Action, Move
+from .log import Action, Play
 from .tables import Tables
 from .tiles import HIGH, IS_DOUBLE, LOW, MATCH
 
@@ -55,8 +55,7 @@ class CleanTurns(NamedTuple):  # a tuple: made at C speed, once a hand
 
 def clean_turns(
     t: Tables,
-    seats: tuple[int, ...],
-    moves: tuple[Move, ...],
+    plays: tuple[Play, ...],
     held: list[int],
     boneyard: int,
     opening: tuple[int | None, int | None],
@@ -68,11 +67,11 @@ def clean_turns(
     ``opening``: who must open and with which tile (None: anyone, any tile); ``room``: where a side wins the
     moment it reaches the target, the points each side may make before it does (None: no such rule).
     """
-    if not seats:
+    if not plays:
         return None
     opener, opening_tile = opening
-    action, first = moves[0][:2]
-    if action is not PLAY or (opener is not None and seats[0] != opener) or opening_tile not in (None, first):
+    expected, action, first = plays[0][:3]
+    if action is not PLAY or (opener is not None and expected != opener) or opening_tile not in (None, first):
         return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
     held = held.copy()
     # a tile drawn by two players: one's play would leave the other's copy in hand, which the replay reads
@@ -93,11 +92,10 @@ def clean_turns(
     spinner = spin = -1 if spinner_rule else OPENED  # the arm the spinner is on (CENTRE: the first tile) till open
     watch = False  # whether a first double's cover or the spinner can still change
     fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
-    expected = seats[0]
     out: int | None = None
     locked = reached = False
-    turns = zip(seats, moves, strict=True)
-    for seat, (action, tile, arm, written, bit, next_end, end_spots) in turns:
+    turns = iter(plays)
+    for seat, action, tile, arm, written, bit, next_end, end_spots in turns:
         hand = held[seat]
         if action is PLAY:
             if seat != expected or not hand & bit:
@@ -186,8 +184,8 @@ def clean_turns(
             locked = not reduce(or_, held) & fits
     # the hand is over (or the game may be): each turn after it goes to the replay, but for the knocks on a
     # locked board, which say what the board shows
-    for _, move in turns:
-        if not locked or reached or move[0] is not KNOCK:
+    for play in turns:
+        if not locked or reached or play[1] is not KNOCK:
             return None
     return CleanTurns(held, points, out, locked, boneyard, reached)
 

@@ -48,10 +48,19 @@ class Turn:
 
 # What a turn did, whoever took it: (action, tile, arm, points), as in Turn, then what the clean check
 # (:mod:`.clean_turns`) reads of the tile, worked out once: its bit, and what it leaves laid on each end
-# (tiles.NEXT_END and END_SPOTS). Every turn written alike is the same tuple (see _MOVES), so a hand is read,
-# and compared, as two tuples of its turns' seats and moves.
+# (tiles.NEXT_END and END_SPOTS). Every turn written alike is the same tuple (see _MOVES).
 Move = tuple[Action, int, int, int | None, int, tuple[int, ...], tuple[int, ...]]
+# A turn: its seat, then its move, in one flat tuple (a hand is read, compared and checked as one tuple of these:
+# the clean check unpacks each in one step). A turn written alike by the same player is the same tuple (see
+# member_text).
+Play = tuple[int, Action, int, int, int | None, int, tuple[int, ...], tuple[int, ...]]
 _NONE: tuple[int, ...] = ()
+
+
+def joined(seats: Any, moves: Any) -> tuple[Play, ...]:
+    """Each turn's play, from its seat and its move (in a few built-in calls for the whole hand)."""
+    plays: tuple[Play, ...] = tuple(map(tuple.__add__, zip(seats), moves))
+    return plays
 
 
 def make_move(action: Action, tile: int = -1, arm: int = -1, points: int | None = None) -> Move:
@@ -71,8 +80,7 @@ class DominoHand:
     number: int
     draw: tuple[tuple[int, ...], ...]  # each seat's tiles as drawn
     boneyard: tuple[int, ...] | None
-    seats: tuple[int, ...]  # who took each turn, in order
-    moves: tuple[Move, ...]  # and what they did
+    plays: tuple[Play, ...]  # who took each turn, in order, and what they did
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
     score: tuple[RecordedScore, ...] | None
     redrawn: bool  # thrown in and drawn again (nobody held a double)
@@ -80,10 +88,7 @@ class DominoHand:
     @cached_property
     def turns(self) -> tuple[Turn, ...]:
         """The turns one by one, for the careful replay and the pictures (a clean hand never needs them)."""
-        return tuple(
-            Turn(number, seat, *move[:4])
-            for number, (seat, move) in enumerate(zip(self.seats, self.moves, strict=True), 1)
-        )
+        return tuple(Turn(number, *play[:5]) for number, play in enumerate(self.plays, 1))
 
 
 @dataclass(frozen=True)
@@ -148,9 +153,9 @@ class _Reader(LogReader):
         except (KeyError, TypeError):
             return tuple(self.tile(tok, f"{path}[{i}]", hand, seat) for i, tok in enumerate(tokens))
 
-    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
-        """The seats and the moves of a hand's plays: each turn's value looked up among those already read
-        (a few built-in calls for the whole hand), else read turn by turn."""
+    def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
+        """A hand's plays: each turn's value looked up among those already read (a few built-in calls for the
+        whole hand), else read turn by turn."""
         if type(plays) is not list:  # not in a schema-valid document
             raise TypeError("a list of plays")
         try:
@@ -171,11 +176,11 @@ class _Reader(LogReader):
             moves = tuple(map(_MOVES.__getitem__, keys))
             if self.text is not None:  # each {player: turn}, and each turn object's members
                 self.keys += len(plays) + sum(map(len, objects))
-            return seats, moves
+            return joined(seats, moves)
         except (KeyError, TypeError, AttributeError):
             pass
         turns = [self.turn(hand, i, entry) for i, entry in enumerate(plays)]
-        return tuple(seat for seat, _ in turns), tuple(move for _, move in turns)
+        return joined((seat for seat, _ in turns), (move for _, move in turns))
 
     def turn(self, hand: int, index: int, entry: Any) -> tuple[int, Move]:
         """One turn's seat and move, with a located error for what cannot be read."""
@@ -232,12 +237,12 @@ class _Reader(LogReader):
         boneyard = None
         if "boneyard" in body:
             boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)
-        seats, moves = self.plays(number, body["plays"]) if "plays" in body else ((), ())
+        plays = self.plays(number, body["plays"]) if "plays" in body else ()
         award = tuple((key, whole(v)) for key, v in body["award"].items()) if "award" in body else None
         score = None
         if "score" in body:
             score = recorded_scores(body["score"])
-        return DominoHand(number, tuple(draw), boneyard, seats, moves, award, score, bool(body.get("misdeal", False)))
+        return DominoHand(number, tuple(draw), boneyard, plays, award, score, bool(body.get("misdeal", False)))
 
     def game(self) -> DominoLog:
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..logreader import RecordedScore
-from .log import Move
+from .log import Move, Play
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,8 @@ _PLAYERS_KEPT = 1024  # lists of players learnt for (bounded: a log may name any
 # points; a few MB at most). An archive of one table's games holds a few thousand.
 _PIECES_KEPT = 50_000
 _learnt = [0]  # the plays' pieces learnt so far, for every list of players
-# For each list of players (a play names its player, whose seat depends on the list): each play's seat and move.
-_PLAYS: dict[tuple[str, ...], tuple[dict[str, int], dict[str, Move]]] = {}
+# For each list of players (a play names its player, whose seat depends on the list): each play, by its text.
+_PLAYS: dict[tuple[str, ...], dict[str, Play]] = {}
 _LINES: dict[str, RecordedScore] = {}  # each side's score line, by its text
 
 
@@ -88,53 +88,42 @@ def written(text: str, hands: list[Any], field: Field) -> list[str] | None:
     return found
 
 
-def plays_learnt(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, Move]] | None:
-    """The seats and moves of the plays learnt for a list of players (None: too many lists to learn for)."""
+def plays_learnt(players: tuple[str, ...]) -> dict[str, Play] | None:
+    """The plays learnt for a list of players, by their texts (None: too many lists to learn for)."""
     found = _PLAYS.get(players)
     if found is None and len(_PLAYS) < _PLAYERS_KEPT:
-        found = _PLAYS[players] = ({}, {})
+        found = _PLAYS[players] = {}
     return found
 
 
-def read_plays(
-    known: tuple[dict[str, int], dict[str, Move]], text: str, plays: list[Any]
-) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
-    """The seats and moves of a list of plays written ``text``, and its keys, where each play's text is learnt
-    (else None)."""
+def read_plays(known: dict[str, Play], text: str, plays: list[Any]) -> tuple[tuple[Play, ...], int] | None:
+    """A list of plays written ``text``, and its keys, where each play's text is learnt (else None)."""
     pieces = PLAYS.pieces(text)
     if len(pieces) != len(plays):
         return None
-    seats, moves = known
     try:
-        return tuple(map(seats.__getitem__, pieces)), tuple(map(moves.__getitem__, pieces)), text.count(":")
+        return tuple(map(known.__getitem__, pieces)), text.count(":")
     except KeyError:
         return None
 
 
-def read_segment(
-    known: tuple[dict[str, int], dict[str, Move]], text: str
-) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
-    """The seats and moves of a hand's plays written ``text`` (what lies between its ``[`` and ``]``), and its
-    keys, where the text is pieces learnt joined as a list of objects joins them (else None): then it is the
-    text of the list of those plays, whatever the decoded document says (see :mod:`.plays_text`)."""
+def read_segment(known: dict[str, Play], text: str) -> tuple[tuple[Play, ...], int] | None:
+    """A hand's plays written ``text`` (what lies between its ``[`` and ``]``), and its keys, where the text is
+    pieces learnt joined as a list of objects joins them (else None): then it is the text of the list of those
+    plays, whatever the decoded document says (see :mod:`.plays_text`)."""
     if not text:
-        return (), (), 0
+        return (), 0
     if text[0] != "{" or text[-1] != "}":
         return None
-    pieces = text[1:-1].split(PLAYS.separator)
-    seats, moves = known
     try:
-        return tuple(map(seats.__getitem__, pieces)), tuple(map(moves.__getitem__, pieces)), text.count(":")
+        return tuple(map(known.__getitem__, text[1:-1].split(PLAYS.separator))), text.count(":")
     except KeyError:
         return None
 
 
 def read_new_plays(
-    known: tuple[dict[str, int], dict[str, Move]],
-    text: str,
-    plays: list[Any],
-    turn: Callable[[int, Any], tuple[int, Move]],
-) -> tuple[tuple[int, ...], tuple[Move, ...], int] | None:
+    known: dict[str, Play], text: str, plays: list[Any], turn: Callable[[int, Any], tuple[int, Move]]
+) -> tuple[tuple[Play, ...], int] | None:
     """As :func:`read_plays`, where some plays' texts are not learnt yet: each of those is read by ``turn`` (the
     careful steps, given its index and its play) and learnt, provided its text is certainly its play's (else
     None, having learnt none of them). Then every piece is a whole member's text, learnt before or now, so the
@@ -142,44 +131,33 @@ def read_new_plays(
     pieces = PLAYS.pieces(text)
     if len(pieces) != len(plays):
         return None
-    seat_of, move_of = known
-    seats: list[Any] = [*map(seat_of.get, pieces)]
-    moves: list[Any] = [*map(move_of.get, pieces)]
+    found: list[Any] = [*map(known.get, pieces)]
     new = []
-    for index, move in enumerate(moves):
-        if move is None:
+    for index, learnt in enumerate(found):
+        if learnt is None:
             piece, play = pieces[index], plays[index]
             seat, move = turn(index, play)
             if type(play) is not dict or not PLAYS.learnable(piece, *next(iter(play.items()))):
                 return None
-            seats[index], moves[index] = seat, move
+            found[index] = (seat, *move)
             new.append(index)
     for index in new:
         piece = pieces[index]
-        if piece not in move_of and _learnt[0] < _PIECES_KEPT:
-            seat_of[piece] = seats[index]
-            move_of[piece] = moves[index]
+        if piece not in known and _learnt[0] < _PIECES_KEPT:
+            known[piece] = found[index]
             _learnt[0] += 1
-    return tuple(seats), tuple(moves), text.count(":")
+    return tuple(found), text.count(":")
 
 
-def learn_plays(
-    known: tuple[dict[str, int], dict[str, Move]],
-    text: str,
-    plays: list[Any],
-    seats: tuple[int, ...],
-    moves: tuple[Move, ...],
-) -> None:
-    """Keep each play's text with the seat and move the careful steps read it as, where it is certainly its
-    play's text."""
+def learn_plays(known: dict[str, Play], text: str, plays: list[Any], read: tuple[Play, ...]) -> None:
+    """Keep each play's text with the play the careful steps read it as, where it is certainly its play's
+    text."""
     pieces = PLAYS.pieces(text)
     if len(pieces) != len(plays):
         return
-    seat_of, move_of = known
-    for piece, play, seat, move in zip(pieces, plays, seats, moves, strict=True):
-        if piece not in move_of and _learnt[0] < _PIECES_KEPT and PLAYS.learnable(piece, *next(iter(play.items()))):
-            seat_of[piece] = seat
-            move_of[piece] = move
+    for piece, play, found in zip(pieces, plays, read, strict=True):
+        if piece not in known and _learnt[0] < _PIECES_KEPT and PLAYS.learnable(piece, *next(iter(play.items()))):
+            known[piece] = found
             _learnt[0] += 1
 
 

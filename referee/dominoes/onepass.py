@@ -18,7 +18,7 @@ from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..tricks import logshape
 from ..unfit_values import MAX_DIGITS
 from . import member_text
-from .log import DominoHand, DominoLog, Move, _Reader
+from .log import DominoHand, DominoLog, Play, _Reader
 from .tiles import TILE_TOKENS
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
@@ -43,7 +43,7 @@ class OnePassReader(_Reader):
     # each hand's plays and score as written in the JSON text, and the plays' texts learnt (see member_text)
     lists: list[str] | None = None
     sheets: list[str] | None = None
-    known: tuple[dict[str, int], dict[str, Move]] | None = None
+    known: dict[str, Play] | None = None
     decoded: str | None = None  # the text the document was decoded from, where not all of it (see plays_text)
 
     def hands_conform(self) -> bool:
@@ -64,27 +64,25 @@ class OnePassReader(_Reader):
         if self.known is not None and self.text is not None:
             self.lists = member_text.written(self.text, bodies, member_text.PLAYS)
 
-    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
-        """The seats and moves of a hand's plays: from their text where each play's text is learnt, else read
-        from the decoded plays (and their texts learnt)."""
+    def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
+        """A hand's plays: from their text where each play's text is learnt, else read from the decoded plays
+        (and their texts learnt)."""
         if self.lists is None or self.known is None or type(plays) is not list:
             return super().plays(hand, plays)
         written = self.lists[hand - 1]
         found = member_text.read_plays(self.known, written, plays)
         if found is not None:
-            seats, moves, keys = found
-            self.keys += keys
-            return seats, moves
+            self.keys += found[1]
+            return found[0]
         before = self.keys
         found = member_text.read_new_plays(self.known, written, plays, partial(self.turn, hand))
         if found is not None:  # the plays not learnt read one by one, and learnt
-            seats, moves, keys = found
-            self.keys = before + keys  # the keys turn() counted are among the text's
-            return seats, moves
+            self.keys = before + found[1]  # the keys turn() counted are among the text's
+            return found[0]
         self.keys = before
-        seats, moves = super().plays(hand, plays)
-        member_text.learn_plays(self.known, written, plays, seats, moves)
-        return seats, moves
+        read = super().plays(hand, plays)
+        member_text.learn_plays(self.known, written, plays, read)
+        return read
 
     def hand_unchecked(self, number: int, body: Any) -> DominoHand:
         """One hand, its shape checked and its keys counted as it is read."""
@@ -101,7 +99,7 @@ class OnePassReader(_Reader):
         self.keys += len(body)
         draw = self._draw(number, body["draw"])
         boneyard = self.tiles(body["boneyard"], "", number) if "boneyard" in body else None
-        seats, moves = self.plays(number, body["plays"]) if "plays" in body else ((), ())
+        plays = self.plays(number, body["plays"]) if "plays" in body else ()
         misdeal = body.get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")
@@ -113,8 +111,7 @@ class OnePassReader(_Reader):
                 "number": number,
                 "draw": draw,
                 "boneyard": boneyard,
-                "seats": seats,
-                "moves": moves,
+                "plays": plays,
                 "award": self._award(body["award"]) if "award" in body else None,
                 "score": self._score(number, body["score"]) if "score" in body else None,
                 "redrawn": misdeal,

@@ -28,7 +28,7 @@ from ..errors import Location
 from ..json_values import plain_value
 from ..logreader import read_in_one_pass
 from . import member_text
-from .log import DominoLog, Move
+from .log import DominoLog, Play
 from .onepass import OnePassReader
 
 OPENER = '"plays":['
@@ -54,17 +54,16 @@ class PlaysTextReader(OnePassReader):
     def find_plays(self, bodies: list[Any]) -> None:
         self.lists = self.segments
 
-    def plays(self, hand: int, plays: Any) -> tuple[tuple[int, ...], tuple[Move, ...]]:
-        """The seats and moves of a hand's plays, from their segment."""
+    def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
+        """A hand's plays, from their segment."""
         if plays != []:
             raise TypeError("plays left in")  # never: the decoded text has [] in their place
         written = self.segments[hand - 1]
         if self.known is not None:
             found = member_text.read_segment(self.known, written)
             if found is not None:
-                seats, moves, keys = found
-                self.keys += keys
-                return seats, moves
+                self.keys += found[1]
+                return found[0]
         try:
             decoded = plain_value("[" + written + "]")
         except ValueError:

@@ -41,11 +41,14 @@ def _seating(
     sides: tuple[tuple[int, ...], ...],
     side_of: tuple[int, ...],
     given: tuple[tuple[str, tuple[int, ...]], ...] | None,
-) -> tuple[tuple[str, ...], dict[str, int]] | None:
-    """Each side's name and the side each key of a score sheet stands for (None: the log's sides are not the
-    spec's), made once for each seating: an archive's games mostly share their players."""
+) -> tuple[tuple[str, ...], dict[str, int], str | None] | None:
+    """Each side's name, the side each key of a score sheet stands for, and what is wrong with the names if
+    anything (None: the log's sides are not the spec's), made once for each seating: an archive's games mostly
+    share their players."""
     names = seating.side_names(players, sides, given)
-    return None if names is None else (names, seating.sides_by_key(players, names, side_of))
+    if names is None:
+        return None
+    return names, seating.sides_by_key(players, names, side_of), seating.alike(names)
 
 
 class _Audit(TurnReplay):
@@ -65,10 +68,9 @@ class _Audit(TurnReplay):
         if found is None:
             spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
             raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
-        problem = seating.alike(found[0])
+        self.side_names, self.sides_by_key, problem = found
         if problem is not None:
             raise self._fail(problem, "$.players")
-        self.side_names, self.sides_by_key = found
         self.report = Report.start(spec, log, self.side_names, "dominoes")
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
@@ -277,21 +279,22 @@ class _Audit(TurnReplay):
     def _check_score(self, hand: DominoHand, state: Settled, award: scoring.Award) -> None:
         if hand.score is None:
             return
+        side_of, hand_points, totals, written = self.sides_by_key, state.points, self.totals, self.written
         for recorded in hand.score:
-            side = self.sides_by_key.get(recorded.key)
+            side = side_of.get(recorded.key)
             if side is None:
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
-            points, total = state.points[side], self.totals[side]
+            points, total = hand_points[side], totals[side]
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} points for {self.side_names[side]} this hand; the rules"
                 self._score_mismatch(hand, side, award, f"{message} give {points}")
             if recorded.total is not None:
                 if recorded.total != total:
-                    before = self.written[side]
+                    before = written[side]
                     if before is None or recorded.total != before + points:  # else a slip carried on
                         message = f"the table wrote a total of {recorded.total} for {self.side_names[side]}; the"
                         self._score_mismatch(hand, side, award, f"{message} rules give {total}")
-                self.written[side] = recorded.total
+                written[side] = recorded.total
 
     def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
         # a side's hand is the ends it scored and, for the hand's winner, the award

@@ -268,6 +268,6 @@ def read_text(text: str, where: Location) -> DominoLog | None:
     """The DominoLog :func:`~referee.gamelog.from_json_text` gives for a JSON text holding no backslash, read
     from the text with each hand's plays cut out before the decode (see :mod:`.plays_text`), or None where
     that cannot vouch for the text (then it is decoded whole)."""
-    from .plays_text import read_text as read_plays_text
+    from . import plays_text  # which reads with the one-pass reader, so imported once it is made
 
-    return read_plays_text(text, where)
+    return plays_text.read_text(text, where)

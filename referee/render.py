@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import report_json
 from .report import Report, Violation
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def _place(v: Violation) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .spec import Clause, Spec
+
+if TYPE_CHECKING:  # a settlement's figures are Fractions, made where a spec settles (tricks.points)
+    from fractions import Fraction
 
 
 class Code(StrEnum):

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from functools import lru_cache
 from math import isfinite
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from .report import Report, Violation, number
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _TRICK_ROW = attrgetter("hand", "bids", "books", "points", "totals", "bags")
 _DOMINO_ROW = attrgetter("hand", "points", "totals", "spots")
@@ -202,6 +204,8 @@ class _Numbers(dict[tuple[int, int], str]):
     def __missing__(self, ratio: tuple[int, int]) -> str:
         if len(self) >= 4 * _KEPT:
             self.clear()
+        from fractions import Fraction  # a settlement's (Hearts): other runs never import fractions
+
         # number() gives an int or a finite float, each of which str() writes as the encoder does
         self[ratio] = text = str(number(Fraction(*ratio)))
         return text

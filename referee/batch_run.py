@@ -153,16 +153,21 @@ class _CtrlC:
             signal.signal(signal.SIGINT, self._before)
 
 
+def _can_fork() -> bool:
+    """batch_pool.can_fork, asked without importing batch_pool (a run of one unit never needs it)."""
+    return hasattr(os, "fork")
+
+
 def _results(
     checker: Checker, names: list[str], jobs: int, ctrl_c: _CtrlC
 ) -> Generator[tuple[GameResult | None, int], None, None]:
     """Each game's result in input order, and after each unit (as None) the bytes it read."""
-    from . import batch_pool  # only a run of several processes needs it
-
-    jobs = jobs if batch_pool.can_fork() else 1  # where no process can be forked, this one audits every unit
+    jobs = jobs if _can_fork() else 1  # where no process can be forked, this one audits every unit
     work = units(names, checker, split=jobs > 1)
     first = list(itertools.islice(work, 2))
     if jobs > 1 and len(first) > 1:
+        from . import batch_pool  # only a run of several processes needs it (pickle, select: ~1.5 ms of a start)
+
         return batch_pool.Pool(checker, itertools.chain(first, work), jobs, ctrl_c).results()
     return _serial(checker, itertools.chain(first, work))
 

@@ -28,7 +28,12 @@ _INDENT = "            "
 
 def fill(text: str, width: int, **how: Any) -> str:
     """``textwrap.fill``, imported when a text report first wraps a line: a JSON run never does, and the import
-    (its regular expressions compiled) is some 4M instructions of every run's start."""
+    (its regular expressions compiled) is some 4M instructions of every run's start. A text that fits on its
+    first line as it stands (printable, so no tab or line break to replace, and no white space at either end to drop)
+    is that line: what textwrap gives it, without the import (the result line of a short game)."""
+    first = how.get("initial_indent", "")
+    if text and len(first) + len(text) <= width and text.isprintable() and text.strip() == text:
+        return f"{first}{text}"
     import textwrap
 
     return textwrap.fill(text, width, **how)

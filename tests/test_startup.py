@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee import schemas
 from referee.spec import bundled_ids, chain, find
@@ -71,3 +73,20 @@ def test_the_help_is_as_wide_as_shutil_says(columns: str | None, monkeypatch: py
         monkeypatch.setenv("COLUMNS", columns)
     assert _columns() == shutil.get_terminal_size().columns
     assert parser()._get_formatter()._width == shutil.get_terminal_size().columns - 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from("ab .,\t\n\xa0é-"), max_size=40) | st.text(max_size=30),
+    width=st.integers(min_value=12, max_value=50),  # wider than any indent: textwrap loops forever otherwise
+    first=st.sampled_from(["", "  ", "          "]),
+    later=st.sampled_from(["", "    "]),
+)
+def test_a_line_that_fits_is_what_textwrap_gives(text: str, width: int, first: str, later: str) -> None:
+    # render.fill answers a text that fits on its first line without importing textwrap: the same text either way
+    import textwrap
+
+    from referee.render import fill
+
+    expected = textwrap.fill(text, width, initial_indent=first, subsequent_indent=later)
+    assert fill(text, width, initial_indent=first, subsequent_indent=later) == expected

@@ -20,7 +20,9 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-MAX_KEPT = 4_000  # texts: a check run writes ~240; past this (classes edited often), the file starts afresh
+# Texts kept: a check run uses ~250, every command together some 300. Past this (classes edited often, several
+# versions run), a process writes only the texts it used, so the file read at every start stays small.
+MAX_KEPT = 600
 
 
 def folder() -> Path | None:
@@ -88,6 +90,7 @@ class MethodCode:
         self.path = path
         self.codes = _read_kept(path)
         self.fresh = 0  # texts compiled by this process, not yet written
+        self.used: set[str] = set()
         self.pid = os.getpid()
 
     def __call__(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
@@ -96,13 +99,15 @@ class MethodCode:
             if code is None:
                 code = self.codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
                 self.fresh += 1
+            self.used.add(source)
             source = code
         exec(source, globals, locals)
 
     def write(self) -> None:
         """Keep what this process compiled (by the process that installed it: a forked worker leaves it)."""
         if self.fresh and self.path is not None and os.getpid() == self.pid:
-            write_whole(self.path, marshal.dumps((sys.version, self.codes)))
+            codes = self.codes if len(self.codes) <= MAX_KEPT else {text: self.codes[text] for text in self.used}
+            write_whole(self.path, marshal.dumps((sys.version, codes)))
             self.fresh = 0
 
 

@@ -117,3 +117,21 @@ def test_a_cache_file_is_the_owners_alone(tmp_path: Path) -> None:
     path.chmod(0o602)
     assert user_cache.read_own(path) is None
     assert user_cache.read_own(tmp_path / "none") is None
+
+
+def test_past_its_bound_the_file_keeps_what_a_run_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(user_cache, "MAX_KEPT", 2)
+    path = tmp_path / "methods.marshal"
+    texts = [f"def __create_fn__():\n return {n}\n" for n in range(4)]
+    referee_globals = {"__name__": "referee.x"}
+    first = user_cache.MethodCode(path)
+    for text in texts[:2]:
+        first(text, referee_globals, {})
+    first.write()
+    assert user_cache.MethodCode(path).codes.keys() == set(texts[:2])  # within the bound: all kept
+    second = user_cache.MethodCode(path)
+    second(texts[2], referee_globals, {})  # a third text: past the bound, only what this run used is written
+    second.write()
+    assert user_cache.MethodCode(path).codes.keys() == {texts[2]}
+    path.write_bytes(marshal.dumps((sys.version, {text: compile(text, "<string>", "exec") for text in texts})))
+    assert user_cache.MethodCode(path).codes == {}  # a file past the bound is not read at all

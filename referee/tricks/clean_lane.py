@@ -45,11 +45,11 @@ class CleanLane:
     seat_of_dealt: bytes  # each place of a deal's bytes (each seat's cards in turn, GAP between), its seat's byte
     deal_folds: bool  # whether a hand's deal (and pass) may be checked by its play alone (see clean_hand.clean_play)
     # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards, one passer's cards
-    # apart from the next's by GAP; per place, the byte of its passer (``passers``) and, per pass offset, of
-    # its receiver (``pass_to``), GAP between them; the cards of the deck less a regular pass.
+    # apart from the next's by GAP; per place, the byte of its passer (``passers``) and, per pass offset, of who
+    # holds it once all have passed, after seat_of_dealt (``held_after_pass``); the cards of the deck less a pass.
     seats_in_turn: list[int]
     passers: bytes
-    pass_to: tuple[bytes, ...]
+    held_after_pass: tuple[bytes, ...]
     kept_in_pass: int
     all_cards: bytes
     seat_digits: tuple[bytes, ...]
@@ -111,6 +111,7 @@ def _lane(t: Tables) -> CleanLane | None:
     # player's holding, rarely asked, have it made from who played each card: see clean_hand.clean_play.)
     widow_points = t.points is not None and t.widow_to_winner and t.out_of_play > 0
     deal_folds = len(cards) - plays <= t.out_of_play and not widow_points
+    dealt = _seat_bytes(n, t.per_player, 0)
     opposite = t.sides == tuple(tuple(range(first, n, half)) for first in range(half)) and n % 2 == 0
     return CleanLane(
         plays=plays,
@@ -122,11 +123,11 @@ def _lane(t: Tables) -> CleanLane | None:
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
-        seat_of_dealt=_seat_bytes(n, t.per_player, 0),
+        seat_of_dealt=dealt,
         deal_folds=deal_folds,
         seats_in_turn=list(range(n)),
         passers=_seat_bytes(n, t.pass_cards, 0),
-        pass_to=tuple(_seat_bytes(n, t.pass_cards, offset) for offset in range(n)),
+        held_after_pass=tuple(dealt + _seat_bytes(n, t.pass_cards, offset) for offset in range(n)),
         kept_in_pass=max(cards) + 1 - t.pass_cards * n,
         all_cards=bytes(range(max(cards), -1, -1)),
         seat_digits=tuple(bytes(b"01"[b == HELD + seat] for b in range(256)) for seat in range(n)),

@@ -10,7 +10,7 @@ from operator import add
 from ..report import HandScore
 from . import bidding, deal, passing, play, points, replay_play, scoring
 from .game_plan import GamePlan
-from .log import Hand, has_tricks
+from .log import Hand
 from .replay_play import PlayReplay
 from .replay_score import ScoreReplay
 from .tables import NO_PASS
@@ -31,7 +31,9 @@ class LaneReplay(PlayReplay, ScoreReplay):
         Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
         """
         # books written, even empty ({}): the general hand checks them
-        if hand.passes or hand.events or hand.books is not None or hand.deal is None or not has_tricks(hand):
+        if hand.passes or hand.events or hand.books is not None or hand.deal is None:
+            return None
+        if hand.play_bytes is None and not hand.tricks:  # (has_tricks, inline: a call a hand)
             return None
         bids = hand.bids
         if bids is None or dealer is None:

@@ -43,7 +43,7 @@ def dealt_and_played(
     if passed is None:
         return None
     leader = play.first_leader(t, dealer, [])
-    return clean_play(t, hand, leader, None, lane, dealt + passed, lane.seat_of_dealt + lane.pass_to[offset])
+    return clean_play(t, hand, leader, None, lane, dealt + passed, lane.held_after_pass[offset])
 
 
 class _kept:

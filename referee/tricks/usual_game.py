@@ -16,15 +16,13 @@ from itertools import accumulate, chain, islice, repeat
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
-from ..logreader import RecordedScore
-from ..unfit_values import MAX_DIGITS
+from ..logreader import usual_scores
 from .cards import TOKENS, card_bytes
 from .log import Hand
 
 if TYPE_CHECKING:
     from .onepass import Seating
 
-_LIMIT = 10**MAX_DIGITS  # as usual_scores bounds a score
 _USUAL_FIELDS = frozenset({"dealer", "deal", "passes", "bids", "tricks", "score"})
 _card = TOKENS.__getitem__
 _first = itemgetter(0)
@@ -159,25 +157,12 @@ def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
 
 
 def _scores(column: tuple[Any, ...]) -> tuple[list[Any], int]:
-    """Each hand's score, each side's ``{hand, total}`` (as ``usual_scores`` reads it)."""
-    if {*map(type, column)} != {dict}:
+    """Each hand's score, each side's ``{hand, total}``, read by ``usual_scores`` (a hand's two or four lines
+    cost no more read one hand at a time than all of the game's at once, made into as many objects)."""
+    found: list[Any] = [*map(usual_scores, column)]
+    if None in found:
         raise _Unusual
-    sides = [*map(len, column)]
-    values = [*chain.from_iterable(map(dict.values, column))]
-    if {*map(type, values)} != {dict} or {*map(len, values)} != {2}:
-        raise _Unusual
-    points: list[Any] = [*map(dict.get, values, repeat("hand"))]
-    totals: list[Any] = [*map(dict.get, values, repeat("total"))]
-    if {*map(type, points), *map(type, totals)} != {int}:
-        raise _Unusual
-    if not (min(min(points), min(totals)) > -_LIMIT and max(max(points), max(totals)) < _LIMIT):
-        raise _Unusual
-    made = [*map(_new, repeat(RecordedScore, len(values)))]
-    # each made as usual_scores makes it, its fields given as its __dict__ (from a literal: dict(zip()) costs more)
-    lines = zip(chain.from_iterable(column), points, totals, strict=True)
-    fields = [{"key": key, "hand": hand, "total": total} for key, hand, total in lines]
-    any(map(_set, made, repeat("__dict__"), fields))
-    return [*_cut(made, sides)], 3 * len(values)
+    return found, 3 * sum(map(len, found))
 
 
 def _tricks(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:

@@ -26,7 +26,9 @@ import fast_path_campaign as campaign
 import yaml
 
 import referee
+from referee.simulate import simulate_game
 from referee.spec import bundled_ids
+from referee.tricks.tables import tables_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "club"
@@ -44,9 +46,9 @@ def archive(games: int, seed: int, only: str | None) -> list[str]:
     lines: list[str] = []
     while len(lines) < games:
         spec = rng.choice(specs)
-        seats = None if spec.family == "dominoes" else rng.choice(campaign.tables_for(spec).seat_counts)
+        seats = None if spec.family == "dominoes" else rng.choice(tables_for(spec).seat_counts)
         try:
-            doc = campaign.simulate_game(spec, random.Random(rng.randrange(10**9)), seats=seats)
+            doc = simulate_game(spec, random.Random(rng.randrange(10**9)), seats=seats)
         except Exception:  # a spec the simulator cannot play for these seats: another
             continue
         if rng.random() < 0.7:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from ..report import Code, Finding
-from .cards import BIT, card_symbol, cards_in
+from .cards import BIT, COPY, card_symbol, cards_in
 from .clean_lane import GAP, CleanLane
 from .tables import NO_PASS, Tables
 
@@ -58,6 +58,16 @@ def _held(holding: int, cards: tuple[int, ...], passer: int, name: str, clause: 
     return passed
 
 
+def _written_again(t: Tables, cards: tuple[int, ...]) -> str:
+    """The first card a pass lists twice though the deck holds one copy of it (its symbol), else ''."""
+    seen = 0
+    for card in cards:
+        if seen >> card & 1 and not t.deck >> (card + COPY) & 1:
+            return card_symbol(card)
+        seen |= 1 << card
+    return ""
+
+
 def apply(
     t: Tables,
     offset: int | None,
@@ -82,6 +92,10 @@ def apply(
         name = names[passer]
         if len(cards) != t.pass_cards:
             message = f"{name} passed {len(cards)} card(s), not {t.pass_cards}"
+            findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
+        elif again := _written_again(t, cards):
+            # a card written twice where the deck has it once passes one card fewer than the record lists
+            message = f"{name} passed {again} twice: {len({*cards})} card(s), not {t.pass_cards}"
             findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
         passed = _held(holdings[passer], cards, passer, name, "passing.pass", findings)
         if not passed:

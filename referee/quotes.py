@@ -17,16 +17,40 @@ def normalize_space(text: str) -> str:
     return " ".join(text.split())
 
 
-@cache
+Stamp = tuple[int, int] | None  # a file's change time and size (None: it cannot be seen)
+
+
+def file_stamp(path: Path) -> Stamp:
+    """What tells a process that runs long (a library's, a service's) that a file it read has changed since."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+# Each source document read, by its path: its stamp (taken before it was read), its text, and its text with white
+# space folded. Read anew when the file has changed: a club edits its sheet while a process keeps running.
+_TEXTS: dict[Path, tuple[Stamp, str, str]] = {}
+
+
+def _read(path: Path) -> tuple[Stamp, str, str]:
+    stamp = file_stamp(path)
+    known = _TEXTS.get(path)
+    if known is None or stamp is None or known[0] != stamp:
+        text = read_text(path)
+        known = _TEXTS[path] = (stamp, text, normalize_space(text))
+    return known
+
+
 def document_text(path: Path) -> str:
-    """A source document's text (read once)."""
-    return read_text(path)
+    """A source document's text (read once, and again when the file changes)."""
+    return _read(path)[1]
 
 
-@cache
 def flat_text(path: Path) -> str:
     """A source document's text with white space folded."""
-    return normalize_space(document_text(path))
+    return _read(path)[2]
 
 
 def sentences(text: str, headings: list[str] | tuple[str, ...] = ()) -> list[str]:

@@ -18,7 +18,7 @@ from . import schemas
 from .bundled import sources_dir
 from .documents import is_file
 from .errors import InputError, Location
-from .quotes import flat_text, misquote_message, normalize_space
+from .quotes import Stamp, file_stamp, flat_text, misquote_message, normalize_space
 from .spec_clause import Clause, Rejected, clause_of, default_severity, quotes_of, rejected_of
 from .spec_files import bundled_ids, document_path, find, read_raw, schema_checked, source_text
 from .spec_merge import Chain, merge, own_origins
@@ -130,7 +130,7 @@ def chain(
     """A spec's document with everything it extends merged in, each clause with its origin (``verify``: schema-
     check bundled files too; ``stamps``: gets each file read, with its stamp as it was just before)."""
     if stamps is not None:
-        stamps.append((path, _stamp(path)))
+        stamps.append((path, file_stamp(path)))
     raw = read_raw(path, verify)
     source = raw.get("source")
     own_document = document_path(path, source["document"]) if source else None
@@ -249,27 +249,21 @@ def _shown(document: Path, spec: Spec) -> str:
         return str(document)
 
 
-Stamp = tuple[int, int] | None  # a file's change time and size (None: it is gone)
 # Each spec loaded, by its file: the files it was read from with their stamps, and the spec. A spec is read anew
-# when any of them changed, the files it extends too (a process may run long: a library's, a service's).
+# when any of them changed, the files it extends and the source documents it quotes too (a process may run long:
+# a library's, a service's).
 _LOADED: dict[Path, tuple[tuple[tuple[Path, Stamp], ...], Spec]] = {}
-
-
-def _stamp(path: Path) -> Stamp:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
 
 
 def _load_default(path: Path) -> Spec:
     """A spec as its files stand: read anew when it, or a spec it extends, has changed since it was read."""
     known = _LOADED.get(path)
-    if known is not None and all(_stamp(file) == stamp for file, stamp in known[0]):
+    if known is not None and all(file_stamp(file) == stamp for file, stamp in known[0]):
         return known[1]
     stamps: list[tuple[Path, Stamp]] = []
     spec = resolve(chain(path, stamps=stamps), path)
+    quoted = {c.origin.document if c.origin is not None else spec.document_path for c in spec.all_clauses() if c.source}
+    stamps.extend((document, file_stamp(document)) for document in sorted(filter(None, quoted)))  # stamped before read
     wrong = misquotes(spec)  # a spec is held to its quotes wherever it is loaded from
     if wrong:
         raise wrong[0][2]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -385,3 +388,24 @@ def test_the_files_a_spec_comment_names_exist(spec_id: str) -> None:
 def test_a_clause_the_spec_leaves_out_is_only_a_default_so_a_warning() -> None:
     stand_in = load("spades/intramural").clause("bidding.blind_nil")
     assert not stand_in.source and stand_in.severity == "warning"
+
+
+def test_a_spec_is_read_anew_when_the_sheet_it_quotes_changes(tmp_path: Path) -> None:
+    # a process that runs long loads a club's spec again once the club edits its sheet, and holds it to the new text
+    club = Path(__file__).resolve().parent.parent / "examples" / "club"
+    for name in ("club.yaml", "house-rules.txt"):
+        shutil.copy(club / name, tmp_path / name)
+    spec_file, sheet = tmp_path / "club.yaml", tmp_path / "house-rules.txt"
+    before = load(str(spec_file))
+    assert load(str(spec_file)) is before  # unchanged: not read again
+    text = sheet.read_text(encoding="utf-8")
+    stat = sheet.stat()
+    sheet.write_text(text.replace("A game is played to 300 points", "A game is played to 350 points"), encoding="utf-8")
+    os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # whatever the clock's grain
+    with pytest.raises(InputError, match=r"game_end\.target") as raised:
+        load(str(spec_file))
+    assert "A game is played to 300 points, not 500." in str(raised.value)
+    sheet.write_text(text, encoding="utf-8")  # put back: the spec loads again, as it was
+    os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+    after = load(str(spec_file))
+    assert after is not before and replace(after, stamp=before.stamp) == before

@@ -11,7 +11,7 @@ what is wrong, or hands the document back to the careful reading).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import accumulate, chain, islice, repeat
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
@@ -53,24 +53,14 @@ def usual_hands(hands: Any, seating: Seating) -> tuple[tuple[Hand, ...], int] | 
         dealers: Any = repeat(None, count)
         if "dealer" in columns:
             dealers = map(seating.seat_of.__getitem__, columns["dealer"])
-        deals: Any = repeat(None, count)
-        if "deal" in columns:
-            deals, found = _deals(columns["deal"], seating)
-            keys += found
-        passes: Any = repeat(None, count)
-        if "passes" in columns:
-            passes, found = _passes(columns["passes"], seating)
-            keys += found
-        bids: Any = repeat(None, count)
-        if "bids" in columns:
-            bids, found = _bids(columns["bids"], seating)
-            keys += found
-        scores: Any = repeat(None, count)
-        if "score" in columns:
-            scores, found = _scores(columns["score"])
-            keys += found
-        played, found = _tricks(columns["tricks"], seating)
-        keys += found
+        read: dict[str, Any] = {}  # each field the hands have, read: a value a hand
+        for name, reader in _READERS:
+            if name in columns:
+                read[name], found = reader(columns[name], seating)
+                keys += found
+        deals, passes, bids, scores, played = (
+            read[name] if name in read else repeat(None, count) for name, _ in _READERS
+        )
         columns_by_hand = zip(range(1, count + 1), dealers, deals, bids, passes, scores, played, strict=True)
         ordered = "bids" in columns
         # each hand's fields as hand_unchecked gives them (its __dict__), from a literal: dict(zip()) costs more
@@ -156,7 +146,7 @@ def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     return [*zip(*[made] * size, strict=True)], len(values)
 
 
-def _scores(column: tuple[Any, ...]) -> tuple[list[Any], int]:
+def _scores(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's score, each side's ``{hand, total}``, read by ``usual_scores`` (a hand's two or four lines
     cost no more read one hand at a time than all of the game's at once, made into as many objects)."""
     found: list[Any] = [*map(usual_scores, column)]
@@ -197,3 +187,13 @@ def _tricks(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     led = map(leaders.__getitem__, map(slice, starts, ends))
     played = map(cards.__getitem__, map(slice, map(mul, starts, repeat(size)), map(mul, ends, repeat(size))))
     return [*zip(played, led, strict=True)], keys
+
+
+# The fields read across the hands, each by its reader (tricks, which every such game has, last)
+_READERS: tuple[tuple[str, Callable[[tuple[Any, ...], Seating], tuple[list[Any], int]]], ...] = (
+    ("deal", _deals),
+    ("passes", _passes),
+    ("bids", _bids),
+    ("score", _scores),
+    ("tricks", _tricks),
+)

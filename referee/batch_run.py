@@ -5,8 +5,9 @@ Units of work (:mod:`referee.batch_inputs`) are audited in this process
 ``--jobs`` - 1 workers (:mod:`referee.batch_pool`), a few units in flight per
 worker so that memory stays flat; results are written in input order either way, so the output does not
 depend on ``--jobs``. Ctrl-C stops
-the run with the summary of what was checked and exit code 130; a closed
-output pipe (``| head``) stops it quietly with the exit code of what was found.
+the run with the summary of what was checked and exit code 130; after a closed
+output pipe (``| head``) the rest is checked without writing, so that the exit code still tells what the
+whole input holds.
 """
 
 from __future__ import annotations
@@ -253,11 +254,28 @@ def run(checker: Checker, names: list[str], out: TextIO, jobs: int) -> int:
             except KeyboardInterrupt:  # a second Ctrl-C, or one before the handler was set
                 ctrl_c.pressed = True
             writer.end(tally, ctrl_c.pressed)
-        except BrokenPipeError:  # the reader went away (| head): stop quietly, the exit code says what was found
+        except BrokenPipeError:  # the reader went away (| head): write no more, but check the rest
             _quiet_stdout(out)
+            _check_unwritten(results, tally, ctrl_c)
         finally:
             results.close()  # the worker processes, if any, are stopped here
     return EXIT_INTERRUPTED if ctrl_c.pressed else tally.worst
+
+
+def _check_unwritten(
+    results: Iterator[tuple[GameResult | None, int]], tally: Tally, ctrl_c: _CtrlC
+) -> None:
+    """Count the rest of the run's games, writing nothing: the output's reader has gone (``| head -1``), but a
+    script still reads the exit code, which must say what the whole input holds, not what came before the pipe
+    closed (a first game clean and a later one broken would otherwise pass). Ctrl-C still stops it at once."""
+    try:
+        for result, _ in results:
+            if ctrl_c.pressed:
+                return
+            if result is not None:
+                tally.add(result)
+    except KeyboardInterrupt:
+        ctrl_c.pressed = True
 
 
 def _quiet_stdout(out: TextIO) -> None:

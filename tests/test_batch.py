@@ -304,6 +304,18 @@ def test_a_closed_pipe_ends_quietly_with_the_exit_code_of_what_was_found(tmp_pat
     assert result.returncode == 1  # game 2 breaks a rule, and its report was written before the pipe closed
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_after_a_closed_pipe_the_exit_code_still_counts_the_games_not_written(tmp_path: Path, jobs: str) -> None:
+    # the rule broken only in the very last game, long after `head` has gone: the exit code must still say so
+    archive = tmp_path / "late.jsonl"
+    archive.write_text(ARCHIVE.read_text(encoding="utf-8") * 15 + TWO.read_text(encoding="utf-8"), encoding="utf-8")
+    shell = f"{sys.executable} -m referee check {archive} --jobs {jobs} | head -1; exit ${{PIPESTATUS[0]}}"
+    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, capture_output=True, timeout=120)
+    assert result.stdout.startswith(f"{archive}, game 1".encode()) and result.stdout.count(b"\n") == 1
+    assert result.stderr == b""
+    assert result.returncode == 1
+
+
 def test_the_exit_code_of_a_closed_pipe_is_clean_when_nothing_was_found(tmp_path: Path) -> None:
     archive = tmp_path / "clean.jsonl"
     archive.write_text(ARCHIVE.read_text(encoding="utf-8") * 10, encoding="utf-8")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from ..report import Code, Finding
-from .cards import BIT, COPY, card_symbol, cards_in
+from .cards import BIT, COPY, add_card, card_symbol, cards_in, remove_card
 from .clean_lane import GAP, CleanLane
 from .tables import NO_PASS, Tables
 
@@ -38,34 +38,71 @@ def offset_for(t: Tables, dealt_hands: int) -> int | None:
     return t.pass_cycle[(dealt_hands - 1) % len(t.pass_cycle)]
 
 
-def _receiver(t: Tables, passer: int, passed: int, offset: int, played_by: dict[int, int]) -> int:
-    """Who got the cards: the spec's neighbour, unless the play shows them all with one other player."""
-    players = {played_by[card] for card in cards_in(passed) if card in played_by} - {passer}
+def _receiver(
+    t: Tables, passer: int, passed: int, offset: int, played_by: dict[int, int], plays: list[tuple[int, int]]
+) -> int:
+    """Who got the cards: the spec's neighbour, unless the play shows them all with one other player. With a
+    double deck, every player of either copy of a card passed counts (``played_by`` keeps one player a card)."""
+    if t.deck >> COPY:
+        shown = {card % COPY for card in cards_in(passed)}
+        players = {seat for seat, card in plays if card in shown} - {passer}
+    else:
+        players = {played_by[card] for card in cards_in(passed) if card in played_by} - {passer}
     if len(players) == 1:
         return players.pop()
     return (passer + offset) % t.seats
 
 
-def _held(holding: int, cards: tuple[int, ...], passer: int, name: str, clause: str, findings: list[Finding]) -> int:
-    """The cards passed that the passer held, as a bitmask; each one not held is reported."""
-    passed = 0
+def _held(
+    deck: int, holding: int, cards: tuple[int, ...], passer: int, name: str, clause: str, findings: list[Finding]
+) -> int:
+    """The cards passed that the passer held, as a bitmask (a second copy at its COPY bit, cards.py); each one not
+    held is reported. A card listed again is its second copy where the deck has two (else the same card, which
+    :func:`_written_again` reports), held only if the passer was dealt both."""
+    passed = short = 0  # short: the second copies listed but not held, reported once each
     for card in cards:
         if not holding >> card & 1:
             message = f"{name} passed {card_symbol(card)}, which was not dealt to them"
             findings.append(Finding(Code.CARD_NOT_IN_HAND, clause, message, passer))
+        elif passed >> card & 1 and deck >> (card + COPY) & 1:
+            second = 1 << (card + COPY)
+            if holding & second:
+                passed |= second
+            elif not short & second:
+                short |= second
+                message = f"{name} passed {card_symbol(card)} twice, but was dealt one"
+                findings.append(Finding(Code.CARD_NOT_IN_HAND, clause, message, passer))
         else:
             passed |= 1 << card
     return passed
 
 
-def _written_again(t: Tables, cards: tuple[int, ...]) -> str:
-    """The first card a pass lists twice though the deck holds one copy of it (its symbol), else ''."""
+def _moved(deck: int, after: list[int], passer: int, receiver: int, passed: int) -> None:
+    """The cards ``passed`` taken from the passer's holding into the receiver's. With a double deck copy by copy
+    (cards.remove_card and add_card), so that one copy passed of two leaves the other, and one received beside
+    one held makes two."""
+    if not deck >> COPY:
+        after[passer] &= ~passed
+        after[receiver] |= passed
+        return
+    for card in cards_in(passed):
+        after[passer] = remove_card(after[passer], card % COPY)
+        after[receiver] = add_card(after[receiver], card % COPY)
+
+
+def _written_again(t: Tables, cards: tuple[int, ...]) -> tuple[str, int]:
+    """The first card a pass lists more often than the deck holds it (its symbol, how many times it is listed),
+    else ('', 0)."""
     seen = 0
     for card in cards:
-        if seen >> card & 1 and not t.deck >> (card + COPY) & 1:
-            return card_symbol(card)
-        seen |= 1 << card
-    return ""
+        if seen >> card & 1 and (not t.deck >> (card + COPY) & 1 or seen >> (card + COPY) & 1):
+            return card_symbol(card), cards.count(card)
+        seen |= 1 << (card + COPY) if seen >> card & 1 else 1 << card
+    return "", 0
+
+
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{count} times"
 
 
 def apply(
@@ -93,15 +130,18 @@ def apply(
         if len(cards) != t.pass_cards:
             message = f"{name} passed {len(cards)} card(s), not {t.pass_cards}"
             findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
-        elif again := _written_again(t, cards):
-            # a card written twice where the deck has it once passes one card fewer than the record lists
-            message = f"{name} passed {again} twice: {len({*cards})} card(s), not {t.pass_cards}"
-            findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
-        passed = _held(holdings[passer], cards, passer, name, "passing.pass", findings)
+        else:
+            again, times = _written_again(t, cards)
+            if again:
+                # a card written more often than the deck has it passes fewer cards than the record lists
+                counted = sum(min(cards.count(card), 1 + (t.deck >> (card + COPY) & 1)) for card in {*cards})
+                message = f"{name} passed {again} {_times(times)}: {counted} card(s), not {t.pass_cards}"
+                findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
+        passed = _held(t.deck, holdings[passer], cards, passer, name, "passing.pass", findings)
         if not passed:
             continue
         due = (passer + offset) % t.seats
-        receiver = _receiver(t, passer, passed, offset, played_by)
+        receiver = _receiver(t, passer, passed, offset, played_by, plays)
         if receiver != due:
             shown = " ".join(card_symbol(c) for c in cards_in(passed))
             message = (
@@ -109,8 +149,7 @@ def apply(
                 f"to {names[due]}"
             )
             findings.append(Finding(Code.PASS_WRONG_DIRECTION, "passing.pass", message, passer))
-        after[passer] &= ~passed
-        after[receiver] |= passed
+        _moved(t.deck, after, passer, receiver, passed)
     return after, findings
 
 
@@ -186,13 +225,20 @@ def choose(
     """A legal pass for the simulator: each seat's chosen cards (by ``pick(cards, n)``) and the holdings after."""
     if offset is NO_PASS:
         return holdings, [[] for _ in holdings]
-    chosen = [sorted(pick(cards_in(held), t.pass_cards)) for held in holdings]
+    # a second copy (at its COPY bit) chosen is written as its card
+    chosen = [sorted(card % COPY for card in pick(cards_in(held), t.pass_cards)) for held in holdings]
     after = list(holdings)
     for passer, cards in enumerate(chosen):
-        mask = sum(1 << c for c in cards)
-        after[passer] &= ~mask
-        after[(passer + offset) % t.seats] |= mask
+        _moved(t.deck, after, passer, (passer + offset) % t.seats, _copies(cards))
     return after, chosen
+
+
+def _copies(cards: list[int]) -> int:
+    """The bitmask of ``cards``, a card listed twice at its first and second copy's bits."""
+    mask = 0
+    for card in cards:
+        mask = add_card(mask, card)
+    return mask
 
 
 def nil_pass_hand(t: Tables, dealt_hands: int) -> bool:
@@ -234,8 +280,7 @@ def nil_pass(
     after = list(holdings)
     for passer, cards in given.items():
         partners = [s for s in t.sides[t.side_of[passer]] if s != passer]
-        passed = _held(holdings[passer], cards, passer, names[passer], "passing.nil_pass", findings)
+        passed = _held(t.deck, holdings[passer], cards, passer, names[passer], "passing.nil_pass", findings)
         if passed and partners:
-            after[passer] &= ~passed
-            after[partners[0]] |= passed
+            _moved(t.deck, after, passer, partners[0], passed)
     return after, findings

@@ -25,8 +25,16 @@ from typing import Any
 MAX_KEPT = 600
 
 
+# Set (to anything but nothing) to keep and read nothing: for a shared or read-only home, or a run that must leave
+# no trace; dataclasses is then left as it is, too.
+NO_CACHE = "REFEREE_NO_CACHE"
+
+
 def folder() -> Path | None:
-    """The cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or None with no home known."""
+    """The cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or None: no home known, or
+    the cache turned off (``REFEREE_NO_CACHE``)."""
+    if os.environ.get(NO_CACHE):
+        return None
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
         try:
@@ -111,12 +119,16 @@ class MethodCode:
             self.fresh = 0
 
 
-def keep_method_code() -> MethodCode:
-    """Have :mod:`dataclasses` run kept code for the referee's classes from now on (once per process)."""
+def keep_method_code() -> MethodCode | None:
+    """Have :mod:`dataclasses` run kept code for the referee's classes from now on (once per process); None,
+    with :mod:`dataclasses` left untouched, where there is no cache folder to keep it in."""
     current = getattr(dataclasses, "exec", None)
     if isinstance(current, MethodCode):
         return current
-    methods = MethodCode(_methods_file())
+    path = _methods_file()
+    if path is None:
+        return None
+    methods = MethodCode(path)
     dataclasses.exec = methods  # type: ignore[attr-defined]  # the name dataclasses calls, found before the builtin
     atexit.register(methods.write)
     return methods

@@ -135,3 +135,22 @@ def test_past_its_bound_the_file_keeps_what_a_run_used(tmp_path: Path, monkeypat
     assert user_cache.MethodCode(path).codes.keys() == {texts[2]}
     path.write_bytes(marshal.dumps((sys.version, {text: compile(text, "<string>", "exec") for text in texts})))
     assert user_cache.MethodCode(path).codes == {}  # a file past the bound is not read at all
+
+
+def test_with_the_cache_turned_off_nothing_is_kept_and_dataclasses_is_left_alone(tmp_path: Path) -> None:
+    script = """
+import builtins, dataclasses, io, sys
+from referee.cli import main
+out = io.StringIO()
+code = main(["check", "--format", "json", sys.argv[1]], out=out)
+print(getattr(dataclasses, "exec", builtins.exec) is builtins.exec, code)
+print(out.getvalue(), end="")
+"""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), user_cache.NO_CACHE: "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(GAMES)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    head, _, report = done.stdout.partition("\n")
+    assert head == "True 0", done.stderr
+    assert list(tmp_path.iterdir()) == []  # neither the methods' code nor a spec's document
+    assert report == _run(tmp_path / "on")[2]  # the same report as a run that keeps them

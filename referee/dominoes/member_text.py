@@ -17,6 +17,10 @@ lines millions of times. Where the text holds no backslash, every ``"`` in it op
   text is: so where every piece is learnt and they number the members, each is its member's text, and reads
   as that member read.
 
+A piece not learnt yet but written the usual way (:mod:`.usual_text`: compact JSON of a member, made from a
+table of every such value) is certainly its member's text as a piece learnt is, and is read and learnt at
+once: an archive written so needs no careful reading to learn its texts.
+
 The members' keys are then the colons of their text (each piece learnt has a colon a key).
 """
 
@@ -28,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..logreader import RecordedScore
+from . import usual_text
 from .log import Move, Play
 
 
@@ -63,8 +68,18 @@ _PLAYERS_KEPT = 1024  # lists of players learnt for (bounded: a log may name any
 # points; a few MB at most). An archive of one table's games holds a few thousand.
 _PIECES_KEPT = 50_000
 _learnt = [0]  # the plays' pieces learnt so far, for every list of players
-# For each list of players (a play names its player, whose seat depends on the list): each play, by its text.
-_PLAYS: dict[tuple[str, ...], dict[str, Play]] = {}
+
+
+class Learnt(dict[str, Play]):
+    """The plays learnt for one list of players, by their texts (a play names its player, whose seat depends on
+    the list), and each player's name as written (to read a play's text written the usual way)."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__()
+        self.seats = usual_text.seats_written(players)
+
+
+_PLAYS: dict[tuple[str, ...], Learnt] = {}
 _LINES: dict[str, RecordedScore] = {}  # each side's score line, by its text
 
 
@@ -88,37 +103,57 @@ def written(text: str, hands: list[Any], field: Field) -> list[str] | None:
     return found
 
 
-def plays_learnt(players: tuple[str, ...]) -> dict[str, Play] | None:
+def plays_learnt(players: tuple[str, ...]) -> Learnt | None:
     """The plays learnt for a list of players, by their texts (None: too many lists to learn for)."""
     found = _PLAYS.get(players)
     if found is None and len(_PLAYS) < _PLAYERS_KEPT:
-        found = _PLAYS[players] = {}
+        found = _PLAYS[players] = Learnt(players)
     return found
 
 
-def read_plays(known: dict[str, Play], text: str, plays: list[Any]) -> tuple[tuple[Play, ...], int] | None:
-    """A list of plays written ``text``, and its keys, where each play's text is learnt (else None)."""
+def _usual(known: Learnt, pieces: list[str]) -> tuple[Play, ...] | None:
+    """The plays whose texts are ``pieces``, each learnt or written the usual way (:mod:`.usual_text`: then
+    certainly its play's text, and learnt), else None."""
+    found: list[Play | None] = [*map(known.get, pieces)]
+    for index, learnt in enumerate(found):
+        if learnt is None:
+            piece = pieces[index]
+            play = found[index] = usual_text.play(known.seats, piece)
+            if play is None:
+                return None
+            if _learnt[0] < _PIECES_KEPT and piece not in known:
+                known[piece] = play
+                _learnt[0] += 1
+    return tuple(found)  # type: ignore[arg-type]  # (none is None)
+
+
+def read_plays(known: Learnt, text: str, plays: list[Any]) -> tuple[tuple[Play, ...], int] | None:
+    """A list of plays written ``text``, and its keys, where each play's text is learnt or written the usual way
+    (else None)."""
     pieces = PLAYS.pieces(text)
     if len(pieces) != len(plays):
         return None
     try:
         return tuple(map(known.__getitem__, pieces)), text.count(":")
     except KeyError:
-        return None
+        found = _usual(known, pieces)
+        return None if found is None else (found, text.count(":"))
 
 
-def read_segment(known: dict[str, Play], text: str) -> tuple[tuple[Play, ...], int] | None:
+def read_segment(known: Learnt, text: str) -> tuple[tuple[Play, ...], int] | None:
     """A hand's plays written ``text`` (what lies between its ``[`` and ``]``), and its keys, where the text is
-    pieces learnt joined as a list of objects joins them (else None): then it is the text of the list of those
-    plays, whatever the decoded document says (see :mod:`.plays_text`)."""
+    pieces learnt (or written the usual way) joined as a list of objects joins them (else None): then it is the
+    text of the list of those plays, whatever the decoded document says (see :mod:`.plays_text`)."""
     if not text:
         return (), 0
     if text[0] != "{" or text[-1] != "}":
         return None
+    pieces = text[1:-1].split(PLAYS.separator)
     try:
-        return tuple(map(known.__getitem__, text[1:-1].split(PLAYS.separator))), text.count(":")
+        return tuple(map(known.__getitem__, pieces)), text.count(":")
     except KeyError:
-        return None
+        found = _usual(known, pieces)
+        return None if found is None else (found, text.count(":"))
 
 
 def read_new_plays(
@@ -162,14 +197,25 @@ def learn_plays(known: dict[str, Play], text: str, plays: list[Any], read: tuple
 
 
 def read_score(text: str, score: dict[str, Any]) -> tuple[tuple[RecordedScore, ...], int] | None:
-    """The lines of a score written ``text``, and its keys, where each side's text is learnt (else None)."""
+    """The lines of a score written ``text``, and its keys, where each side's text is learnt or written the usual
+    way (else None)."""
     pieces = SCORE.pieces(text)
     if len(pieces) != len(score):
         return None
     try:
         return tuple(map(_LINES.__getitem__, pieces)), text.count(":")
     except KeyError:
-        return None
+        pass
+    lines: list[RecordedScore | None] = [*map(_LINES.get, pieces)]
+    for index, key in enumerate(score):
+        if lines[index] is None:
+            piece = pieces[index]
+            line = lines[index] = usual_text.score_line(piece, key)
+            if line is None:
+                return None
+            if len(_LINES) < _PIECES_KEPT:
+                _LINES[piece] = line
+    return tuple(lines), text.count(":")  # type: ignore[arg-type]  # (none is None)
 
 
 def learn_score(text: str, score: dict[str, Any], lines: tuple[RecordedScore, ...]) -> None:

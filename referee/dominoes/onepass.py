@@ -43,7 +43,7 @@ class OnePassReader(_Reader):
     # each hand's plays and score as written in the JSON text, and the plays' texts learnt (see member_text)
     lists: list[str] | None = None
     sheets: list[str] | None = None
-    known: dict[str, Play] | None = None
+    known: member_text.Learnt | None = None
     decoded: str | None = None  # the text the document was decoded from, where not all of it (see plays_text)
 
     def hands_conform(self) -> bool:

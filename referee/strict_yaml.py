@@ -170,7 +170,9 @@ class CStrictLoader(_Strict, yaml.CSafeLoader):
     ascend_resolver = tuple  # type: ignore[assignment]  # called with nothing
 
     def __init__(self, stream: str, first_line: int = 0) -> None:
-        if _ALIAS.search(stream):  # perhaps an alias: the pure loader counts what aliases stand for
+        # perhaps an alias: the pure loader counts what aliases stand for (an alias needs a "*": the test for one,
+        # at memchr speed, spares most logs the pattern's search, ~0.2 ms a game)
+        if "*" in stream and _ALIAS.search(stream):
             raise Declined("aliases are read by the pure-Python loader")
         super().__init__(stream)
         self._offset = first_line

@@ -5,6 +5,7 @@ message), whatever its documents hold."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -54,6 +55,13 @@ def test_a_count_that_is_given_is_the_count_the_reading_gives(lines: list[str]) 
         count = yaml_units.games_in_chunk(chunk)
         if count is not None:
             assert count == read_count(chunk, start), chunk
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("a-\r\n\x85\u2028\u2029\u2027é"), max_size=12))
+def test_the_breaks_the_chunker_does_not_see_are_all_found(text: str) -> None:
+    # what the str methods find is what a search for a lone carriage return or another break finds
+    assert yaml_units._other_break(text) == bool(re.search(r"\r(?!\n)|[\x85\u2028\u2029]", text))
 
 
 @pytest.mark.parametrize(

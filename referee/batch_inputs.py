@@ -3,9 +3,9 @@
 A name is a file, a folder (every log file below it, by suffix, in path
 order, hidden ones left out), a glob (``'archive/*.jsonl'``, expanded here so
 that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
-for standard input (JSON Lines if its first character is ``{``, else a YAML
-stream). A JSON Lines source is cut here into blocks of whole lines
-(:mod:`referee.line_blocks`), split, read and audited wherever the block is
+for standard input (JSON Lines if its first character is ``{``, unless its first line leaves that object
+open: then one JSON game written over many lines; else a YAML stream). A JSON Lines source is cut here into
+blocks of whole lines (:mod:`referee.line_blocks`), split, read and audited wherever the block is
 sent, so that memory stays flat, worker processes get work by the block, not
 by the game, and the process that reads the archive does little per game.
 A YAML file of many games is cut at its documents when workers share the run
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
-from .documents import MAX_JSON_BYTES, exists, is_json_lines, yaml_stream
+from .documents import MAX_JSON_BYTES, exists, is_json_lines, json_document, yaml_stream
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
@@ -158,12 +158,15 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     # a byte order mark before the first line, which the line reader drops (documents.line_text), tells nothing of
     # the format: JSON Lines saved with one read as they would from a file
     start = start.removeprefix(codecs.BOM_UTF8).lstrip()
+    # A stream read here, a game at a time, and sent on as results; a YAML one cut, its proved documents go as units.
+    games: Iterator[Any]
     if start.startswith(b"{"):
-        yield from _line_units(handle, STDIN_NAME, checker)
-        return
-    # A YAML stream is read here, a game at a time, and sent on as results; cut, its proved documents go as units.
-    if split:
-        games: Iterator[Any] = cut_stream(handle, STDIN_NAME, checker.unreadable)
+        if not _one_json_document(start):
+            yield from _line_units(handle, STDIN_NAME, checker)
+            return
+        games = games_in(json_document(handle, STDIN_NAME), STDIN_NAME)
+    elif split:
+        games = cut_stream(handle, STDIN_NAME, checker.unreadable)
     else:
         games = games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME)
     results: list[GameResult] = []
@@ -182,6 +185,14 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     except InputError as exc:
         results.append(checker.unreadable(exc))
     yield Lines(STDIN_NAME, tuple(results))
+
+
+def _one_json_document(start: bytes) -> bool:
+    """Whether standard input, beginning ``start`` (what is buffered, blank lines left out), is one JSON game
+    written over many lines (``jq .``, ``json.tool``) rather than JSON Lines: its first line, whole in the buffer,
+    does not close the object it opens. A first line longer than the buffer is a JSON Lines game's."""
+    first, newline, _ = start.partition(b"\n")
+    return bool(newline) and not first.rstrip().endswith(b"}")
 
 
 def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:

@@ -123,17 +123,27 @@ def line_text(raw: bytes, name: str, number: int) -> str | InputError:
 def read_text(path: Path, limit: int = MAX_TEXT_BYTES) -> str:
     """A whole file's text (at most ``limit`` bytes), or an InputError naming it."""
     with _open(path) as handle:
-        data = handle.read(limit + 1)
+        return _whole_text(handle, str(path), limit)
+
+
+def _whole_text(handle: BinaryIO, name: str, limit: int) -> str:
+    data = handle.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"larger than {limit} bytes (no game or spec is)", Location(file=str(path)))
+        raise InputError(f"larger than {limit} bytes (no game or spec is)", Location(file=name))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
-    text = _decode(data, str(path), 1)
+    text = _decode(data, name, 1)
     if isinstance(text, InputError):
         raise text
     if not text.strip():
-        raise InputError("the file is empty", Location(file=str(path)))
+        raise InputError("the file is empty", Location(file=name))
     return text
+
+
+def json_document(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """The one JSON document of a stream read whole (standard input holding a game written over many lines), as
+    :func:`iter_documents` gives a ``.json`` file's."""
+    yield None, None, parse_json(_whole_text(handle, name, MAX_JSON_BYTES), name)
 
 
 def is_json_lines(path: Path) -> bool:
@@ -149,7 +159,8 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
     """
     name = str(path)
     if path.suffix.lower() == ".json":
-        yield None, None, parse_json(read_text(path, MAX_JSON_BYTES), name)
+        with _open(path) as handle:
+            yield from json_document(handle, name)
         return
     seen_any = False
     if is_json_lines(path):

@@ -138,6 +138,26 @@ def test_json_lines_after_blank_lines_on_standard_input_read_as_the_file_is(tmp_
     assert code == 1 and piped.replace("<stdin>", str(spaced)).splitlines()[:-2] == out.splitlines()[:-2]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_one_json_game_written_over_many_lines_on_standard_input_read_as_the_file_is(
+    tmp_path: Path, jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `jq . game.json | referee check -`: the stream opens with "{" as JSON Lines do, but its first line leaves the
+    # object open; read a line at a time, each of its lines was an unreadable game of its own
+    game = json.loads(TWO.read_text(encoding="utf-8").splitlines()[1])  # one hand, one bid_out_of_range
+    pretty = tmp_path / "game.json"
+    pretty.write_text(json.dumps(game, indent=2), encoding="utf-8")
+    code, out = run("check", "-q", "--jobs", jobs, str(pretty))
+    assert code == 1 and "bid_out_of_range" in out
+    code, piped = run("check", "-q", "--jobs", jobs, "-", stdin=pretty.read_bytes())
+    assert code == 1 and piped.replace("<stdin>", str(pretty)) == out
+    capsys.readouterr()
+    code, cut = run("check", "-q", "-", stdin=pretty.read_bytes()[: pretty.stat().st_size // 2])  # cut short
+    err = capsys.readouterr().err
+    assert (code, cut) == (2, "") and err.startswith("referee: <stdin>:") and err.count("\n") == 1  # one message
+    assert "not valid JSON" in err
+
+
 # -- worker processes ---------------------------------------------------------------------------------------------
 
 

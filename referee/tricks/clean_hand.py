@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
-from operator import add, itemgetter
+from operator import add, itemgetter, lshift
 from typing import NamedTuple
 
 from . import play
@@ -128,9 +128,7 @@ def clean_play(
     # are among the cards played.
     if len(lane.deck_cards.translate(None, cards)) != lane.deck_size - size:
         return None
-    # Each player played the cards they held (dealt, or passed): each card mapped to the byte of the seat that
-    # played it (``seat_of``).
-    seat_of = bytes.maketrans(cards, lane.seat_of_place)
+    # Each player played the cards they held (dealt, or passed).
     if holdings is None:
         # Who holds each card played, by the deal's bytes, is who played it. Every card played is then at a place
         # of a card in them (a gap maps to no seat), a distinct one each: as many as there are, so each seat's
@@ -153,16 +151,16 @@ def clean_play(
             leader = _opening_holder(t, cards)
             if leader is not None and leaders[0] != leader:
                 return None
-    # for each card 63..0, the byte of the seat that played it (none: not played); per seat, a binary digit a card
-    # (1: that seat played it), read as a number, is the cards they held as played
-    elif [*map(int, map(lane.all_cards.translate(seat_of).translate, lane.seat_digits), repeat(2))] != holdings:
+    # (each card mapped to the byte of the seat that played it: see _holdings)
+    elif _played_by(lane, cards) != holdings:
         return None
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
-    # a guard bit atop each byte); the last trick's winner is its highest.
+    # a guard bit atop each byte); the last trick's winner is its highest. Each card's byte with the suit led to
+    # its trick (``_LED`` times it) added reads as its claim, and as whether it failed to follow (below).
     spread = lane.spread
     per_trick[::n] = led.translate(lane.led_offset)
-    claims = (_from_bytes(cards, "little") | _from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
-    claims = claims.translate(lane.rank)
+    with_led = (_from_bytes(cards, "little") | _from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
+    claims = with_led.translate(lane.rank)
     last = claims[-n:]
     won = winners = leaders[1:] + bytes((last.index(max(last)),))
     claimed = (_from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
@@ -176,8 +174,7 @@ def clean_play(
         # held is played), so no one failed to follow while able when no failure, spread to the same seat's
         # later tricks, meets a card of its suit.
         played = _from_bytes(cards.translate(lane.suit_bit), "little")
-        per_trick[::n] = led.translate(lane.suit_bit)
-        failed = _from_bytes(per_trick, "little") * spread & ~played
+        failed = _from_bytes(with_led.translate(lane.failed_bit), "little")
         later = failed
         for shift in lane.smear:
             later |= later << shift
@@ -188,7 +185,7 @@ def clean_play(
         if at >= 0 and failed & lane.earlier[at]:
             return None
     if led[0] in lane.first_leads and play.lead_violation(
-        t, _holdings(lane, seat_of, holdings)[leaders[0]], led[0], True, False, 1
+        t, _holdings(lane, cards, holdings)[leaders[0]], led[0], True, False, 1
     ):
         return None
     if t.first_trick_barred:
@@ -196,13 +193,13 @@ def clean_play(
         # card here does, breaks no other rule of the first trick but the duty to discard, checked above).
         followers = in_play[1:n]
         if followers != followers.translate(None, lane.first_barred) and not _first_trick_allowed(
-            t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, seat_of, holdings)
+            t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, cards, holdings)
         ):
             return None
     if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
         window = led[1 : lane.late_until]
         if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
-            t, lane, leaders, winners, in_play, cards, _holdings(lane, seat_of, holdings)
+            t, lane, leaders, winners, in_play, cards, _holdings(lane, cards, holdings)
         ):
             return None
     seat_books = [*map(won.count, lane.seats)]
@@ -214,16 +211,30 @@ def clean_play(
         books = [*seat_books]
     else:
         books = [*map(won.translate(lane.side_of).count, lane.sides)]
-    taken = [0] * n if t.points is None else _taken(t, lane, cards, winners)
+    if t.points is None:
+        taken = [0] * n
+    elif lane.seat_shift is not None and lane.points is not None:  # (_taken's usual case, inline: a call a hand)
+        # each trick's points added up at once (the sum of its bytes lands in its last), then each shifted to its
+        # winner's byte and all added: every player's points, a byte each
+        total = _from_bytes(cards.translate(lane.points), "little") * spread
+        trick_points = total.to_bytes(size + n, "little")[n - 1 : size : n]
+        taken = [*sum(map(lshift, trick_points, winners.translate(lane.seat_shift))).to_bytes(n, "little")]
+    else:
+        taken = _taken(t, lane, cards, winners)
     # made as a tuple is (CleanPlay(...) runs the NamedTuple's own __new__, a Python call, for every hand)
     return _new_tuple(CleanPlay, (books, seat_books, taken, winners[0]))
 
 
-def _holdings(lane: CleanLane, seat_of: bytes, holdings: list[int] | None) -> list[int]:
-    """Each seat's holding as a bitmask: as given, or (the deal checked by the play) the cards each played
-    (``seat_of``: each card played mapped to its player's byte)."""
-    if holdings is not None:
-        return holdings
+def _holdings(lane: CleanLane, cards: bytes, holdings: list[int] | None) -> list[int]:
+    """Each seat's holding as a bitmask: as given, or (the deal checked by the play) the cards each played."""
+    return _played_by(lane, cards) if holdings is None else holdings
+
+
+def _played_by(lane: CleanLane, cards: bytes) -> list[int]:
+    """The cards each seat played, as bitmasks (``cards``: each trick's in seat order): for each card 63..0, the
+    byte of the seat that played it (none: not played); per seat, a binary digit a card (1: that seat played it),
+    read as a number."""
+    seat_of = bytes.maketrans(cards, lane.seat_of_place)
     return [*map(int, map(lane.all_cards.translate(seat_of).translate, lane.seat_digits), repeat(2))]
 
 

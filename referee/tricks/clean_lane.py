@@ -62,12 +62,14 @@ class CleanLane:
     rank: bytes  # per card plus _LED times the suit led: its claim to win, 1 and up; 0 for no claim
     guards: int  # the top bit of each byte of the hand
     suit_bit: bytes  # per card, the bit of its suit
+    failed_bit: bytes  # per card plus _LED times the suit led: the bit of the suit led where the card is not of it
     smear: tuple[int, ...]  # shifts spreading a bit to each later trick of the same seat
     earlier: tuple[int, ...]  # per place, the bytes of the same seat's earlier tricks (all bits set), as an integer
     side_of: bytes | None  # per seat, its side (None: partners sit opposite, or each player is a side)
     sides: range
     opposite: int  # partners sit opposite: the seats between partners (0: not so)
     points: bytes | None  # per card, its points as a byte, where any trick's points add up within one
+    seat_shift: bytes | None  # per seat, 8 times it, where every card's points together fit in a byte (else None)
     first_leads: bytes  # the cards whose lead to the first trick a rule may object to
     first_barred: bytes  # the cards barred from the first trick (only a follower who played one is looked into)
     late_leads: tuple[int, ...]  # per suit, the trick index from which a later lead of it is always allowed
@@ -140,12 +142,14 @@ def _lane(t: Tables) -> CleanLane | None:
         rank=bytes(rank),
         guards=int.from_bytes(b"\x80" * plays, "little"),
         suit_bit=_table({c: 1 << t.suit[c] for c in cards}),
+        failed_bit=_table({led * _LED + c: 1 << led for led in range(_SUITS) for c in cards if t.suit[c] != led}),
         smear=tuple(8 * n << k for k in range((t.per_player - 1).bit_length())),
         earlier=tuple(sum(0xFF << 8 * q for q in range(p % n, p, n)) for p in range(plays)),
         side_of=None if opposite or len(t.sides) == n else _table(dict(enumerate(t.side_of))),
         sides=range(len(t.sides)),
         opposite=half if opposite else 0,
         points=_points(t, cards),
+        seat_shift=_table({seat: 8 * seat for seat in range(n)}) if _points_fit(t, cards) else None,
         first_leads=bytes(c for c in cards if first[t.suit[c]]),
         first_barred=bytes(c for c in cards if t.first_trick_barred >> c & 1),
         late_leads=late,
@@ -190,6 +194,15 @@ def _points(t: Tables, cards: list[int]) -> bytes | None:
     if min(values) < 0 or sum(sorted(values)[-t.seats :]) > 255:
         return None
     return _table(dict(zip(cards, values, strict=True)))
+
+
+def _points_fit(t: Tables, cards: list[int]) -> bool:
+    """Whether every card's points are a byte's, and all of them together too: so each player's points in a hand
+    fit in a byte (the check adds them up each in its own byte of one integer)."""
+    if t.points is None:
+        return False
+    values = [t.points.values[c] for c in cards]
+    return min(values) >= 0 and sum(values) <= 255
 
 
 # Compiled once per Tables object (the replay keeps one per spec and player count); a Tables made for one game

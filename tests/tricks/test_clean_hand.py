@@ -326,16 +326,19 @@ def test_a_tampered_hand_is_checked_the_same_either_way(rules_seats: tuple[str, 
 @pytest.mark.parametrize("seed", [17, 18])
 def test_points_added_trick_by_trick_are_those_added_at_once(seed: int) -> None:
     # a spec whose cards' points do not fit a byte a trick (a negative card, a big one) has them added trick by
-    # trick; no bundled spec does, so the same hands are checked with the lane's points taken away
+    # trick, and one whose points in all do not fit a byte has each trick's added to its winner's in a loop; no
+    # bundled spec does either, so the same hands are checked with the lane's tables for them taken away
     t = tables_for(referee.load_spec("hearts/intramural"))
     lane = clean_lane.lane_for(t)
-    assert lane is not None and lane.points is not None
-    by_trick = replace(lane, points=None)
+    assert lane is not None and lane.points is not None and lane.seat_shift is not None
+    by_trick = replace(lane, points=None, seat_shift=None)
+    by_winner = replace(lane, seat_shift=None)
     document = simulate_game(referee.load_spec("hearts/intramural"), random.Random(seed))
     taken = 0
     for fast, slow in _read_both_ways(document):
         holdings = _held(t, slow)
         found = clean_hand.clean_play(t, fast, None, holdings, lane)
         assert found == clean_hand.clean_play(t, fast, None, holdings, by_trick)
+        assert found == clean_hand.clean_play(t, fast, None, holdings, by_winner)
         taken += found is not None and any(found.taken)
     assert taken > 0

@@ -34,8 +34,9 @@ UNIT_CHARS = 256 * 1024
 # What is left of a file, over the characters of a unit cut from it near its end (see line_blocks).
 _SHARES = 16
 
-# A document marker with nothing after it but a comment: the document's root is on a later line.
-_BARE_MARKER = re.compile(r"---(?:[ \t]+(?:#.*)?)?")
+# A document marker with nothing after it but a comment: the document's root is on a later line. (Spaces only: a
+# tab there is refused by the pure loader, which reads every text with a tab, see strict_yaml.CStrictLoader.)
+_BARE_MARKER = re.compile(r"---(?:[ ]+(?:#.*)?)?")
 # The first line of a root that is no null, whatever follows: a block mapping's plain key, a sequence's entry, a
 # flow collection, a quoted text. (A plain scalar, a tag or an anchor might make an empty, null, document.)
 _NOT_NULL = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*:(?:[ \t]|$)|-(?:[ \t]|$)|[\[{\"']")

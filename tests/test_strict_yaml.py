@@ -7,6 +7,7 @@ import yaml
 
 from referee import strict_yaml
 from referee.documents import parse_yaml
+from referee.errors import InputError
 
 pytestmark = pytest.mark.skipif(not getattr(yaml, "__with_libyaml__", False), reason="PyYAML without libyaml")
 
@@ -43,3 +44,33 @@ def test_no_path_resolver_is_added_so_the_c_loader_may_skip_following_paths() ->
     assert not strict_yaml.CStrictLoader.yaml_path_resolvers
     text = "a:\n  - [1, {b: c}]\n  - d: [e, f]\n"
     assert parse_yaml(text, "t.yaml") == yaml.load(text, Loader=strict_yaml.PureStrictLoader)
+
+
+# Tabs: libyaml takes a tab as white space where YAML allows one (after a colon, inside or after a plain value, in a
+# flow), PyYAML's pure scanner refuses it there ("found character '\t' that cannot start any token"). A log's
+# reading must not depend on which is installed: the C loader leaves any text with a tab to the pure one.
+WITH_TABS = [
+    "a:\t1\n",
+    "players: [N, E, S,\tW]\n",
+    "true: a\tb\n",
+    "a: 1\t\n",
+    "- a\tb\n",
+    "a:  b\t# c\n",
+    "a: 'x\ty'\n",  # in a quoted text both take it
+    "a: |\n  x\ty\n",
+    "a:\n\t- 1\n",  # as indentation both refuse it
+]
+
+
+def _read(text: str) -> object:
+    try:
+        return parse_yaml(text, "t.yaml")
+    except InputError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("text", WITH_TABS)
+def test_a_text_with_a_tab_reads_as_the_pure_loader_reads_it(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with_libyaml = _read(text)
+    monkeypatch.setattr(strict_yaml, "StrictLoader", strict_yaml.PureStrictLoader)
+    assert with_libyaml == _read(text)

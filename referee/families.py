@@ -100,7 +100,7 @@ class Family:
         return cast("Callable[[Spec, Any, Report], list[tuple[int, str]]]", self._part("picture", "draw"))
 
 
-TRICKS = Family("trick-taking", "tricks", "GameLog", fast_reader=True)
+TRICKS = Family("trick-taking", "tricks", "GameLog", fast_reader=True, text_marker='"tricks":[')
 DOMINOES = Family("domino", "dominoes", "DominoLog", fast_reader=True, text_marker='"plays":[')
 BY_SPEC_FAMILY = {"spades": TRICKS, "hearts": TRICKS, "dominoes": DOMINOES}
 

@@ -418,3 +418,12 @@ def read_fast(document: Any, where: Location, text: str | None = None) -> GameLo
 
     found: GameLog | None = read_in_one_pass(OnePassReader, document, where, text)
     return found
+
+
+def read_text(text: str, where: Location) -> GameLog | None:
+    """The GameLog :func:`~referee.gamelog.from_json_text` gives for a JSON text holding no backslash, read from
+    the text with each hand's tricks cut out before the decode (see :mod:`.tricks_text`), or None where that
+    cannot vouch for the text (then it is decoded whole)."""
+    from . import tricks_text  # which reads with the one-pass reader, so imported once it is made
+
+    return tricks_text.read_text(text, where)

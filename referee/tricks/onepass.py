@@ -76,15 +76,24 @@ class OnePassReader(_Reader):
 
     def game(self) -> GameLog:
         self.seating = seating(self.players)
-        usual = usual_hands(self.doc["hands"], self.seating) if self.text is not None else None
+        usual = self.usual_game() if self.text is not None else None
         if usual is not None:
             hands, keys = usual
             self.keys += keys
         else:
-            hands = tuple(map(self.hand_unchecked, count(1), self.doc["hands"]))
+            hands = tuple(map(self.hand_unchecked, count(1), self.hand_bodies()))
         game: GameLog = _new(GameLog)  # as new_hand makes a Hand: header() gives every other field
         _set(game, "__dict__", {**self.header(), "hands": hands, "dealer_draw": self._dealer_draw()})
         return game
+
+    def usual_game(self) -> tuple[tuple[Hand, ...], int] | None:
+        """Every hand, read a field at a time across the game, where all take the usual form (see ``usual_hands``)."""
+        return usual_hands(self.doc["hands"], self.seating)
+
+    def hand_bodies(self) -> list[Any]:
+        """The hands as they are read a hand at a time (a reader of part of the text puts the rest in)."""
+        hands: list[Any] = self.doc["hands"]
+        return hands
 
     def hand_unchecked(self, number: int, body: Any) -> Hand:
         """One hand, its shape checked as it is read."""

@@ -1,0 +1,248 @@
+"""A trick game read from its JSON text with each hand's tricks cut out before the decode (``tricks_text``) reads
+as ``parse_json`` and the careful reading read it, or hands the text back to be decoded whole (None): never
+otherwise, wherever the openers, the brackets, the braces, the names and the cards of the tricks are written."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from test_json_text import _same
+
+from referee import load_spec
+from referee.errors import Location
+from referee.json_values import plain_value
+from referee.spec import bundled_ids
+from referee.tricks import tricks_text
+from referee.tricks.log import compact_tricks, read_fast
+from referee.tricks.onepass import seating
+from referee.tricks.simulate import simulate_game
+from referee.tricks.usual_game import usual_hands
+from tricks.test_logshape import BASE, mutated
+
+WHERE = Location(file="games.jsonl", line=7, game=3)
+TRICK_SPECS = [spec_id for spec_id in bundled_ids() if not spec_id.startswith("dominoes/")]
+
+
+def _compact(document: Any) -> str:
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
+
+
+def _read(text: str) -> Any:
+    """What the tricks-text reading makes of ``text`` (None: handed back), held to ``from_json_text`` (which
+    tries it first) and to the careful reading, and, where it reads the game, to the one-pass reading of the
+    whole decoded text."""
+    found = tricks_text.read_text(text, WHERE)
+    same = _same(text)
+    if found is not None:
+        assert found == same
+        assert [hand.play_bytes for hand in found.hands] == [hand.play_bytes for hand in same.hands]
+        whole = read_fast(plain_value(text), WHERE, text)
+        assert found == whole
+        assert [hand.play_bytes for hand in found.hands] == [hand.play_bytes for hand in whole.hands]
+    return found
+
+
+def _game(rules: str = "hearts/intramural", seed: int = 11, players: Any = None, hands: int = 3) -> Any:
+    document = simulate_game(load_spec(rules), random.Random(seed), players=players)
+    document["hands"] = document["hands"][:hands]
+    return document
+
+
+def _read_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the games whose tricks are read from their text, whole (``read_tricks`` answering)."""
+    done = [0]
+    read = tricks_text.read_tricks
+
+    def counting(*args: Any) -> Any:
+        found = read(*args)
+        done[0] += 1
+        return found
+
+    monkeypatch.setattr(tricks_text, "read_tricks", counting)
+    return done
+
+
+@pytest.mark.parametrize("form", ["by play", "compact"])
+@pytest.mark.parametrize("rules", TRICK_SPECS)
+def test_a_simulated_game_is_read_with_its_tricks_cut_out(
+    rules: str, form: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = _read_from_text(monkeypatch)
+    usual = 0
+    for seed in (1, 2):
+        document = simulate_game(load_spec(rules), random.Random(seed))
+        text = _compact(compact_tricks(document) if form == "compact" else document)
+        found = _read(text)  # None where the word tricks is met elsewhere (a claim's count of tricks, in an event)
+        # a game of the usual form, read a field at a time (not one with a hold hand, which has no passes)
+        if usual_hands(plain_value(text)["hands"], seating(tuple(document["players"]))) is not None:
+            assert (found is not None) == (form == "by play")  # the compact form is decoded whole
+            usual += form == "by play"
+    assert done[0] == 2 * usual  # each such game's tricks read whole from the text, by read_text and from_json_text
+    assert usual or form == "compact" or rules not in ("spades/intramural", "hearts/intramural")
+
+
+@pytest.mark.parametrize("form", ["by play", "compact"])
+def test_players_of_any_name_are_read(form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a seat named as a card, as the key, as a field; names with brackets, braces, colons, quotes' neighbours
+    done = _read_from_text(monkeypatch)
+    for players in [("AS", "10H", "tricks", "score"), ("a]]b", "{x}", "c,d", "e:f"), ("N", "E", "S", "W")]:
+        document = _game(players=players)
+        text = _compact(compact_tricks(document) if form == "compact" else document)
+        _read(text)
+    # the last players' at least (a name holding "tricks" is met elsewhere: handed back); the compact form decoded
+    assert done[0] >= 2 if form == "by play" else not done[0]
+
+
+_CHANGES = [
+    ('"tricks":[[', '"tricks": [['),  # an opener written otherwise
+    ('"tricks":[[', '"tricks":[ ['),
+    ('"tricks":[[', '"tricks":[[ '),
+    ('"tricks":[[', '"tricks":[x['),  # no JSON
+    ('"tricks":[[', '"tricks":[[['),
+    ("]],", "] ],"),
+    ("]],", "]] ,"),
+    ('"tricks":[[', '"tricks":[[],['),  # an empty trick
+    ('"tricks":[[', '"tricks":[]],"x":[['),  # no tricks, and the tricks under another key
+    ("],[", "], ["),
+    ("],[", "],[],["),
+    ("],[", "]],[["),  # a trick in a list of its own
+    ("],[", ",null],["),
+    ('"}', '" }'),
+    ('"},{"', '"},{"x":1,"'),  # a play of two keys
+    ('"},{"', '"},"'),
+    ('":"', '":"1'),
+    ('":"', '":"T'),
+    ('","', '",'),
+    ('","', '",1,"'),
+    ('","', '":"'),  # no JSON
+    ('","', '""'),
+    ("10", "T"),  # a card written otherwise
+    ('"QS"', '"qs"'),
+    ('"QS"', '"Q♠"'),
+    ('"QS"', '"QS\\u0000"'),  # an escape (and so the text read whole)
+    ('"QS"', '"Q\x01"'),  # a raw control character, which no JSON text holds
+    ('"QS"', '"Q\x00"'),
+    ('"QS"', '"QS"\x00'),
+    ('"QS"', '"\x1dQS"'),
+    ("]]", "]]]"),
+    ("]]", "]"),
+    ('"score"', '"tricks"'),  # a duplicate key
+    ('"deal"', '"tricks"'),
+]
+
+
+@pytest.mark.parametrize(
+    "form, old, new",
+    [
+        (form, old, new)
+        for form in ("by play", "compact")
+        for old, new in _CHANGES
+        if old in _compact(compact_tricks(_game()) if form == "compact" else _game())
+    ],
+)
+def test_tricks_written_otherwise_read_as_the_careful_reading_reads_them(form: str, old: str, new: str) -> None:
+    document = _game()
+    text = _compact(compact_tricks(document) if form == "compact" else document)
+    assert (_read(text) is not None) == (form == "by play")
+    assert old in text
+    for changed in (text.replace(old, new, 1), text.replace(old, new), *_in_tricks(text, old, new)):
+        _read(changed)
+
+
+def _in_tricks(text: str, old: str, new: str) -> list[str]:
+    """``text`` with ``old`` replaced by ``new`` once within a hand's tricks (the first hand's, the second's), where
+    it is met there."""
+    found = []
+    start = 0
+    for _ in range(2):
+        start = text.index(tricks_text.OPENER, start) + len(tricks_text.OPENER)
+        end = text.index("]]", start)
+        at = text.find(old, start, end)
+        if at >= 0:
+            found.append(text[:at] + new + text[at + len(old) :])
+    return found
+
+
+def test_a_play_out_of_turn_a_trick_short_and_two_forms_in_one_game_are_read_as_the_careful_reading_reads_them() -> (
+    None
+):
+    document = _game()
+    hand = document["hands"][1]
+    variants = []
+    changed = copy.deepcopy(document)
+    changed["hands"][1]["tricks"][2][1:3] = changed["hands"][1]["tricks"][2][2:0:-1]  # two plays swapped
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    del changed["hands"][1]["tricks"][3][2]  # a trick of three plays
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    changed["hands"][1]["tricks"][3].append(dict(hand["tricks"][3][0]))  # of five
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    changed["hands"][0]["tricks"] = changed["hands"][0]["tricks"][:5]  # a hand cut short (its play is audited)
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    tricks = changed["hands"][1]["tricks"]
+    tricks[4].append(tricks[5].pop(0))  # the plays in the same order, a trick's bracket moved: five, then three
+    variants.append(changed)
+    for variant in variants:
+        _read(_compact(variant))
+        _read(_compact(compact_tricks(variant)))
+    for mixed in (0, 2):  # one hand's tricks written compactly, the others play by play
+        changed = copy.deepcopy(document)
+        changed["hands"][mixed] = compact_tricks({**changed, "hands": [changed["hands"][mixed]]})["hands"][0]
+        _read(_compact(changed))
+
+
+@pytest.mark.parametrize("where", ["options", "event", "player"])
+def test_an_opener_outside_the_hands_hands_the_text_back_or_reads_it_the_same(where: str) -> None:
+    document = _game()
+    if where == "options":
+        document["game"]["options"] = {"tricks": document["hands"][0]["tricks"][::-1]}
+    elif where == "event":
+        document["game"]["event"] = 'a "tricks":[[ b'
+    else:
+        document = _game(players=("tricks", "East", "South", "West"))
+    _read(_compact(document))  # the openers one more than the hands
+    document["hands"][1]["tricks"] = []
+    _read(_compact(document))
+    del document["hands"][0]["tricks"]  # the openers number the hands, but one is no hand's
+    _read(_compact(document))
+    _read(_compact(document).replace('"tricks":[]', '"tricks": []', 1))
+
+
+def test_a_game_not_of_the_usual_form_has_its_tricks_decoded_hand_by_hand() -> None:
+    # BASE has books in one hand, events in another: read a hand at a time, each hand's tricks decoded alone
+    text = _compact(BASE)
+    assert BASE["hands"][0].keys() != BASE["hands"][1].keys()
+    assert _read(text) is not None
+    assert _read(_compact(compact_tricks(BASE))) is None  # the compact form: decoded whole
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated())
+def test_a_mutated_game_reads_with_its_tricks_cut_out_as_the_careful_reading_reads_it(document: Any) -> None:
+    _read(_compact(document))
+    try:
+        compact = compact_tricks(document)
+    except (AttributeError, TypeError, KeyError, IndexError, StopIteration):
+        return  # a mutation compact_tricks cannot write compactly
+    _read(_compact(compact))
+
+
+def test_an_opener_in_the_options_is_not_taken_for_a_hand_whose_own_key_is_written_otherwise() -> None:
+    # The openers number the hands and every hand holds tricks, but one opener is the options' and one hand's
+    # empty tricks are written with a space ("tricks": [], as json.dumps writes it): the options' tricks must not
+    # be read as that hand's.
+    document = _game()
+    document["game"]["options"] = {"tricks": document["hands"][0]["tricks"]}
+    document["hands"][0]["tricks"] = []
+    text = _compact(document).replace('"tricks":[]', '"tricks": []', 1)
+    assert text.count(tricks_text.OPENER) == len(document["hands"])
+    _read(text)
+    _read(_compact(compact_tricks(document)).replace('"tricks":[]', '"tricks": []', 1))

@@ -22,11 +22,11 @@ from typing import NamedTuple, Protocol
 from .layout import CENTRE
 from .log import Action, Play
 from .tables import Tables
-from .tiles import HIGH, IS_DOUBLE, LOW, MATCH
+from .tiles import HIGH, IS_DOUBLE, LOW, STATE_FITS
 
 PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
 OPENED = 5  # the spinner's sides are open, or the rules have no spinner
-FITS = (*MATCH, 0)  # the tiles that fit an end showing n; an end not open (-1) fits none
+FITS = STATE_FITS  # the tiles that fit an end in each state; an end not open (-1) fits none
 
 
 class Settled(Protocol):
@@ -82,35 +82,33 @@ def clean_turns(
     # next seat is not always the next one round, and each turn looks
     skipping = t.side_goes_out or not all(held)
     points = [0] * len(t.sides)
-    # The layout as Layout keeps it, in locals: each arm's open end (-1: not open; a fifth, never open, for a
-    # play that names no end) and the spots it shows, the spots of a first double not yet covered on both
-    # sides, which of its sides are covered, and the spinner.
+    # The layout as Layout keeps it, in locals: each arm's open end, the number it shows and the spots it adds to
+    # the count in one int (tiles.NEXT_STATE; -1: not open; a fifth, never open, for a play that names no end),
+    # the spots of a first double not yet covered on both sides, which of its sides are covered, and the spinner.
     ends = [-1, -1, -1, -1, -1]
-    shown = [0, 0, 0, 0, 0]
     centre = count = 0
     covered = 3  # the sides of a first double covered (1: left, 2: right); 3: both, or the first is no double
     spinner = spin = -1 if spinner_rule else OPENED  # the arm the spinner is on (CENTRE: the first tile) till open
+    # (spin: the state its sides open in, its number and no spots)
     watch = False  # whether a first double's cover or the spinner can still change
     fits = 0  # the tiles that can be played on the open ends, worked out when needed (-1: not yet)
     out: int | None = None
     locked = reached = False
     turns = iter(plays)
-    for seat, action, tile, arm, written, bit, next_end, end_spots in turns:
+    for seat, action, tile, arm, written, bit, next_state, grows in turns:
         hand = held[seat]
         if action is PLAY:
             if seat != expected or not hand & bit:
                 return None
             end = ends[arm]
-            showing = next_end[end]
+            showing = next_state[end]
             if showing < 0 and arm < 0 and ends[0] >= 0:  # a play that names no end: the one end it fits
-                arm = _only_arm(ends, next_end)
+                arm = _only_arm(ends, next_state)
                 end = ends[arm]
-                showing = next_end[end]
+                showing = next_state[end]
             if showing >= 0:
                 ends[arm] = showing
-                spots = end_spots[end]
-                count += spots - shown[arm]
-                shown[arm] = spots
+                count += grows[end]
                 if watch:
                     if covered != 3 and arm < 2:
                         covered |= 1 << arm
@@ -124,18 +122,18 @@ def clean_turns(
                         ends[2] = ends[3] = spin
                         spinner = OPENED
                     if spinner < 0 and IS_DOUBLE[tile]:
-                        spinner, spin = arm, showing
+                        spinner, spin = arm, showing - 2  # (laid crosswise: its sides open showing no spots)
                     watch = covered != 3 or spinner != OPENED
             elif ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
-                high = ends[0] = HIGH[tile]
-                low = ends[1] = LOW[tile]
+                high, low = HIGH[tile], LOW[tile]
                 count = high + low
-                if high == low:
+                if high == low:  # counted as the centre till both its sides are covered: its ends show no spots
+                    ends[0] = ends[1] = 3 * high
                     centre, covered = count, 0
                     if spinner_rule:
-                        spinner, spin = CENTRE, high
+                        spinner, spin = CENTRE, 3 * high
                 else:
-                    shown[0], shown[1] = high, low
+                    ends[0], ends[1] = 3 * high + 1, 3 * low + 1
                 watch = covered != 3 or spinner != OPENED
             else:
                 return None  # on an end it does not fit, or one not open, or no end and not one: the replay says
@@ -190,7 +188,7 @@ def clean_turns(
     return CleanTurns(held, points, out, locked, boneyard, reached)
 
 
-def _only_arm(ends: list[int], next_end: tuple[int, ...]) -> int:
+def _only_arm(ends: list[int], next_state: tuple[int, ...]) -> int:
     """The one open end a tile fits (-1: none or several)."""
-    fitting = [arm for arm, end in enumerate(ends) if next_end[end] >= 0]
+    fitting = [arm for arm, end in enumerate(ends) if next_state[end] >= 0]
     return fitting[0] if len(fitting) == 1 else -1

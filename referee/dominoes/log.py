@@ -20,7 +20,7 @@ from ..families import is_domino_document as is_domino_document  # told by the f
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
-from .tiles import END_SPOTS, NEXT_END, TILE_TOKENS, TileError, parse_tile
+from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 _POINTS_TYPES = frozenset({int, type(None)})
@@ -47,8 +47,9 @@ class Turn:
 
 
 # What a turn did, whoever took it: (action, tile, arm, points), as in Turn, then what the clean check
-# (:mod:`.clean_turns`) reads of the tile, worked out once: its bit, and what it leaves laid on each end
-# (tiles.NEXT_END and END_SPOTS). Every turn written alike is the same tuple (see _MOVES).
+# (:mod:`.clean_turns`) reads of the tile, worked out once: its bit, and what it leaves laid on an end in each
+# state, and by how much the count grows (tiles.NEXT_STATE and STATE_GROWS). Every turn written alike is the same
+# tuple (see _MOVES).
 Move = tuple[Action, int, int, int | None, int, tuple[int, ...], tuple[int, ...]]
 # A turn: its seat, then its move, in one flat tuple (a hand is read, compared and checked as one tuple of these:
 # the clean check unpacks each in one step). A turn written alike by the same player is the same tuple (see
@@ -67,7 +68,7 @@ def make_move(action: Action, tile: int = -1, arm: int = -1, points: int | None 
     """A turn's move, with what the clean check reads of its tile."""
     if tile < 0:
         return (action, tile, arm, points, 0, _NONE, _NONE)
-    return (action, tile, arm, points, 1 << tile, NEXT_END[tile], END_SPOTS[tile])
+    return (action, tile, arm, points, 1 << tile, NEXT_STATE[tile], STATE_GROWS[tile])
 
 
 KNOCK = make_move(Action.KNOCK)

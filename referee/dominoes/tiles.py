@@ -37,6 +37,28 @@ NEXT_END = tuple(tuple(lo if n == h else h if n == lo else -1 for n in range(HIG
 END_SPOTS = tuple(tuple(v + v if h == lo else v for v in row) for (h, lo), row in zip(HALVES, NEXT_END, strict=True))
 BIT = tuple(1 << t for t in range(TILE_COUNT))  # each tile's bit in a hand
 
+# An open end as the clean check (:mod:`.clean_turns`) keeps it, one int: the number n it shows and the spots it
+# adds to the count, 3 * n + k (k 0: none, an arm not yet laid on, as a first double's sides or a spinner's
+# before a tile; 1: n, a tile laid lengthwise; 2: 2n, a double laid crosswise), and -1 for an end not open.
+# What laying each tile on an end in each state leaves, at [tile][state] ([tile][-1]: an end not open): the
+# state then (-1: it does not fit), and by how many spots the count grows.
+END_STATES = 3 * (HIGHEST + 1)
+
+
+def _after(t: int, state: int) -> tuple[int, int]:
+    """The state of an end after tile ``t`` is laid on it in ``state`` (-1: it does not fit), and by how many
+    spots the count grows."""
+    number = NEXT_END[t][state // 3] if state >= 0 else -1
+    if number < 0:
+        return -1, 0
+    return 3 * number + (2 if IS_DOUBLE[t] else 1), END_SPOTS[t][state // 3] - state // 3 * (state % 3)
+
+
+_STATES = (*range(END_STATES), -1)
+NEXT_STATE = tuple(tuple(_after(t, state)[0] for state in _STATES) for t in range(TILE_COUNT))
+STATE_GROWS = tuple(tuple(_after(t, state)[1] for state in _STATES) for t in range(TILE_COUNT))
+STATE_FITS = (*(MATCH[state // 3] for state in range(END_STATES)), 0)  # the tiles that fit an end in each state
+
 _TOKEN = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?\s*$")
 
 

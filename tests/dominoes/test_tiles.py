@@ -9,8 +9,13 @@ import pytest
 from referee.dominoes.tiles import (
     DOUBLES,
     FULL_SET,
+    HALVES,
+    HIGHEST,
     MATCH,
+    NEXT_STATE,
     SPOTS,
+    STATE_FITS,
+    STATE_GROWS,
     TILE_COUNT,
     TileError,
     parse_tile,
@@ -65,3 +70,24 @@ def test_a_hand_s_spots_are_its_tiles_spots_added_whatever_tiles_it_holds() -> N
     added = [sum(SPOTS[t] for t in tiles_in(hand)) for hand in hands]
     assert [spots(hand) for hand in hands] == added
     assert seat_spots(hands) == added
+
+
+def test_an_end_s_state_after_a_tile_is_laid_on_it() -> None:
+    # worked by hand: 6-4 on an end showing 6 (a tile laid lengthwise, 6 spots) leaves 4 showing, 4 spots: 2 fewer
+    six_four, five_five = tile(6, 4), tile(5, 5)
+    assert (NEXT_STATE[six_four][3 * 6 + 1], STATE_GROWS[six_four][3 * 6 + 1]) == (3 * 4 + 1, -2)
+    # 6-4 on 4-4 laid crosswise (8 spots): 6 showing, 6 spots; 5-5 on an open arm showing 5 and no spots: 10 more
+    assert (NEXT_STATE[six_four][3 * 4 + 2], STATE_GROWS[six_four][3 * 4 + 2]) == (3 * 6 + 1, -2)
+    assert (NEXT_STATE[five_five][3 * 5], STATE_GROWS[five_five][3 * 5]) == (3 * 5 + 2, 10)
+    assert NEXT_STATE[six_four][3 * 5 + 1] == NEXT_STATE[six_four][-1] == -1  # no 5 on it; an end not open
+    for t, (high, low) in enumerate(HALVES):
+        for number in range(HIGHEST + 1):
+            for kind, shows in enumerate((0, number, 2 * number)):
+                state = 3 * number + kind
+                if number not in (high, low):
+                    assert (NEXT_STATE[t][state], STATE_GROWS[t][state]) == (-1, 0)
+                    continue
+                left = low if number == high else high
+                after = (3 * left + 2, 2 * left) if high == low else (3 * left + 1, left)
+                assert (NEXT_STATE[t][state], STATE_GROWS[t][state]) == (after[0], after[1] - shows)
+        assert STATE_FITS[3 * high] & 1 << t and STATE_FITS[3 * low + 2] & 1 << t and not STATE_FITS[-1]

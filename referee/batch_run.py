@@ -217,14 +217,24 @@ class _Writer:
         self.out.flush()
 
 
+# Containers made and not freed since the last collection before the next one starts (Python's default: 700).
+_YOUNG = 100_000
+
+
 @contextlib.contextmanager
 def _few_collections() -> Iterator[None]:
     """Fewer garbage collections while games stream through: each game's parsed document is thousands of
     containers that die with the game, and the default threshold collects several times a game; what was
-    loaded before the run (modules, specs) is frozen out of every collection."""
+    loaded before the run (modules, specs) is frozen out of every collection.
+
+    A collection starts when the containers made since the last one, less those freed, pass the first threshold:
+    a game's containers are freed with it (none is left in a cycle: tests/test_batch_collections.py), so a
+    collection comes only when one game holds that many at once. A YAML game does (its document's nodes and
+    their values, some 60,000 for a Spades game of 12 hands): at 10,000, a collection or more a game, a tenth of
+    a YAML run's time."""
     before = gc.get_threshold()
     gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    gc.set_threshold(_YOUNG, 10, 10)
     try:
         yield
     finally:

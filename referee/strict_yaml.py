@@ -208,34 +208,37 @@ class CStrictLoader(_Strict, yaml.CSafeLoader):
             _NULL: lambda n: None,
             _FLOAT: self._float,
         }
-        seq, mapping = yaml.SequenceNode, yaml.MappingNode
-
-        def build(node: Any) -> Any:
-            cls = node.__class__
-            if cls is seq:
-                if node.tag != _SEQ:
-                    raise Declined("a tagged sequence")
-                return [build(item) for item in node.value]
-            if cls is mapping:
-                if node.tag != _MAP:
-                    raise Declined("a tagged mapping")
-                pairs = node.value
-                data = {build(key): build(value) for key, value in pairs}
-                if len(data) != len(pairs):  # a key twice
-                    raise Declined("a duplicate key")
-                return data
-            make = scalars.get(node.tag)
-            if make is None:  # a tag of YAML 1.1 (a date, bytes), a merge key, or one of the writer's own
-                raise Declined("another tag")
-            return node.value if make is str else make(node)
-
-        return build(node)
+        # built by a module function, not a recursive closure: a closure that calls itself is a reference cycle
+        # (and through ``scalars``, this loader with it), left for a collection to free (batch_run._few_collections)
+        return _build(node, scalars)
 
     def _float(self, node: Any) -> Any:
         self.needs_walk = True  # inf, nan or a huge float: the walk says where
         return self.construct_yaml_float(node)
 
 
+def _build(node: Any, scalars: dict[str, Any]) -> Any:
+    """A node's value (see CStrictLoader.construct_document), its scalars made by ``scalars``, by tag."""
+    cls = node.__class__
+    if cls is _SEQ_NODE:
+        if node.tag != _SEQ:
+            raise Declined("a tagged sequence")
+        return [_build(item, scalars) for item in node.value]
+    if cls is _MAP_NODE:
+        if node.tag != _MAP:
+            raise Declined("a tagged mapping")
+        pairs = node.value
+        data = {_build(key, scalars): _build(value, scalars) for key, value in pairs}
+        if len(data) != len(pairs):  # a key twice
+            raise Declined("a duplicate key")
+        return data
+    make = scalars.get(node.tag)
+    if make is None:  # a tag of YAML 1.1 (a date, bytes), a merge key, or one of the writer's own
+        raise Declined("another tag")
+    return node.value if make is str else make(node)
+
+
+_SEQ_NODE, _MAP_NODE = yaml.SequenceNode, yaml.MappingNode
 _BOOLS = {word: word[0] in "tT" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
 _STR, _INT, _FLOAT, _BOOL, _NULL, _SEQ, _MAP = (
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")

@@ -189,10 +189,12 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
 
 def _one_json_document(start: bytes) -> bool:
     """Whether standard input, beginning ``start`` (what is buffered, blank lines left out), is one JSON game
-    written over many lines (``jq .``, ``json.tool``) rather than JSON Lines: its first line, whole in the buffer,
-    does not close the object it opens. A first line longer than the buffer is a JSON Lines game's."""
+    written over many lines (``jq .``, ``json.tool``, any indenting writer) rather than JSON Lines: its first line
+    is the ``{`` that opens the object, alone. A JSON Lines game's line that does not close its object (cut short)
+    is an unreadable game of the archive, which goes on, as it does from a file; a first line longer than the
+    buffer is a JSON Lines game's."""
     first, newline, _ = start.partition(b"\n")
-    return bool(newline) and not first.rstrip().endswith(b"}")
+    return bool(newline) and first.strip() == b"{"
 
 
 def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:

@@ -158,6 +158,24 @@ def test_one_json_game_written_over_many_lines_on_standard_input_read_as_the_fil
     assert "not valid JSON" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_json_lines_whose_first_line_is_cut_short_on_standard_input_read_as_the_file_is(
+    tmp_path: Path, jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A JSON Lines archive whose first game's line was cut short (a copy stopped, a disk filled): its first line
+    # does not close the object it opens, as a game written over many lines (jq .) does not either; but it is
+    # one unreadable game, and the games after it are read, from standard input as from the file.
+    lines = TWO.read_text(encoding="utf-8").splitlines()
+    archive = tmp_path / "cut.jsonl"
+    archive.write_text(lines[0][: len(lines[0]) // 2] + "\n" + "\n".join(lines[1:]) + "\n", encoding="utf-8")
+    code, out = run("check", "--format", "json", "--jobs", jobs, str(archive))
+    from_file = capsys.readouterr().err
+    assert code == 2 and "bid_out_of_range" in out and from_file.count("not valid JSON") == 1
+    code, piped = run("check", "--format", "json", "--jobs", jobs, "-", stdin=archive.read_bytes())
+    assert code == 2 and piped == out.replace(str(archive), "<stdin>")
+    assert capsys.readouterr().err == from_file.replace(str(archive), "<stdin>")
+
+
 # -- worker processes ---------------------------------------------------------------------------------------------
 
 

@@ -38,6 +38,7 @@ class CleanLane:
     stride_bases: int
     place_of: bytes | None
     seats: range
+    left_leads: bool  # the player left of the dealer leads first (else the holder of an opening card)
     # Who played each card: each place of the hand's bytes, the byte of its seat; the cards from the deck's highest
     # down to 0 in turn, each its own byte (mapped to its player's: no more digits than the deck needs); per seat, a
     # table from its own byte to the digit 1 (any other: 0).
@@ -124,6 +125,7 @@ def _lane(t: Tables) -> CleanLane | None:
         stride_bases=int.from_bytes(bytes(n * n * (p // n) + p % n for p in range(plays)), "little") if fits else 0,
         place_of=_place_of(n, t.per_player) if fits else None,
         seats=range(n),
+        left_leads=t.first_leader != "holder_of_card",
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         seat_of_dealt=dealt,
         deal_folds=deal_folds,

@@ -35,14 +35,16 @@ def dealt_and_played(
     dealt = GAP.join(map(bytes, deal))  # each seat's count placed by the gaps (see clean_play)
     if len(dealt) != len(lane.seat_of_dealt):
         return None
+    # the first leader, as play.first_leader names them from no holdings (the opening card's holder: found by
+    # clean_play)
+    leader = None if dealer is None or not lane.left_leads else (dealer + 1) % t.seats
     if offset is NO_PASS:
         if hand.passes:
             return None
-        return clean_play(t, hand, play.first_leader(t, dealer, []), None, lane, dealt)
+        return clean_play(t, hand, leader, None, lane, dealt)
     passed = passing.passed_bytes(t, lane, hand.passes, dealt)
     if passed is None:
         return None
-    leader = play.first_leader(t, dealer, [])
     return clean_play(t, hand, leader, None, lane, dealt + passed, lane.held_after_pass[offset])
 
 

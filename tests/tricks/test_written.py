@@ -1,0 +1,55 @@
+"""What a table wrote down is read by its keys: a score written in another order of sides means the same, and a
+figure written under the wrong key is found wherever it stands."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+import referee
+from referee import gamelog
+from referee.errors import Location
+from referee.report import Code
+from referee.tricks.simulate import simulate_game
+
+WHERE = Location(file="game.json")
+
+
+def _report(rules: str, document: Any) -> dict[str, Any]:
+    return referee.audit(rules, gamelog.from_document(copy.deepcopy(document), WHERE)).as_dict()
+
+
+@pytest.mark.parametrize("rules", ["spades/intramural", "hearts/intramural"])
+def test_a_score_written_in_another_order_means_the_same(rules: str) -> None:
+    document = simulate_game(referee.load_spec(rules), random.Random(5))
+    honest = _report(rules, document)
+    assert honest["status"] == "clean"
+    # each hand's score written from the last side to the first: the same figures under the same keys
+    reversed_order = copy.deepcopy(document)
+    for hand in reversed_order["hands"]:
+        hand["score"] = dict(reversed(hand["score"].items()))
+    assert _report(rules, reversed_order) == honest
+
+
+@pytest.mark.parametrize("rules", ["spades/intramural", "hearts/intramural"])
+def test_figures_written_under_each_others_keys_are_found_in_either_order(rules: str) -> None:
+    document = simulate_game(referee.load_spec(rules), random.Random(5))
+    # in the second hand, the first two sides' figures written under each other's keys; the keys written in the
+    # sides' order (one table), or each figure in its true side's place with the keys swapped (the other table):
+    # one JSON object either way, so the same findings (each reported in the order its key is written), and the
+    # figures that differ are found
+    in_order, in_place = copy.deepcopy(document), copy.deepcopy(document)
+    score = document["hands"][1]["score"]
+    (first, first_figures), (second, second_figures), *rest = score.items()
+    assert first_figures != second_figures  # (the two sides' figures differ in this game)
+    in_order["hands"][1]["score"] = {first: second_figures, second: first_figures, **dict(rest)}
+    in_place["hands"][1]["score"] = {second: first_figures, first: second_figures, **dict(rest)}
+    report, other = _report(rules, in_order), _report(rules, in_place)
+    for found in (report, other):
+        found["violations"].sort(key=lambda violation: violation["message"])
+    assert report == other
+    mismatches = [v for v in report["violations"] if v["code"] == Code.SCORE_MISMATCH.value]
+    assert mismatches and all(v["location"]["hand"] == 2 for v in mismatches)

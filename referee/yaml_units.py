@@ -139,12 +139,14 @@ class _Cut:
 
     def units(self) -> Iterator[Documents]:
         """The proved documents a unit at a time, to the end of the stream or to the first chunk not proved: first
-        the first game alone (audited before the workers start, while they wait), then up to ``UNIT_GAMES`` a
+        the two games :meth:`head` proved, alone (the first is audited before the workers start, the second is
+        the first worker's: no more is cut before them, while no process audits), then up to ``UNIT_GAMES`` a
         unit, fewer near the end of a stream of known size (so that the processes finish together)."""
+        firsts, self.batch = self.batch[:-1], self.batch[-1:]
+        for entry in firsts:
+            yield Documents(self.name, (entry,), 0)
         if self.batch:
-            first = Documents(self.name, tuple(self.batch[:1]), 0)
-            self.batch = self.batch[1:]
-            yield first
+            yield self._unit()
         while self._take():
             chars = UNIT_CHARS if self.left is None else min(UNIT_CHARS, max(1, self.left() // _SHARES))
             if self.batch and (len(self.batch) >= UNIT_GAMES or self.size >= chars):

@@ -154,7 +154,7 @@ def test_the_awkward_files_are_cut_as_the_text_proves(tmp_path: Path) -> None:
     for name, text in AWKWARD.items():
         found = batch_inputs.units([str(write(tmp_path, name, text))], checker, split=True)
         kinds[name] = [type(unit).__name__ for unit in found]
-    assert kinds["plain"] == ["Documents", "Documents"]  # the first game alone, then the others
+    assert kinds["plain"] == ["Documents", "Documents", "Documents"]  # the first two games alone, then the others
     assert kinds["null-in-the-middle"] == ["Documents", "Documents", "Rest"]
     assert kinds["unproved-first"] == kinds["one-game-and-empties"] == ["WholeFile"]
     assert kinds["text-document"] == ["Documents", "Documents", "Rest"]
@@ -163,12 +163,13 @@ def test_the_awkward_files_are_cut_as_the_text_proves(tmp_path: Path) -> None:
 
 
 def test_a_file_is_cut_small_first_and_last(tmp_path: Path) -> None:
-    """The first unit is audited before the workers start, the last ones while the others finish: both small."""
+    """The first unit is audited before the workers start, the second is cut before the fork, the last ones are
+    audited while the others finish: all small."""
     path = write(tmp_path, "many", "---\n".join([CLEAN] * 60))
     found = list(batch_inputs.units([str(path)], Checker(Settings(format="json")), split=True))
     games = [len(unit.chunks) for unit in found if isinstance(unit, yaml_units.Documents)]
     assert len(games) == len(found) and sum(games) == 60
-    assert games[0] == 1 and games[2] > 2 and games[-3:] == [1, 1, 1]
+    assert games[:2] == [1, 1] and games[2] > 2 and games[-3:] == [1, 1, 1]
     assert games[2:] == sorted(games[2:], reverse=True)  # games of the same size: units shrink with what is left
     numbers = [number for unit in found for _, number, _ in unit.chunks]  # type: ignore[union-attr]
     assert numbers == list(range(1, 61))
@@ -200,7 +201,7 @@ def test_standard_input_is_cut_as_the_text_proves(monkeypatch: pytest.MonkeyPatc
         found = batch_inputs.units(["-"], Checker(Settings(format="json")), split=True)
         kinds[name] = [(type(unit).__name__, len(getattr(unit, "games", ()))) for unit in found]
     assert kinds == {
-        "plain": [("Documents", 0), ("Documents", 0), ("Lines", 0)],  # the first game alone, then the others
+        "plain": [("Documents", 0), ("Documents", 0), ("Documents", 0), ("Lines", 0)],  # a game a unit at first
         "null-in-the-middle": [("Documents", 0), ("Documents", 0), ("Lines", 1)],
         "unproved-first": [("Lines", 2)],
     }

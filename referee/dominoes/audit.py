@@ -9,7 +9,6 @@ audit reports every violation in the game.
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import repeat
 from operator import add, or_
 
 from .. import seating
@@ -35,6 +34,9 @@ from .tiles import BIT, DOUBLE_MASK, FULL_SET, seat_spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 _new, _set = object.__new__, object.__setattr__
+# each tile's bit, looked up by a list's __getitem__ (a builtin method: a tuple's is a slot wrapper, several
+# times slower to call from map)
+_BIT = list(BIT).__getitem__
 
 
 @lru_cache(maxsize=256)
@@ -115,7 +117,7 @@ class _Audit(TurnReplay):
 
     def _draw(self, hand: DominoHand) -> list[int]:
         t = self.t
-        held = [*map(sum, map(map, repeat(BIT.__getitem__), hand.draw))]
+        held = [sum(map(_BIT, tiles)) for tiles in hand.draw]
         # as many as the rules draw each, and all different (a bit drawn twice carries into the next)
         if [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == t.per_player * t.seats:
             return held

@@ -181,9 +181,10 @@ def clean_play(
         if later << 8 * n & played:
             return None
         # the card to discard at the first opportunity: its holder failed to follow no trick before playing it
-        at = cards.find(t.discard_card) if t.discard_card >= 0 else -1
-        if at >= 0 and failed & lane.earlier[at]:
-            return None
+        if t.discard_card >= 0:
+            at = cards.find(t.discard_card)
+            if at >= 0 and failed & lane.earlier[at]:
+                return None
     if led[0] in lane.first_leads and play.lead_violation(
         t, _holdings(lane, cards, holdings)[leaders[0]], led[0], True, False, 1
     ):

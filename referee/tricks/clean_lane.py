@@ -48,7 +48,7 @@ class CleanLane:
     # A regular pass as bytes (passing.passed_bytes): each seat in turn passes pass_cards cards, one passer's cards
     # apart from the next's by GAP; per place, the byte of its passer (``passers``) and, per pass offset, of who
     # holds it once all have passed, after seat_of_dealt (``held_after_pass``); the cards of the deck less a pass.
-    seats_in_turn: list[int]
+    seats_in_turn: tuple[int, ...]
     passers: bytes
     held_after_pass: tuple[bytes, ...]
     kept_in_pass: int
@@ -129,7 +129,7 @@ def _lane(t: Tables) -> CleanLane | None:
         seat_of_place=bytes(HELD + p % n for p in range(plays)),
         seat_of_dealt=dealt,
         deal_folds=deal_folds,
-        seats_in_turn=list(range(n)),
+        seats_in_turn=tuple(range(n)),
         passers=_seat_bytes(n, t.pass_cards, 0),
         held_after_pass=tuple(dealt + _seat_bytes(n, t.pass_cards, offset) for offset in range(n)),
         kept_in_pass=max(cards) + 1 - t.pass_cards * n,

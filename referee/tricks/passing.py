@@ -16,9 +16,6 @@ from .cards import BIT, COPY, add_card, card_symbol, cards_in, remove_card
 from .clean_lane import GAP, CleanLane
 from .tables import NO_PASS, Tables
 
-_FIRST = itemgetter(0)
-_SECOND = itemgetter(1)
-
 
 def direction_name(t: Tables, offset: int) -> str:
     """The direction of a pass for people."""
@@ -206,9 +203,12 @@ def passed_bytes(
     they were dealt, none twice. The play check (:func:`.clean_hand.clean_play`, given them after the deal)
     confirms the rest, as :func:`clean_pass`'s caller does: each was played by the player it was due to. None:
     anything else, for :func:`clean_pass` or :func:`apply`."""
-    if not passes or [*map(_FIRST, passes)] != lane.seats_in_turn:
+    if not passes:
         return None
-    passed = GAP.join(map(bytes, map(_SECOND, passes)))
+    passers, given = zip(*passes, strict=True)  # (each pass a passer and their cards: two columns)
+    if passers != lane.seats_in_turn:
+        return None
+    passed = GAP.join(map(bytes, given))
     # Each card passed dealt to its passer (a card dealt twice reads as its last holder's), each passer's count of
     # them (the gaps, 255 after the translation as before, in their places), and each card once.
     if (

@@ -124,6 +124,15 @@ def _out_of_play(t: Tables, cards: tuple[int, ...], dealt: int) -> list[Finding]
     return findings
 
 
+def out_of_play_mask(t: Tables, cards: tuple[int, ...] | list[int]) -> int:
+    """The cards a record puts out of play (the widow) as a set: a card listed again is its second copy where the
+    deck has one, else the same card (not a sum of bits, which would make it the next card)."""
+    mask = 0
+    for card in cards:
+        mask = add_card(mask, card) if t.deck >> (card + COPY) & 1 else mask | 1 << card
+    return mask
+
+
 def reconstruct(t: Tables, plays: list[tuple[int, int]]) -> list[int]:
     """Holdings rebuilt from the cards each seat played, for a record with no deal."""
     holdings = [0] * t.seats

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..spec import Spec
-from .cards import CARD_COUNT, SUIT_LETTERS, parse_card, suit_of
+from .cards import CARD_COUNT, COPY, SUIT_LETTERS, parse_card, suit_of
 from .deck import spec_error
 
 if TYPE_CHECKING:
@@ -32,8 +32,9 @@ class PointRules:
     groups: tuple[tuple[int, int], ...] = ()  # (value, bitmask of the cards worth it), for counting fast
 
     def of(self, cards: int) -> int:
-        """The points of a set of cards (a bitmask)."""
-        return sum(value * (cards & mask).bit_count() for value, mask in self.groups)
+        """The points of a set of cards (a bitmask; a second copy at its COPY bit counts too, see cards.py)."""
+        second = cards >> COPY
+        return sum(value * ((cards & mask).bit_count() + (second & mask).bit_count()) for value, mask in self.groups)
 
     def in_cards(self, cards: Sequence[int]) -> int:
         """The points of the cards of a trick."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
-from . import clean_hand, passing, play
+from . import clean_hand, deal, passing, play
 from .cards import COPY, card_symbol, cards_in
 from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
@@ -328,7 +328,7 @@ class PlayReplay(Replay):
         if not t.widow_to_winner or not t.out_of_play or t.points is None:
             return
         if hand.leftover is not None:
-            widow = sum(1 << c for c in hand.leftover)
+            widow = deal.out_of_play_mask(t, hand.leftover)
         else:  # the cards no one was dealt (or, with no deal recorded, no one played)
             dealt = 0
             for held in holdings:

@@ -324,7 +324,7 @@ def simulate_game(
                 holdings, exchanged = _nil_exchange(t, holdings, nils, rng)
                 if exchanged:
                     record["passes"] = {names[s]: [card_name(c) for c in cards] for s, cards in exchanged.items()}
-        tricks, books, taken = _play_hand(t, holdings, dealer, rng, sum(1 << c for c in leftover))
+        tricks, books, taken = _play_hand(t, holdings, dealer, rng, deal.out_of_play_mask(t, leftover))
         record["tricks"] = [[{names[seat]: card_name(card)} for seat, card in trick] for trick in tricks]
         if leftover and t.widow_to_winner:
             first = tricks[0][play.winning_index(t, [c for _, c in tricks[0]])][0]

@@ -90,7 +90,10 @@ def parse_json(text: str, name: str, line: int | None = None) -> Any:
         )
     except json.JSONDecodeError as exc:
         at = (line or 1) + exc.lineno - 1
-        raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})", Location(file=name, line=at)) from None
+        # (the decoder's "Invalid control character at" and "Unterminated string starting at" name their place
+        # after the message, which the column gives here)
+        message = exc.msg.removesuffix(" at")
+        raise InputError(f"not valid JSON: {message} (column {exc.colno})", Location(file=name, line=at)) from None
     except _NotAGameValue as exc:
         found = re.search(r"NaN|-?Infinity", text)
         where = line if found is None else (line or 1) + text.count("\n", 0, found.start())

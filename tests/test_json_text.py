@@ -363,3 +363,17 @@ def test_the_one_pass_reader_never_counts_more_keys_than_the_objects_hold(data: 
     counted, held = _key_count(decoded, text), plain_keys(decoded)
     assert counted is None or held is None or counted <= held
     _same(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"log": "a\x01b"}', "not valid JSON: Invalid control character (column 11)"),
+        ('{"log": "ab', "not valid JSON: Unterminated string starting (column 9)"),
+    ],
+)
+def test_a_json_error_message_names_its_place_once(text: str, message: str) -> None:
+    # the decoder's message ends "... at", its place after it; the column is the place here, not "at (column 11)"
+    with pytest.raises(InputError) as raised:
+        parse_json(text, "x.json")
+    assert raised.value.message == message

@@ -117,12 +117,17 @@ def card_bytes(tokens: list[Any]) -> bytes | None:
         return None
     if len(text) != 3 * count - 1:
         return b"" if not count else None
-    ranks, suits = text[::3], text[1::3]
-    if ranks.translate(_RANK_KIND) != suits.translate(_SUIT_KIND):  # a comma here too: it is of no kind
+    return cards_of_parts(text[::3], text[1::3])  # a comma here too: it is of no kind
+
+
+def cards_of_parts(ranks: bytes, suits: bytes) -> bytes | None:
+    """The cards whose canonical tokens' two characters (every "10" written "T") are these, a byte each, as
+    ``TOKENS`` reads them; None where any pair is no card (a character of no kind, or kinds that disagree)."""
+    if ranks.translate(_RANK_KIND) != suits.translate(_SUIT_KIND):
         return None
     # bytewise sums below 256 (at most 3 * 13 + 12, or a joker's 53): no byte carries into the next
     whole = int.from_bytes(ranks.translate(_RANK_PART), "big") + int.from_bytes(suits.translate(_SUIT_PART), "big")
-    return whole.to_bytes(count, "big")
+    return whole.to_bytes(len(ranks), "big")
 
 
 def parse_card(token: object) -> int:

@@ -2,10 +2,10 @@
 
 A hand's tricks are most of its text, and decoding them makes a dict and a string a play (two hundred objects a
 hand) only for the reader to take each apart again. So the text is decoded with each hand's tricks left out, and
-the tricks, where every hand's are written in the usual way, are read from their own text a whole game at once,
-in a few C-level steps (:func:`read_tricks`); any other game has its tricks decoded hand by hand and is read as
-before. A game written in the compact form (a trick a list of strings, no dict) decodes at little cost, and is
-decoded whole.
+the tricks, where every hand's are written play by play in the usual way, are read from their own text a whole
+game at once, by a few C-level steps over all of it, no object a play (:func:`read_tricks`); any other game has
+its tricks decoded hand by hand and is read as before. A game written in the compact form (a trick a list of
+strings, no dict) decodes at little cost, and is decoded whole.
 
 The cut: the text holds no backslash (the caller's condition), so every ``"`` opens or closes a string, and
 ``"tricks":[`` can only be met where the string ``tricks`` is a key whose value opens with ``[`` (a closing
@@ -31,7 +31,7 @@ from ..errors import Location
 from ..families import is_domino_document
 from ..json_values import cut_values, plain_value
 from ..logreader import read_in_one_pass
-from .cards import TOKENS
+from .cards import cards_of_parts
 from .log import GameLog
 from .onepass import OnePassReader
 from .usual_game import usual_hands
@@ -41,13 +41,11 @@ if TYPE_CHECKING:
 
 OPENER = '"tricks":['
 _KEY = '"tricks"'
-# What follows each segment in a game's joined segments (:func:`read_tricks`): the bracket closing its last trick,
-# and a character no JSON text holds outside a string, nor the text at all (read_text's condition), so that it
-# marks where each hand's tricks end and nothing else does.
-_MARK = "\x00"
-_END = "]" + _MARK
-# The canonical card tokens, the ones card_bytes reads ("AS", "10H", "TD", "BJ"): a play in another is decoded
-_CANONICAL = tuple(token for token in TOKENS if token.isascii())
+# What joins the segments of a game's tricks (:func:`read_tricks`), each with the last "]" its cut took off
+_END = ","
+# What every "10" is written as, the length of a card token's other characters: no JSON text holds it
+_TEN = "\x01"
+_TEN_BYTE = _TEN.encode()
 
 
 class TricksTextReader(OnePassReader):
@@ -76,8 +74,8 @@ class TricksTextReader(OnePassReader):
 def read_text(text: str, where: Location) -> GameLog | None:
     """The GameLog ``from_json_text`` gives for a JSON text holding no backslash, its hands' tricks read from their
     text (see the module's docstring); None where this cannot vouch for it."""
-    if _MARK in text:
-        return None  # no JSON text holds it: decoded whole, and refused there
+    if "\0" in text or _TEN in text:
+        return None  # no JSON text holds them: decoded whole, and refused there
     if text.startswith('["', text.find(OPENER) + len(OPENER)):
         return None  # the compact form (its first hand's), which decodes at little cost (no dict a play)
     cut = cut_values(text, OPENER, "]]")
@@ -101,74 +99,65 @@ def read_text(text: str, where: Location) -> GameLog | None:
 
 def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's ``play_bytes`` read from its segment, where every trick of every hand was played in turn by all
-    the players and written play by play, as usual (as ``usual_game`` reads the decoded tricks), and the
-    keys of their objects; a TypeError or KeyError for any other game.
+    the players and written play by play, as usual (as ``usual_game`` reads the decoded tricks), and the keys of
+    their objects; a TypeError for any other game.
 
-    The segments are joined, each followed by ``]`` and the mark, into one text that is cut at one C-level step
-    into pieces, one a play, every piece checked to be exactly what the usual form writes there: so every segment
-    is of the usual form, and the marks (and nothing else) tell where each hand ends.
+    Written so, with every "10" written as one character, every trick's text is as long, whoever leads it (each
+    name is met once a trick), and is the text of its leader's *template* but for its cards: so the game's tricks,
+    joined by commas, are told apart by their places, and the whole text is held to the templates of its tricks'
+    leaders at once, by one XOR of two integers: the bytes where it differs from them must be the cards' places,
+    exactly (each card's characters none of them NUL, which no JSON text holds), and the cards read there.
     """
     if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
+    layout = _layout(tuple(seating.names))
+    if layout is None:
+        raise TypeError("players whose tricks are not read from the text")
+    templates, width, lead_at, lead_seats = layout
     size = len(seating.names)
-    joined = _END.join(segments) + _END + "["
-    if not joined.startswith("[{"):
-        raise TypeError("not tricks written play by play")
-    cards, leaders, ends, keys = _by_play(joined, seating, size)
-    # each hand's number of tricks, from its trick ends (1) and its last (2): the marks, one a hand (a hand more
-    # or fewer than the column's is refused where the hands are put together)
-    counts = [*map(len, ends.split(b"\2"))]
-    del counts[-1]  # what follows the last mark
-    finish = [*accumulate(map((1).__add__, counts))]
+    written = [*map(str.replace, segments, repeat("10"), repeat(_TEN))]  # no _TEN in the text (read_text)
+    text = (("]" + _END).join(written) + "]").encode()  # each segment's last "]" cut off with the closer
+    tricks = (len(text) + 1) // width
+    if len(text) + 1 != tricks * width:  # (else the leaders read may be one more than the tricks: the XOR's wider)
+        raise TypeError("tricks of another length")
+    leaders = text[lead_at::width].translate(lead_seats)
+    expected = _END.encode().join(map(templates.__getitem__, leaders))  # an IndexError: a trick led by no player
+    differ = (int.from_bytes(text, "little") ^ int.from_bytes(expected, "little")).to_bytes(len(text), "little")
+    found = differ.translate(None, b"\0")  # where the text differs from the templates: the cards only
+    plays = tricks * size
+    if len(found) != 2 * plays:
+        raise TypeError("tricks not written as their leaders' templates")
+    cards = cards_of_parts(found[::2].replace(_TEN_BYTE, b"T"), found[1::2])
+    if cards is None:
+        raise TypeError("a card written otherwise")
+    # each hand's tricks: its segment's length, in tricks (the commas joining the segments fall between tricks,
+    # or the text would differ from the templates there)
+    counts = [*map(width.__rfloordiv__, map((len(_END) + 1).__add__, map(len, written)))]
+    finish = [*accumulate(counts)]
     start = [0, *finish[:-1]]
     led = map(leaders.__getitem__, map(slice, start, finish))
     played = map(cards.__getitem__, map(slice, map(mul, start, repeat(size)), map(mul, finish, repeat(size))))
-    return [*zip(played, led, strict=True)], keys
-
-
-def _by_play(joined: str, seating: Seating, size: int) -> tuple[bytes, bytes, bytes, int]:
-    """The cards, the leaders and each trick's end (1, or 2 for a hand's last), tricks written play by play: cut
-    at each ``{``, every piece is one play's text and what follows it (see :func:`_play_table`)."""
-    table = _play_table(tuple(seating.names))
-    pieces = joined.split("{")
-    del pieces[0]  # "[": the text opens with "[{" (read_tricks)
-    coded = b"".join(map(table.__getitem__, pieces))  # a KeyError: a piece of another form
-    seats, cards, kinds = coded[::3], coded[1::3], coded[2::3]
-    plays = len(kinds)
-    if kinds.replace(b"\2", b"\1") != _trick_kinds(size) * (plays // size):  # (plays % size: of another length)
-        raise TypeError("a trick of another size")
-    leaders = seats[::size]
-    if b"".join(map(_turn_seats(size).__getitem__, leaders)) != seats:
-        raise TypeError("a play out of turn")
-    return cards, leaders, kinds[size - 1 :: size], plays  # a key a play
-
-
-@lru_cache(maxsize=16)
-def _trick_kinds(size: int) -> bytes:
-    """What follows each play of a trick, as :func:`_play_table` codes it: the next play (0), then the trick's end."""
-    return bytes(size - 1) + b"\1"
-
-
-@lru_cache(maxsize=16)
-def _turn_seats(size: int) -> tuple[bytes, ...]:
-    """The seats in turn from each leader's, as bytes."""
-    return tuple(bytes((lead + k) % size for k in range(size)) for lead in range(size))
+    return [*zip(played, led, strict=True)], plays  # a key a play
 
 
 @lru_cache(maxsize=64)
-def _play_table(players: tuple[str, ...]) -> dict[str, bytes]:
-    """Each play's text as the usual tricks write it (``"East":"9D"}``, its ``{`` cut off), with what follows it:
-    ``,`` and the next play, ``],[`` and the next trick, or the end of the hand (``]`` and the mark) and the next;
-    each coded as its seat, its card and which follows (0, 1, 2). A name holds no ``"`` (the text holds no
-    backslash), so a piece of the table is one play, read one way only. Empty for players who share a name or are
-    too many for a byte (their tricks are decoded)."""
-    if len(set(players)) != len(players) or len(players) > 255:
-        return {}
-    table: dict[str, bytes] = {}
-    for seat, name in enumerate(players):
-        for token in _CANONICAL:
-            play, card = f'"{name}":"{token}"}}', TOKENS[token]
-            table[play + ","] = bytes((seat, card, 0))
-            table[play + "],["] = bytes((seat, card, 1))
-            table[play + _END + "["] = bytes((seat, card, 2))
-    return table
+def _layout(players: tuple[str, ...]) -> tuple[tuple[bytes, ...], int, int, bytes] | None:
+    """For these players: each leader's template (a trick's text led by that seat, its cards' places NUL), the
+    length of a trick's text with the comma after it, where in a trick's text a byte tells its leader (the first at
+    which all names differ, in its name), and that byte's seat (255 for no player's). None where no byte
+    tells the names apart, or players share a name or are too many for a byte."""
+    names = [name.encode() for name in players]
+    size = len(names)
+    if len(set(names)) != size or not 0 < size < 255:
+        return None
+    apart = [k for k in range(min(map(len, names))) if len({name[k] for name in names}) == size]
+    if not apart:
+        return None
+    templates = tuple(
+        b"[" + b",".join(b'{"' + names[(lead + k) % size] + b'":"\0\0"}' for k in range(size)) + b"]"
+        for lead in range(size)
+    )
+    lead_seats = bytearray(b"\xff" * 256)  # no seat: past the templates
+    for seat, name in enumerate(names):
+        lead_seats[name[apart[0]]] = seat
+    return templates, len(templates[0]) + 1, 3 + apart[0], bytes(lead_seats)

@@ -129,6 +129,10 @@ _CHANGES = [
     ('"QS"', '"Q\x00"'),
     ('"QS"', '"QS"\x00'),
     ('"QS"', '"\x1dQS"'),
+    ('"QS"', '"\x01S"'),  # a raw control character where a ten's "10" is read as one
+    ('"QS"}', '"QSs5'),  # no JSON, yet where it differs from the templates (a quote and a brace), a card: 5 of hearts
+    ('":"QS"', '":s\x00S"'),  # no JSON, yet as the template but for a NUL where the template has one, and an s
+    # that differs from the template's quote by a Q: read so, the places that differ would be a queen's
     ("]]", "]]]"),
     ("]]", "]"),
     ('"score"', '"tricks"'),  # a duplicate key
@@ -246,3 +250,12 @@ def test_an_opener_in_the_options_is_not_taken_for_a_hand_whose_own_key_is_writt
     assert text.count(tricks_text.OPENER) == len(document["hands"])
     _read(text)
     _read(_compact(compact_tricks(document)).replace('"tricks":[]', '"tricks": []', 1))
+
+
+def test_a_trick_longer_by_a_play_whose_text_holds_a_leaders_letter_where_a_leader_would_be_read() -> None:
+    # The game's last trick has a fifth play, by BoA: read at a trick's width from the start, the text's last
+    # piece holds, where a leader's name would start, BoA's A, Ann's letter. Found by fast_path_campaign (seed 9191).
+    document = _game(players=("Ann", "BoA", "Cat", "Dan"))
+    last = document["hands"][-1]["tricks"][-1]
+    last.append({"BoA": "10S" if "10S" not in str(last) else "2S"})
+    _read(_compact(document))

@@ -272,9 +272,7 @@ def run(checker: Checker, names: list[str], out: TextIO, jobs: int) -> int:
     return EXIT_INTERRUPTED if ctrl_c.pressed else tally.worst
 
 
-def _check_unwritten(
-    results: Iterator[tuple[GameResult | None, int]], tally: Tally, ctrl_c: _CtrlC
-) -> None:
+def _check_unwritten(results: Iterator[tuple[GameResult | None, int]], tally: Tally, ctrl_c: _CtrlC) -> None:
     """Count the rest of the run's games, writing nothing: the output's reader has gone (``| head -1``), but a
     script still reads the exit code, which must say what the whole input holds, not what came before the pipe
     closed (a first game clean and a later one broken would otherwise pass). Ctrl-C still stops it at once."""

@@ -1,4 +1,5 @@
-"""ruff and mypy are part of the test suite: a lint or type error fails it."""
+"""ruff and mypy are part of the test suite: a lint or type error, or code laid out otherwise than ruff format
+lays it out, fails it."""
 
 import subprocess
 import sys
@@ -9,6 +10,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_ruff_is_clean() -> None:
     result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_kept() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

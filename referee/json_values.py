@@ -53,13 +53,14 @@ def plain_value(text: str) -> Any:
 
 def cut_values(text: str, opener: str, closer: str) -> tuple[list[str], str] | None:
     """The text from each ``opener`` to the first ``closer`` after it (a *segment* each), and the text with each
-    opener, segment and closer written ``opener`` + ``]`` (an opener opening an array, its closer closing it: a
-    text to decode without the segments); None where an opener has no closer after it."""
+    opener, segment and closer written ``opener`` + the closer's last character (an opener opening an array or an
+    object, its closer closing it: a text to decode without the segments); None where an opener has no closer
+    after it."""
     parts = text.split(opener)
     cut = [*map(str.partition, parts[1:], repeat(closer))]
     if "" in [*map(itemgetter(1), cut)]:
         return None
-    return [*map(itemgetter(0), cut)], (opener + "]").join([parts[0], *map(itemgetter(2), cut)])
+    return [*map(itemgetter(0), cut)], (opener + closer[-1]).join([parts[0], *map(itemgetter(2), cut)])
 
 
 def plain_note() -> str:

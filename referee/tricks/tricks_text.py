@@ -32,9 +32,11 @@ from ..families import is_domino_document
 from ..json_values import cut_values, plain_value
 from ..logreader import read_in_one_pass
 from .cards import cards_of_parts
+from .deal_text import OPENER as DEAL_OPENER
+from .deal_text import TEN, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
-from .usual_game import usual_hands
+from .usual_game import ColumnReader, usual_hands
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -43,31 +45,39 @@ OPENER = '"tricks":['
 _KEY = '"tricks"'
 # What joins the segments of a game's tricks (:func:`read_tricks`), each with the last "]" its cut took off
 _END = ","
-# What every "10" is written as, the length of a card token's other characters: no JSON text holds it
-_TEN = "\x01"
+_TEN = TEN  # what every "10" is written as, as long as a card token's other characters: no JSON text holds it
 _TEN_BYTE = _TEN.encode()
 
 
 class TricksTextReader(OnePassReader):
-    """The one-pass reader of a document decoded with each hand's tricks left out, given their texts."""
+    """The one-pass reader of a document decoded with each hand's tricks (and deal, where every hand has one) left
+    out, given their texts."""
 
-    def __init__(self, segments: list[str], document: dict[str, Any], where: Location) -> None:
+    def __init__(self, segments: list[str], deals: list[str], document: dict[str, Any], where: Location) -> None:
         super().__init__(document, where)
         self.segments = segments
+        self.deals = deals
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
-        return usual_hands(self.doc["hands"], self.seating, partial(read_tricks, self.segments))
+        readers: dict[str, ColumnReader] = {"tricks": partial(read_tricks, self.segments)}
+        if self.deals:
+            readers["deal"] = partial(read_deals, self.deals)
+        return usual_hands(self.doc["hands"], self.seating, readers)
 
     def hand_bodies(self) -> list[Any]:
-        """The hands with their tricks decoded from their segments, for the reading a hand at a time."""
+        """The hands with their tricks (and deals) decoded from their segments, for the reading a hand at a time."""
         bodies: list[Any] = self.doc["hands"]
-        # each hand an object whose tricks are [], as many as the openers: so each opener is its own hand's
-        if len(self.segments) != len(bodies) or not all([type(body) is dict and "tricks" in body for body in bodies]):
-            raise TypeError("the openers are not the hands' tricks")
-        for body, segment in zip(bodies, self.segments, strict=True):
-            if body["tricks"] != []:
-                raise TypeError("tricks left in")  # never: the decoded text has [] in their place
-            body["tricks"] = plain_value("[" + segment + "]]")  # a ValueError: no JSON array by itself
+        fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
+        if self.deals:
+            fields.append(("deal", self.deals, {}, "{", "}"))
+        for key, segments, empty, opening, closer in fields:
+            # each hand an object whose field is empty, as many as the openers: so each opener is its own hand's
+            if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
+                raise TypeError("the openers are not the hands' fields")
+            for body, segment in zip(bodies, segments, strict=True):
+                if body[key] != empty:
+                    raise TypeError("a field left in")  # never: the decoded text has [] or {} in their place
+                body[key] = plain_value(opening + segment + closer)  # a ValueError: no JSON value by itself
         return bodies
 
 
@@ -82,10 +92,13 @@ def read_text(text: str, where: Location) -> GameLog | None:
     if cut is None:
         return None
     segments, decoded = cut
-    # The string "tricks" met only as a key, right before its colon and its value (in the decoded text the openers
-    # are the only "tricks":[ there is): so no hand's tricks key, its value [] written otherwise ("tricks": []), is
-    # passed over while an opener elsewhere (in the options) numbers the hands for it.
-    if decoded.count(_KEY) != decoded.count(_KEY + ":") or any(_KEY + ":" + space in decoded for space in " \t\n\r"):
+    deals: list[str] = []
+    if DEAL_OPENER in decoded:
+        cut = cut_values(decoded, DEAL_OPENER, "}")
+        if cut is None:
+            return None
+        deals, decoded = cut
+    if not _only_keyed(decoded, _KEY) or (deals and not _only_keyed(decoded, '"deal"')):
         return None
     try:
         document = plain_value(decoded)
@@ -93,8 +106,17 @@ def read_text(text: str, where: Location) -> GameLog | None:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
         return None
-    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments), document, where, text)
+    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals), document, where, text)
     return found
+
+
+def _only_keyed(decoded: str, key: str) -> bool:
+    """Whether the string ``key`` (quoted) is met only as a key, right before its colon and its value (in the
+    decoded text the openers are the only ones with [ or { there is): so no hand's key, its value written
+    otherwise ("tricks": []), is passed over while an opener elsewhere (in the options) numbers the hands for it."""
+    return decoded.count(key) == decoded.count(key + ":") and not any(
+        key + ":" + space in decoded for space in " \t\n\r"
+    )
 
 
 def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:

@@ -33,18 +33,21 @@ _new, _set = object.__new__, object.__setattr__
 ColumnReader = Callable[[tuple[Any, ...], "Seating"], tuple[list[Any], int]]
 
 
+_READ: dict[str, ColumnReader] = {}  # no field read otherwise
+
+
 class _Unusual(Exception):
     """A field of some hand not in its usual form: the game is read a hand at a time."""
 
 
 def usual_hands(
-    hands: Any, seating: Seating, tricks: ColumnReader | None = None
+    hands: Any, seating: Seating, readers: dict[str, ColumnReader] | None = None
 ) -> tuple[tuple[Hand, ...], int] | None:
     """Every hand of a game, and the keys of their objects (see ``read_in_one_pass``), where every hand is an
     object of the same usual fields, each in its usual form (what ``hand_unchecked`` reads in its first way);
     None for any other game, which hand_unchecked reads a hand at a time. Only for a document decoded from a
-    text: a bid or a play of other than one key is found by the text's colons, not here. ``tricks``: the reader
-    of the tricks where they were cut out of the text (see :mod:`.tricks_text`)."""
+    text: a bid or a play of other than one key is found by the text's colons, not here. ``readers``: a field's
+    reader where it was cut out of the text (the tricks, the deals: see :mod:`.tricks_text`)."""
     if type(hands) is not list or not hands or {*map(type, hands)} != {dict}:
         return None
     fields = {*map(tuple, hands)}
@@ -63,7 +66,7 @@ def usual_hands(
         read: dict[str, Any] = {}  # each field the hands have, read: a value a hand
         for name, reader in _READERS:
             if name in columns:
-                read[name], found = ((tricks or reader) if name == "tricks" else reader)(columns[name], seating)
+                read[name], found = (readers or _READ).get(name, reader)(columns[name], seating)
                 keys += found
         deals, passes, bids, scores, played = (
             read[name] if name in read else repeat(None, count) for name, _ in _READERS

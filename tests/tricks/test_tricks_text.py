@@ -135,7 +135,19 @@ _CHANGES = [
     # that differs from the template's quote by a Q: read so, the places that differ would be a queen's
     ("]]", "]]]"),
     ("]]", "]"),
-    ('"score"', '"tricks"'),  # a duplicate key
+    ('"deal":{"', '"deal": {"'),  # a deal written otherwise
+    ('"deal":{"', '"deal":{ "'),
+    ('"deal":{"', '"deal":{}, "x":{"'),
+    ('"]},"', '"] },"'),
+    ('"],"', '"], "'),
+    ('":["', '":[ "'),
+    ('":["', '":[],"x":["'),
+    ('","', '",","'),
+    ('","', '","10","'),
+    ('"QS","', '"QSsd"'),  # no JSON, yet where it differs from the template (a quote and a comma), a card: QH
+    ('"QS","', '"Q\x00S","'),
+    ('"passes"', '"deal"'),  # a duplicate key
+    ('"score"', '"tricks"'),
     ('"deal"', '"tricks"'),
 ]
 
@@ -197,6 +209,22 @@ def test_a_play_out_of_turn_a_trick_short_and_two_forms_in_one_game_are_read_as_
     for variant in variants:
         _read(_compact(variant))
         _read(_compact(compact_tricks(variant)))
+    changed = copy.deepcopy(document)
+    deal = changed["hands"][1]["deal"]
+    deal["East"].append(deal["North"].pop())  # holdings of 12 and 14 cards
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    changed["hands"][1]["deal"]["North"].pop()  # a holding of 12 cards: a deal shorter than the first's
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    del changed["hands"][2]["deal"]  # a hand with no deal
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    for hand in changed["hands"]:
+        del hand["deal"]  # no hand with one
+    variants.append(changed)
+    for variant in variants:
+        _read(_compact(variant))
     for mixed in (0, 2):  # one hand's tricks written compactly, the others play by play
         changed = copy.deepcopy(document)
         changed["hands"][mixed] = compact_tricks({**changed, "hands": [changed["hands"][mixed]]})["hands"][0]
@@ -259,3 +287,12 @@ def test_a_trick_longer_by_a_play_whose_text_holds_a_leaders_letter_where_a_lead
     last = document["hands"][-1]["tricks"][-1]
     last.append({"BoA": "10S" if "10S" not in str(last) else "2S"})
     _read(_compact(document))
+
+
+def test_a_deal_opener_in_the_options_is_not_taken_for_a_hand_whose_own_deal_is_written_otherwise() -> None:
+    document = _game()
+    document["game"]["options"] = {"deal": document["hands"][0]["deal"]}
+    document["hands"][0]["deal"] = {}
+    text = _compact(document).replace('"deal":{}', '"deal": {}', 1)
+    assert text.count('"deal":{') == len(document["hands"])
+    _read(text)

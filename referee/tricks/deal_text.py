@@ -1,0 +1,62 @@
+"""Each hand's deal read from its own text, a whole game at once (:func:`read_deals`), where every deal was cut
+out of the game's text before the decode (see :mod:`.tricks_text`, which cuts it and vouches for the cut).
+
+Where every player is dealt as many cards, and every "10" is written as one character, every hand's deal is
+written as long, and is the game's *template* but for its cards (each player's name in seat order, then the
+cards, their places NUL): the game's deals, joined by commas, are held to the template repeated, at once, by one
+XOR of two integers, as the tricks are to theirs (:func:`.tricks_text.read_tricks`). NUL and the ten's character
+are in no JSON text, and the text was refused before where it held either.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import repeat
+from typing import TYPE_CHECKING, Any
+
+from .cards import cards_of_parts
+
+if TYPE_CHECKING:
+    from .onepass import Seating
+
+OPENER = '"deal":{'
+TEN = "\x01"  # what every "10" is written as, here and in the tricks' text (no JSON text holds it)
+
+
+def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's deal (every player's cards, in seat order, as ``usual_game`` reads the decoded deals) read from
+    its segment, and the keys of their objects; a TypeError for any deal written otherwise."""
+    if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
+        raise TypeError("the openers are not the hands' deals")  # a hand with none, or one met elsewhere
+    names = tuple(seating.names)
+    size = len(names)
+    written = [*map(str.replace, segments, repeat("10"), repeat(TEN))]
+    text = ",".join(written).encode()
+    held = (len(written[0].encode()) - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
+    if held < 1:
+        raise TypeError("no cards dealt")
+    template = _template(names, held)
+    if len(text) + 1 != len(column) * (len(template) + 1):  # (the template's text as long, for the XOR)
+        raise TypeError("deals of another length")
+    expected = b",".join(repeat(template, len(column)))
+    differ = (int.from_bytes(text, "little") ^ int.from_bytes(expected, "little")).to_bytes(len(text), "little")
+    found = differ.translate(None, b"\0")  # where the text differs from the templates: the cards only
+    if len(found) != 2 * held * size * len(column):
+        raise TypeError("deals not written as their template")
+    cards = cards_of_parts(found[::2].replace(TEN.encode(), b"T"), found[1::2])
+    if cards is None:
+        raise TypeError("a card written otherwise")
+    holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
+    return [*zip(*[holdings] * size, strict=True)], size * len(column)  # each deal's keys: a player each
+
+
+def _fixed(names: tuple[str, ...]) -> int:
+    """A deal's characters other than its cards' '"XY",' each: each name and its '"":[]', the commas between the
+    players, less each holding's last card's comma, which it has not."""
+    return sum(len(name.encode()) + 5 for name in names) - 1
+
+
+@lru_cache(maxsize=64)
+def _template(names: tuple[str, ...], held: int) -> bytes:
+    """A deal's text, every player dealt ``held`` cards, its cards' places NUL."""
+    return b",".join(b'"' + name.encode() + b'":[' + b",".join([b'"\0\0"'] * held) + b"]" for name in names)

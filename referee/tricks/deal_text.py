@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 OPENER = '"deal":{'
 TEN = "\x01"  # what every "10" is written as, here and in the tricks' text (no JSON text holds it)
+_TEN_BYTE = TEN.encode()
 
 
 def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -39,15 +40,23 @@ def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -
     if len(text) + 1 != len(column) * (len(template) + 1):  # (the template's text as long, for the XOR)
         raise TypeError("deals of another length")
     expected = b",".join(repeat(template, len(column)))
-    differ = (int.from_bytes(text, "little") ^ int.from_bytes(expected, "little")).to_bytes(len(text), "little")
-    found = differ.translate(None, b"\0")  # where the text differs from the templates: the cards only
-    if len(found) != 2 * held * size * len(column):
-        raise TypeError("deals not written as their template")
-    cards = cards_of_parts(found[::2].replace(TEN.encode(), b"T"), found[1::2])
-    if cards is None:
-        raise TypeError("a card written otherwise")
+    cards = cards_where_differing(text, expected, held * size * len(column))
     holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
     return [*zip(*[holdings] * size, strict=True)], size * len(column)  # each deal's keys: a player each
+
+
+def cards_where_differing(text: bytes, templates: bytes, count: int) -> bytes:
+    """The ``count`` cards written where ``text`` differs from ``templates`` (as long, its cards' places NUL), a
+    byte each; a TypeError unless it differs there exactly (no card's character is NUL, which no JSON text holds:
+    so every card place differs, and any other byte that differs is one too many), each place a card."""
+    differ = (int.from_bytes(text, "little") ^ int.from_bytes(templates, "little")).to_bytes(len(text), "little")
+    found = differ.translate(None, b"\0")
+    if len(found) != 2 * count:
+        raise TypeError("not written as the templates")
+    cards = cards_of_parts(found[::2].replace(_TEN_BYTE, b"T"), found[1::2])
+    if cards is None:
+        raise TypeError("a card written otherwise")
+    return cards
 
 
 def _fixed(names: tuple[str, ...]) -> int:

@@ -31,9 +31,8 @@ from ..errors import Location
 from ..families import is_domino_document
 from ..json_values import cut_values, plain_value
 from ..logreader import read_in_one_pass
-from .cards import cards_of_parts
 from .deal_text import OPENER as DEAL_OPENER
-from .deal_text import TEN, read_deals
+from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
 from .usual_game import ColumnReader, usual_hands
@@ -46,7 +45,6 @@ _KEY = '"tricks"'
 # What joins the segments of a game's tricks (:func:`read_tricks`), each with the last "]" its cut took off
 _END = ","
 _TEN = TEN  # what every "10" is written as, as long as a card token's other characters: no JSON text holds it
-_TEN_BYTE = _TEN.encode()
 
 
 class TricksTextReader(OnePassReader):
@@ -144,14 +142,8 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
         raise TypeError("tricks of another length")
     leaders = text[lead_at::width].translate(lead_seats)
     expected = _END.encode().join(map(templates.__getitem__, leaders))  # an IndexError: a trick led by no player
-    differ = (int.from_bytes(text, "little") ^ int.from_bytes(expected, "little")).to_bytes(len(text), "little")
-    found = differ.translate(None, b"\0")  # where the text differs from the templates: the cards only
     plays = tricks * size
-    if len(found) != 2 * plays:
-        raise TypeError("tricks not written as their leaders' templates")
-    cards = cards_of_parts(found[::2].replace(_TEN_BYTE, b"T"), found[1::2])
-    if cards is None:
-        raise TypeError("a card written otherwise")
+    cards = cards_where_differing(text, expected, plays)
     # each hand's tricks: its segment's length, in tricks (the commas joining the segments fall between tricks,
     # or the text would differ from the templates there)
     counts = [*map(width.__rfloordiv__, map((len(_END) + 1).__add__, map(len, written)))]

@@ -91,8 +91,12 @@ def run(args: list[str], where: Path, stdin: bytes | None = None, careful: bool 
     tests = str(Path(__file__).resolve().parent)
     command = [sys.executable, "-c", CAREFUL, tests, *args] if careful else [sys.executable, "-m", "referee", *args]
     done = subprocess.run(command, input=stdin, capture_output=True, cwd=where, check=False)
-    err = re.sub(r"in [0-9.]+ s \([0-9,]+ hands/s\)", "in X s", done.stderr.decode("utf-8", "replace"))
-    return done.returncode, done.stdout.decode("utf-8", "replace"), err
+    # the wall time blanked where the summary is written: standard error, or standard output (--format text)
+    out, err = (
+        re.sub(r"in [0-9.]+ s \([0-9,]+ hands/s\)", "in X s", stream.decode("utf-8", "replace"))
+        for stream in (done.stdout, done.stderr)
+    )
+    return done.returncode, out, err
 
 
 def first_difference(a: Outcome, b: Outcome) -> str:

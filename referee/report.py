@@ -254,17 +254,11 @@ class Report:
     @classmethod
     def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:
         """An empty report of one game (a log of any family) against a spec."""
-        return cls(
-            spec_id=spec.id,
-            spec_title=spec.title,
-            options=dict(spec.chosen),
-            players=log.players,
-            sides=sides,
-            file=log.file,
-            game=log.index,
-            game_id=log.game_id,
-            family=family,
-        )
+        # made for every game: its fields given in order (keywords are matched to the parameters by name, a call)
+        report = cls(spec.id, spec.title, dict(spec.chosen), log.players, sides, log.file, log.index, log.game_id)
+        if family != "tricks":
+            report.family = family
+        return report
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -61,7 +61,8 @@ class _Audit(DealReplay, LaneReplay):
         expected_dealer: int | None = None
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
-        self.stop = clock.stop_hand(t, self.log.hands)  # a timed match: the hand in progress when time ran out
+        # a timed match: the hand in progress when time ran out (no clock, nearly always: no call)
+        self.stop = None if t.clock_minutes is None else clock.stop_hand(t, self.log.hands)
         self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
         self.plan = plan = plan_for(t)
         self._renege_costly, self._penalised = plan[1:3]

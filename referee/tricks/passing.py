@@ -205,7 +205,9 @@ def passed_bytes(
     anything else, for :func:`clean_pass` or :func:`apply`."""
     if not passes:
         return None
-    passers, given = zip(*passes, strict=True)  # (each pass a passer and their cards: two columns)
+    # Each pass a passer and their cards (a pair, as the readers make it): two columns. Not strict=True: zip parses
+    # a keyword through the slow generic path, some 0.4 us a hand, more than the rest of the zip.
+    passers, given = zip(*passes)  # noqa: B905
     if passers != lane.seats_in_turn:
         return None
     passed = GAP.join(map(bytes, given))

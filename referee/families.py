@@ -129,9 +129,22 @@ def of_document(document: Any) -> Family:
     return DOMINOES if is_domino_document(document) else TRICKS
 
 
+# How far into the hands a family's marker is looked for first: a first hand's tricks or plays open well within it
+_FIRST_HAND = 4096
+
+
 def read_text(text: str, where: Location) -> AnyLog | None:
     """A game read from its JSON text (holding no backslash) by the family whose marker it holds, where one
-    reads its logs from the text itself; None where none does, or it cannot vouch for the text."""
+    reads its logs from the text itself; None where none does, or it cannot vouch for the text.
+
+    Each family's reader vouches for what it reads or answers None (the text is then decoded whole), so which
+    family is asked changes only the speed: the markers are looked for at the start of the hands first, so that
+    a family's text is not searched to its end for another family's marker it does not hold."""
+    start = text.find('"hands":[')
+    if start >= 0:
+        for family in (TRICKS, DOMINOES):
+            if family.text_marker is not None and text.find(family.text_marker, start, start + _FIRST_HAND) >= 0:
+                return family.read_text(text, where)
     for family in (TRICKS, DOMINOES):
         if family.text_marker is not None and family.text_marker in text:
             return family.read_text(text, where)

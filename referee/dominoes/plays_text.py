@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any
 
 from ..errors import Location
-from ..json_values import plain_value
+from ..json_values import cut_values, plain_value
 from ..logreader import read_in_one_pass
 from . import member_text
 from .log import DominoLog, Play
@@ -33,7 +33,6 @@ from .onepass import OnePassReader
 
 OPENER = '"plays":['
 _KEY = '"plays"'
-_EMPTY = OPENER + "]"
 
 
 class PlaysTextReader(OnePassReader):
@@ -74,16 +73,10 @@ class PlaysTextReader(OnePassReader):
 def read_text(text: str, where: Location) -> DominoLog | None:
     """The DominoLog ``from_json_text`` gives for a JSON text holding no backslash, its hands' plays read from
     their text (see the module's docstring); None where this cannot vouch for it."""
-    parts = text.split(OPENER)
-    segments = []
-    rest = [parts[0]]
-    for part in parts[1:]:
-        end = part.find("]")
-        if end < 0:
-            return None
-        segments.append(part[:end])
-        rest.append(part[end + 1 :])
-    decoded = _EMPTY.join(rest)
+    cut = cut_values(text, OPENER, "]")  # (each opener's segment, to the first "]", and the rest with "[]" for it)
+    if cut is None:
+        return None
+    segments, decoded = cut
     # The string "plays" met nowhere but in the openers (the segments hold no hand's key: each is a list by itself,
     # or the text is handed back), so no hand's plays key, written otherwise ("plays": [), is passed over while an
     # opener elsewhere (in the options, or a draw of a player named plays) numbers the hands for it.

@@ -146,6 +146,8 @@ class _Worker:
                 written = os.write(self.tasks, self.pending[0])
             except BlockingIOError:
                 return
+            except BrokenPipeError:  # it stopped: said as such, not taken for the closed output pipe it is not
+                raise InputError(_STOPPED) from None
             if written == len(self.pending[0]):
                 self.pending.popleft()
             else:

@@ -21,6 +21,7 @@ import pytest
 from referee import batch_inputs, batch_pool, batch_run
 from referee.batch import Checker, GameResult
 from referee.cli import main
+from referee.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "examples" / "spades" / "intramural" / "games.jsonl"  # 200 clean games, 2,384 hands
@@ -259,6 +260,21 @@ def test_a_worker_that_stops_is_said_not_waited_for(
         signal.alarm(0)
         signal.signal(signal.SIGALRM, before)
     assert capsys.readouterr().err == "referee: a worker process stopped unexpectedly; try --jobs 1\n"
+
+
+def test_a_unit_given_to_a_worker_that_has_stopped_is_said_not_taken_for_a_closed_output() -> None:
+    # the worker's end of its task pipe gone: writing to it raises BrokenPipeError, which the run reads as its own
+    # output closed (| head), ending quietly with the exit code of the games so far
+    tasks_read, tasks_write = os.pipe()
+    done_read, done_write = os.pipe()
+    os.close(tasks_read)
+    worker = batch_pool._Worker(0, tasks_write, done_read, 0)
+    try:
+        with pytest.raises(InputError, match="a worker process stopped unexpectedly"):
+            worker.give(1, batch_inputs.WholeFile(str(CLEAN), 1))
+    finally:
+        for fd in (tasks_write, done_read, done_write):
+            os.close(fd)
 
 
 def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:

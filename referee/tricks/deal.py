@@ -113,12 +113,15 @@ def _out_of_play(t: Tables, cards: tuple[int, ...], dealt: int) -> list[Finding]
     if len(cards) != t.out_of_play:
         message = f"{len(cards)} card(s) were put out of play, not {t.out_of_play}"
         findings.append(Finding(Code.DEAL_WRONG_COUNT, "deal.cards", message))
+    to_players = dealt
     for card in cards:
         if not t.deck >> card & 1:
             message = f"{card_symbol(card)} was put out of play, but it is not in this deck"
             findings.append(Finding(Code.CARD_NOT_IN_DECK, "deck.cards", message))
         elif _over(t, dealt, card):
-            message = f"{card_symbol(card)} was put out of play, but it was dealt"
+            # every copy dealt to the players, or this card listed again among those put out of play
+            why = "it was dealt" if _over(t, to_players, card) else "it is listed there more often than the deck has it"
+            message = f"{card_symbol(card)} was put out of play, but {why}"
             findings.append(Finding(Code.DEAL_DUPLICATE_CARD, "deal.misdeal", message))
         dealt = add_card(dealt, card)
     return findings

@@ -33,6 +33,10 @@ def test_a_widow_card_listed_twice_is_that_card_and_its_points_once() -> None:
     hand["leftover"] = ["AD", "AD"]
     report = referee.audit(spec, from_document(document, Location(file="g.json"))).as_dict()
     assert [v["code"] for v in report["violations"]] == ["deal_wrong_count", "deal_duplicate_card"]
+    # A♦ was dealt to no player: what is wrong is that the record lists it twice
+    assert report["violations"][1]["message"] == (
+        "A♦ was put out of play, but it is listed there more often than the deck has it"
+    )
     assert (report["score_sheet"], report["totals"]) == (clean["score_sheet"], clean["totals"])
 
 

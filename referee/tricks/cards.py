@@ -174,6 +174,14 @@ def add_card(mask: int, card: int) -> int:
     return mask | (bit << COPY if mask & bit else bit)
 
 
+def copies_of(cards: list[int] | tuple[int, ...]) -> int:
+    """The bitmask holding ``cards``, a card listed again as its second copy (:func:`add_card`)."""
+    mask = 0
+    for card in cards:
+        mask = add_card(mask, card)
+    return mask
+
+
 def remove_card(mask: int, card: int) -> int:
     """``mask`` with one copy of ``card`` less: the second copy first, so a held card keeps its first bit."""
     second = 1 << (card + COPY)

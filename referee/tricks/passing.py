@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from ..report import Code, Finding
-from .cards import BIT, COPY, add_card, card_symbol, cards_in, remove_card
+from .cards import BIT, COPY, add_card, card_symbol, cards_in, copies_of, remove_card
 from .clean_lane import GAP, CleanLane
 from .tables import NO_PASS, Tables
 
@@ -231,16 +231,8 @@ def choose(
     chosen = [sorted(card % COPY for card in pick(cards_in(held), t.pass_cards)) for held in holdings]
     after = list(holdings)
     for passer, cards in enumerate(chosen):
-        _moved(t.deck, after, passer, (passer + offset) % t.seats, _copies(cards))
+        _moved(t.deck, after, passer, (passer + offset) % t.seats, copies_of(cards))
     return after, chosen
-
-
-def _copies(cards: list[int]) -> int:
-    """The bitmask of ``cards``, a card listed twice at its first and second copy's bits."""
-    mask = 0
-    for card in cards:
-        mask = add_card(mask, card)
-    return mask
 
 
 def nil_pass_hand(t: Tables, dealt_hands: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InputError
 from ..spec import Spec
 from . import aces, bemo, bidding, deal, double_nil, passing, play, scoring
-from .cards import COPY, add_card, card_name, cards_in, remove_card
+from .cards import COPY, add_card, card_name, cards_in, copies_of, remove_card
 from .log import Bid
 from .points import hand_points
 from .tables import Tables, tables_for
@@ -29,13 +29,6 @@ def _deal(t: Tables, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     rng.shuffle(cards)
     dealt = t.seats * t.per_player
     return [sorted(cards[seat * t.per_player : (seat + 1) * t.per_player]) for seat in range(t.seats)], cards[dealt:]
-
-
-def _holding(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask = add_card(mask, card)
-    return mask
 
 
 def _estimate(t: Tables, hand: int, rng: random.Random) -> int:
@@ -291,7 +284,7 @@ def simulate_game(
     side_keys = [names[side[0]] for side in t.sides]
     for number in range(1, last_hand + 1):
         dealt, leftover = _deal(t, rng)
-        holdings = [_holding(cards) for cards in dealt]
+        holdings = [copies_of(cards) for cards in dealt]
         holdings, passed = passing.choose(t, holdings, passing.offset_for(t, number), rng.sample)
         unbid = not t.bids_first_hand and number == 1 and t.contracts
         record: dict[str, Any] = {

@@ -55,8 +55,7 @@ class Replay:
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
         # The sides' names and keys depend on the players and the sides the log names alone: made once for them
         # where they are the spec's sides (a log's own sides, with their finding, are made for their game).
-        entry = _SEATINGS.get(id(tables))  # (per_tables' lookup, inline: a call a game)
-        known = entry[1] if entry is not None and entry[0] is tables else per_tables(_SEATINGS, tables, _no_seatings)
+        known = per_tables(_SEATINGS, tables, _no_seatings)
         key = (self.names, log.side_names)
         seated = known.get(key)
         if seated is None:

@@ -32,12 +32,17 @@ def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -
     names = tuple(seating.names)
     size = len(names)
     written = [*map(str.replace, segments, repeat("10"), repeat(TEN))]
-    text = ",".join(written).encode()
+    joined = ",".join(written)
+    text = joined.encode()
     held = (len(written[0].encode()) - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
     if held < 1:
         raise TypeError("no cards dealt")
     template = _template(names, held)
-    if len(text) + 1 != len(column) * (len(template) + 1):  # (the template's text as long, for the XOR)
+    # every segment as long as the template (in bytes, as it is measured), not only all of them together: the
+    # text matching the templates says nothing of where it was cut, and a deal cut short (at a "}" in a card's
+    # place, the rest written after the next opener) is no JSON by itself
+    lengths = map(len, written) if joined.isascii() else map(len, map(str.encode, written))
+    if {*lengths} != {len(template)}:
         raise TypeError("deals of another length")
     expected = b",".join(repeat(template, len(column)))
     cards = cards_where_differing(text, expected, held * size * len(column))

@@ -136,7 +136,10 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     templates, width, lead_at, lead_seats = layout
     size = len(seating.names)
     written = [*map(str.replace, segments, repeat("10"), repeat(_TEN))]  # no _TEN in the text (read_text)
-    text = (("]" + _END).join(written) + "]").encode()  # each segment's last "]" cut off with the closer
+    joined = ("]" + _END).join(written) + "]"  # each segment's last "]" cut off with the closer
+    text = joined.encode()
+    # each segment's length in bytes, as the templates are measured (a name not ASCII is longer in bytes)
+    lengths = map(len, written) if joined.isascii() else map(len, map(str.encode, written))
     tricks = (len(text) + 1) // width
     if len(text) + 1 != tricks * width:  # (else the leaders read may be one more than the tricks: the XOR's wider)
         raise TypeError("tricks of another length")
@@ -144,10 +147,15 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     expected = _END.encode().join(map(templates.__getitem__, leaders))  # an IndexError: a trick led by no player
     plays = tricks * size
     cards = cards_where_differing(text, expected, plays)
-    # each hand's tricks: its segment's length, in tricks (the commas joining the segments fall between tricks,
-    # or the text would differ from the templates there)
-    counts = [*map(width.__rfloordiv__, map((len(_END) + 1).__add__, map(len, written)))]
+    # each hand's tricks: its segment's length, in tricks. Every segment must end where a trick does: the text
+    # matching the templates says nothing of where it was cut, and a cut within a trick (at a "]]" in a name, the
+    # rest of that trick written after the next opener) leaves tricks that are no JSON by themselves. The
+    # segments' lengths (each with its "]" and comma) add up to the tricks' exactly, so their counts do only
+    # where none is rounded down.
+    counts = [*map(width.__rfloordiv__, map((len(_END) + 1).__add__, lengths))]
     finish = [*accumulate(counts)]
+    if finish[-1] != tricks:
+        raise TypeError("a hand's tricks cut within a trick")
     start = [0, *finish[:-1]]
     led = map(leaders.__getitem__, map(slice, start, finish))
     played = map(cards.__getitem__, map(slice, map(mul, start, repeat(size)), map(mul, finish, repeat(size))))

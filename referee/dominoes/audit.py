@@ -30,13 +30,10 @@ from . import scoring
 from .clean_turns import CleanTurns, Settled, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import tables_for
-from .tiles import BIT, DOUBLE_MASK, FULL_SET, seat_spots, tile_name
+from .tiles import DOUBLE_MASK, FULL_SET, seat_spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
 _new, _set = object.__new__, object.__setattr__
-# each tile's bit, looked up by a list's __getitem__ (a builtin method: a tuple's is a slot wrapper, several
-# times slower to call from map)
-_BIT = list(BIT).__getitem__
 
 
 @lru_cache(maxsize=256)
@@ -117,7 +114,7 @@ class _Audit(TurnReplay):
 
     def _draw(self, hand: DominoHand) -> list[int]:
         t = self.t
-        held = [sum(map(_BIT, tiles)) for tiles in hand.draw]
+        held = [*map(sum, hand.draw)]
         # as many as the rules draw each, and all different (a bit drawn twice carries into the next)
         if [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == t.per_player * t.seats:
             return held
@@ -134,8 +131,8 @@ class _Audit(TurnReplay):
                     ),
                     hand.number,
                 )
-            for tile in tiles:
-                bit = 1 << tile
+            for bit in tiles:
+                tile = bit.bit_length() - 1
                 if seen & bit:
                     self.add(
                         Finding(Code.TILE_DRAWN_TWICE, "tiles.set", f"{tile_name(tile)} was drawn twice", seat),

@@ -79,7 +79,8 @@ class DominoHand:
     """One recorded hand."""
 
     number: int
-    draw: tuple[tuple[int, ...], ...]  # each seat's tiles as drawn
+    # each seat's tiles as drawn, each as its bit (1 << tile): the seat's hand is their sum, where they differ
+    draw: tuple[tuple[int, ...], ...]
     boneyard: tuple[int, ...] | None
     plays: tuple[Play, ...]  # who took each turn, in order, and what they did
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
@@ -234,7 +235,7 @@ class _Reader(LogReader):
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in body["draw"].items():
             seat = self.seat(name, f"{base}.draw", number)
-            draw[seat] = self.tiles(tokens, f"{base}.draw.{name}", number, name)
+            draw[seat] = tuple(1 << tile for tile in self.tiles(tokens, f"{base}.draw.{name}", number, name))
         boneyard = None
         if "boneyard" in body:
             boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)

@@ -19,13 +19,13 @@ from ..tricks import logshape
 from ..unfit_values import MAX_DIGITS
 from . import member_text
 from .log import DominoHand, DominoLog, Play, _Reader
-from .tiles import TILE_TOKENS
+from .tiles import TOKEN_BITS
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"draw", "boneyard", "plays", "award", "score", "misdeal"})
 _LISTS = {list}
 _INTS = {int}
-_tile = TILE_TOKENS.__getitem__
+_bit = TOKEN_BITS.__getitem__
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -125,10 +125,10 @@ class OnePassReader(_Reader):
         self.keys += len(raw)
         values = [*raw.values()]
         if [*raw] == self.names and {*map(type, values)} == _LISTS:  # the usual draw: each player's, in seat order
-            return tuple(map(tuple, map(map, repeat(_tile), values)))
+            return tuple(map(tuple, map(map, repeat(_bit), values)))
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in raw.items():
-            draw[self.seat(name, "", number)] = self.tiles(tokens, "", number, name)
+            draw[self.seat(name, "", number)] = tuple(1 << tile for tile in self.tiles(tokens, "", number, name))
         return tuple(draw)
 
     def _award(self, raw: Any) -> tuple[tuple[str, int], ...]:

@@ -74,6 +74,9 @@ TILE_TOKENS = {
     for form in ("{}-{}", "{}|{}", "[{}:{}]")
 }
 
+# Each usual token's bit (1 << its tile): a hand's draw is read as its tiles' bits, which sum to the hand.
+TOKEN_BITS = {token: 1 << t for token, t in TILE_TOKENS.items()}
+
 
 def parse_tile(token: object) -> int:
     """A tile from ``6-4``, ``6|4`` or ``[6:4]`` (halves in either order)."""

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 from .documents import is_file, stream_lines, yaml_lines
 from .errors import InputError, Location
 from .gamelog import AnyLog, games_in, numbered_games
+from .yaml_blocks import file_chunks
 from .yaml_documents import MAX_YAML_CHARS, chunk_documents, yaml_chunks
 
 # The games a unit holds at most: a YAML game takes some ms to parse, so units are small, and the workers finish
@@ -60,7 +61,10 @@ def games_in_chunk(text: str) -> int | None:
     if _other_break(text):
         return None
     marked = directive = False
-    for line in text.split("\n"):
+    at = 0
+    while at >= 0:  # the lines of text.split("\n") up to the root's, each found when reached
+        end = text.find("\n", at)
+        line, at = (text[at:], -1) if end < 0 else (text[at:end], end + 1)
         line = line.removesuffix("\r")
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -172,9 +176,7 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
     except OSError:
         return None
     size = _size(handle)
-    taken = _Cut(
-        yaml_chunks(stream_lines(handle, name, MAX_YAML_CHARS), name), name, unreadable, lambda: size - handle.tell()
-    )
+    taken = _Cut(file_chunks(handle, name), name, unreadable, lambda: size - handle.tell())
     if not taken.head():
         handle.close()
         return None
@@ -250,7 +252,7 @@ def unit_games(unit: Documents | Rest) -> Iterator[AnyLog | InputError | Any]:
         return
     try:
         with Path(unit.file).open("rb") as handle:
-            chunks = yaml_chunks(stream_lines(handle, unit.file, MAX_YAML_CHARS), unit.file)
+            chunks = file_chunks(handle, unit.file)
             # the chunks before are read again only to be cut where they were
             yield from _games_from(itertools.dropwhile(lambda c: c[0] < unit.line, chunks), unit.file, unit.game)
     except OSError as exc:  # the file went away since it was cut

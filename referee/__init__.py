@@ -13,17 +13,33 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .user_cache import keep_method_code
+import gc
 
-keep_method_code()  # before any class is made: the code of dataclass methods kept between runs (see user_cache)
+# Importing makes tens of thousands of containers that live as long as the process, so the collections it sets
+# off (some 25 at the default threshold: a quarter of a check run's start is imports) find nothing to free and
+# walk each of them twice, ~15M instructions. They are made with collections off, then moved to the oldest
+# generation unwalked (gc.freeze, then gc.unfreeze: both move whole lists), where only a full collection looks;
+# a process that froze objects of its own keeps them frozen (and pays the walks).
+_collecting = gc.isenabled()
+gc.disable()
+try:
+    from .user_cache import keep_method_code
 
-from .audit import audit  # noqa: E402
-from .errors import InputError, Location  # noqa: E402
-from .gamelog import GameLog, iter_games  # noqa: E402
-from .gamelog import load as load_log  # noqa: E402
-from .report import Code, Report, Severity, Violation  # noqa: E402
-from .spec import Spec  # noqa: E402
-from .spec import load as load_spec  # noqa: E402
+    keep_method_code()  # before any class is made: the code of dataclass methods kept between runs (see user_cache)
+
+    from .audit import audit
+    from .errors import InputError, Location
+    from .gamelog import GameLog, iter_games
+    from .gamelog import load as load_log
+    from .report import Code, Report, Severity, Violation
+    from .spec import Spec
+    from .spec import load as load_spec
+finally:
+    if not gc.get_freeze_count():
+        gc.freeze()
+        gc.unfreeze()
+    if _collecting:
+        gc.enable()
 
 __all__ = [
     "Code",

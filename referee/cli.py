@@ -6,18 +6,20 @@ input (or a truncated game).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from . import __version__, batch, json_values
+from . import __version__, batch, check_args, json_values
 from .errors import InputError
 from .spec import bundled_ids, load
+
+if TYPE_CHECKING:  # argparse is imported when the parser is built: a plain check run reads its arguments without
+    import argparse
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 
@@ -202,35 +204,34 @@ def _columns() -> int:
         return 80
 
 
-class _Help(argparse.HelpFormatter):
-    """argparse's help, its width found without importing shutil: argparse makes a formatter for each argument
-    added, the first of which imported shutil, and with it bz2, lzma and zlib (~2 ms of a run's start)."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
-        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
-
-
-class _Version(argparse._VersionAction):
-    """``--version``, which names the YAML and JSON readers: looked up when asked for (to name the YAML one
-    imports PyYAML, ~12 ms of every other run's start)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from . import strict_yaml
-
-        self.version = f"referee {__version__} ({strict_yaml.loader_note()}; {json_values.plain_note()})"
-        super().__call__(parser, *args, **kwargs)
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose help is :class:`_Help` (its commands' parsers are of its class, so theirs too)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Help)
-        super().__init__(**kwargs)
-
-
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
+    import argparse
+
+    class _Help(argparse.HelpFormatter):
+        """argparse's help, its width found without importing shutil: argparse makes a formatter for each argument
+        added, the first of which imported shutil, and with it bz2, lzma and zlib (~2 ms of a run's start)."""
+
+        def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+            super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+    class _Version(argparse._VersionAction):
+        """``--version``, which names the YAML and JSON readers: looked up when asked for (to name the YAML one
+        imports PyYAML, ~12 ms of every other run's start)."""
+
+        def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+            from . import strict_yaml
+
+            self.version = f"referee {__version__} ({strict_yaml.loader_note()}; {json_values.plain_note()})"
+            super().__call__(parser, *args, **kwargs)
+
+    class _Parser(argparse.ArgumentParser):
+        """An argument parser whose help is :class:`_Help` (its commands' parsers are of its class, so theirs too)."""
+
+        def __init__(self, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", _Help)
+            super().__init__(**kwargs)
+
     top = _Parser(prog="referee", description="Audit recorded card games against written rules.")
     top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True)
@@ -306,7 +307,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args = parser().parse_args(argv)
+    args: Any = check_args.plain(sys.argv[1:] if argv is None else argv)  # a plain check needs no parser built
+    if args is None:
+        args = parser().parse_args(argv)
+    else:
+        args.run = cmd_check
     stream = out or sys.stdout
     try:
         code: int = args.run(args, stream)

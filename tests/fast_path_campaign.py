@@ -48,6 +48,7 @@ ODD = [None, True, False, 0, -1, 1.0, 2.0, 1.5, -0.0, "", "x", "as", "AS", "10h"
 ODD += [{"kind": "nil"}, {"kind": "blind", "tricks": 6}, "nil", "blind nil", 10**17, 10**18, 27, 13, 14]
 NUMBERS = ["1.0", "-0", "-0.0", "1e0", "1E1", "999999999999999999", "1000000000000000000", "1e400", "NaN", "true"]
 NAMES = ["a:b", "x},{y", "p]q", "plays", "score", "tricks", "Ann Lee", "Zoë", "日本", "{", "}}", "],[", ":", "N"]
+NAMES += ["Ünal", "李", "Åsa"]  # more names of more bytes than characters (the text readers measure in bytes)
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
 KINDS: list[int] = []  # the changes made (--kinds), where not all of them
 
@@ -120,7 +121,10 @@ def _at(document: Any, path: tuple[Any, ...]) -> Any:
 def dumps(value: Any, dups: dict[Any, Any], numbers: dict[Any, str], sep: tuple[str, str], path: Any = ()) -> str:
     """JSON with a duplicate member in each object of ``dups`` and some numbers written another way."""
     if isinstance(value, dict):
-        members = [f"{json.dumps(k)}{sep[1]}{dumps(v, dups, numbers, sep, (*path, k))}" for k, v in value.items()]
+        members = [
+            f"{json.dumps(k, ensure_ascii=False)}{sep[1]}{dumps(v, dups, numbers, sep, (*path, k))}"
+            for k, v in value.items()
+        ]
         if path in dups and members:
             kind = dups[path]
             members.insert(0, members[-1]) if kind is None else members.append(

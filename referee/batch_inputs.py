@@ -158,6 +158,10 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     # a byte order mark before the first line, which the line reader drops (documents.line_text), tells nothing of
     # the format: JSON Lines saved with one read as they would from a file
     start = start.removeprefix(codecs.BOM_UTF8).lstrip()
+    if start[:1] not in (b"{", b""):
+        # the lines the JSON Lines reader takes as blank (str.strip: Unicode spaces too, documents.iter_documents)
+        # tell nothing either (a character cut at the buffer's end is dropped: it starts no game)
+        start = start.decode("utf-8", "ignore").lstrip().encode()
     # A stream read here, a game at a time, and sent on as results; a YAML one cut, its proved documents go as units.
     games: Iterator[Any]
     if start.startswith(b"{"):

@@ -35,6 +35,9 @@ from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
+from .score_text import CLOSER as SCORE_CLOSER
+from .score_text import OPENER as SCORE_OPENER
+from .score_text import read_scores
 from .usual_game import ColumnReader, usual_hands
 
 if TYPE_CHECKING:
@@ -51,15 +54,20 @@ class TricksTextReader(OnePassReader):
     """The one-pass reader of a document decoded with each hand's tricks (and deal, where every hand has one) left
     out, given their texts."""
 
-    def __init__(self, segments: list[str], deals: list[str], document: dict[str, Any], where: Location) -> None:
+    def __init__(
+        self, segments: list[str], deals: list[str], scores: list[str], document: dict[str, Any], where: Location
+    ) -> None:
         super().__init__(document, where)
         self.segments = segments
         self.deals = deals
+        self.scores = scores
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
         readers: dict[str, ColumnReader] = {"tricks": partial(read_tricks, self.segments)}
         if self.deals:
             readers["deal"] = partial(read_deals, self.deals)
+        if self.scores:
+            readers["score"] = partial(read_scores, self.scores)
         return usual_hands(self.doc["hands"], self.seating, readers)
 
     def hand_bodies(self) -> list[Any]:
@@ -68,6 +76,8 @@ class TricksTextReader(OnePassReader):
         fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
         if self.deals:
             fields.append(("deal", self.deals, {}, "{", "}"))
+        if self.scores:
+            fields.append(("score", self.scores, {}, "{", SCORE_CLOSER))
         for key, segments, empty, opening, closer in fields:
             # each hand an object whose field is empty, as many as the openers: so each opener is its own hand's
             if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
@@ -96,7 +106,17 @@ def read_text(text: str, where: Location) -> GameLog | None:
         if cut is None:
             return None
         deals, decoded = cut
-    if not _only_keyed(decoded, _KEY) or (deals and not _only_keyed(decoded, '"deal"')):
+    scores: list[str] = []
+    if SCORE_OPENER in decoded:
+        cut = cut_values(decoded, SCORE_OPENER, SCORE_CLOSER)
+        if cut is None:
+            return None
+        scores, decoded = cut
+    if (
+        not _only_keyed(decoded, _KEY, len(segments))
+        or (deals and not _only_keyed(decoded, '"deal"', len(deals)))
+        or (scores and not _only_keyed(decoded, '"score"', len(scores)))
+    ):
         return None
     try:
         document = plain_value(decoded)
@@ -104,17 +124,22 @@ def read_text(text: str, where: Location) -> GameLog | None:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
         return None
-    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals), document, where, text)
+    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals, scores), document, where, text)
     return found
 
 
-def _only_keyed(decoded: str, key: str) -> bool:
+def _only_keyed(decoded: str, key: str, openers: int) -> bool:
     """Whether the string ``key`` (quoted) is met only as a key, right before its colon and its value (in the
     decoded text the openers are the only ones with [ or { there is): so no hand's key, its value written
-    otherwise ("tricks": []), is passed over while an opener elsewhere (in the options) numbers the hands for it."""
-    return decoded.count(key) == decoded.count(key + ":") and not any(
-        key + ":" + space in decoded for space in " \t\n\r"
-    )
+    otherwise ("tricks": []), is passed over while an opener elsewhere (in the options) numbers the hands for it.
+
+    Usually met only in the ``openers``, each written ``key:[]`` (or ``{}``) in the decoded text: then one count
+    tells (in a JSON text with no backslash a quote followed by a letter opens a string, so no two places where
+    ``key`` is met overlap, and each opener's is one of them)."""
+    found = decoded.count(key)
+    if found == openers:
+        return True
+    return found == decoded.count(key + ":") and not any(key + ":" + space in decoded for space in " \t\n\r")
 
 
 def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:

@@ -9,7 +9,8 @@ audit reports every violation in the game.
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from operator import add, or_
+from itertools import repeat
+from operator import add, or_, sub
 
 from .. import seating
 from ..errors import InputError, Location
@@ -77,6 +78,7 @@ class _Audit(TurnReplay):
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
         self.drawn_each = [self.t.per_player] * self.t.seats  # the tiles each player draws
+        self.tiles_drawn = self.t.per_player * self.t.seats
         self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
 
     def _where(self, path: str | None = None) -> Location:
@@ -113,11 +115,8 @@ class _Audit(TurnReplay):
         return self.report
 
     def _draw(self, hand: DominoHand) -> list[int]:
+        """Each seat's tiles, where the draw is not as the rules have it (see _hand): each fault said."""
         t = self.t
-        held = [*map(sum, hand.draw)]
-        # as many as the rules draw each, and all different (a bit drawn twice carries into the next)
-        if [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == t.per_player * t.seats:
-            return held
         held = [0] * t.seats
         seen = 0
         for seat, tiles in enumerate(hand.draw):
@@ -142,12 +141,9 @@ class _Audit(TurnReplay):
                 held[seat] |= bit
         return held
 
-    def _opening(
-        self, hand: DominoHand, held: list[int], union: int, opener_won: int | None
-    ) -> tuple[int | None, int | None, str]:
-        """Who must open and with which tile (None: any), and the clause that says so."""
-        if opener_won is not None:
-            return opener_won, None, "draw.next_hand"
+    def _opening(self, hand: DominoHand, held: list[int], union: int) -> tuple[int | None, int | None, str]:
+        """Who must open a hand no one opens by winning the last, and with which tile (None: any), and the clause
+        that says so."""
         doubles = union & DOUBLE_MASK
         if not doubles:
             return None, None, "draw.first_play"
@@ -161,10 +157,18 @@ class _Audit(TurnReplay):
         t = self.t
         n = hand.number
         self.hand_number = n
-        held = self._draw(hand)
+        held = [*map(sum, hand.draw)]
+        # as many as the rules draw each, and all different (a bit drawn twice carries into the next): so no tile
+        # is in two hands, which clean_turns counts on
+        regular = [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == self.tiles_drawn
+        if not regular:
+            held = self._draw(hand)
         union = reduce(or_, held, 0)
         boneyard = FULL_SET & ~union if t.boneyard else 0
-        opener, opening_tile, clause = self._opening(hand, held, union, opener_won)
+        if opener_won is None:
+            opener, opening_tile, clause = self._opening(hand, held, union)
+        else:  # (the usual case, without a call)
+            opener, opening_tile, clause = opener_won, None, "draw.next_hand"
         state: Settled
         if hand.redrawn:
             state = HandState(t, held, boneyard)
@@ -184,10 +188,10 @@ class _Audit(TurnReplay):
                 n,
             )
         clean = None
-        if self.clean_hands:
+        if self.clean_hands and regular:
             room = None  # where a side wins the moment it reaches the target, the points each may make before
             if t.wins_at_once and t.target is not None and not self.report.finished:
-                room = [t.target - total for total in self.totals]
+                room = [*map(sub, repeat(t.target), self.totals)]
             clean = clean_turns(t, hand.plays, held, boneyard, (opener, opening_tile), room)
         if clean is None:
             state = replayed = HandState(t, held, boneyard)

@@ -63,9 +63,11 @@ def clean_turns(
 ) -> CleanTurns | None:
     """The hand's turns, if they are certainly regular under ``t``; None: replay them turn by turn.
 
-    ``held``: each seat's tiles as drawn; ``boneyard``: the tiles to draw from (0 where the rules have none);
-    ``opening``: who must open and with which tile (None: anyone, any tile); ``room``: where a side wins the
-    moment it reaches the target, the points each side may make before it does (None: no such rule).
+    ``held``: each seat's tiles as drawn, no tile in two hands (the audit's draw check vouches: a tile drawn by
+    two players, played by one, would leave the other's copy in hand, which the replay reads); ``boneyard``: the
+    tiles to draw from (0 where the rules have none); ``opening``: who must open and with which tile (None:
+    anyone, any tile); ``room``: where a side wins the moment it reaches the target, the points each side may
+    make before it does (None: no such rule).
     """
     if not plays:
         return None
@@ -74,9 +76,6 @@ def clean_turns(
     if action is not PLAY or (opener is not None and expected != opener) or opening_tile not in (None, first):
         return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
     held = held.copy()
-    # a tile drawn by two players: one's play would leave the other's copy in hand, which the replay reads
-    if sum(map(int.bit_count, held)) != reduce(or_, held).bit_count():
-        return None
     after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
     # a player may be without tiles while the hand goes on (a partner still plays, or one drew none): then the
     # next seat is not always the next one round, and each turn looks

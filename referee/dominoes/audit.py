@@ -77,7 +77,7 @@ class _Audit(TurnReplay):
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
-        self.drawn_each = [self.t.per_player] * self.t.seats  # the tiles each player draws
+        self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
         self.tiles_drawn = self.t.per_player * self.t.seats
         self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
 
@@ -157,10 +157,10 @@ class _Audit(TurnReplay):
         t = self.t
         n = hand.number
         self.hand_number = n
-        held = [*map(sum, hand.draw)]
+        held = [*hand.held]
         # as many as the rules draw each, and all different (a bit drawn twice carries into the next): so no tile
         # is in two hands, which clean_turns counts on
-        regular = [*map(len, hand.draw)] == self.drawn_each and sum(held).bit_count() == self.tiles_drawn
+        regular = hand.drawn == self.drawn_each and sum(held).bit_count() == self.tiles_drawn
         if not regular:
             held = self._draw(hand)
         union = reduce(or_, held, 0)

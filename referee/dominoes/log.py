@@ -20,7 +20,7 @@ from ..families import is_domino_document as is_domino_document  # told by the f
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
-from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile
+from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TOKEN_BITS, TileError, parse_tile, tile_name
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 _POINTS_TYPES = frozenset({int, type(None)})
@@ -79,8 +79,8 @@ class DominoHand:
     """One recorded hand."""
 
     number: int
-    # each seat's tiles as drawn, each as its bit (1 << tile): the seat's hand is their sum, where they differ
-    draw: tuple[tuple[int, ...], ...]
+    held: tuple[int, ...]  # each seat's tiles as drawn, as a hand: the sum of their bits (a tile drawn twice carries)
+    drawn: tuple[int, ...]  # how many tiles each seat drew
     boneyard: tuple[int, ...] | None
     plays: tuple[Play, ...]  # who took each turn, in order, and what they did
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
@@ -88,9 +88,21 @@ class DominoHand:
     redrawn: bool  # thrown in and drawn again (nobody held a double)
 
     @cached_property
+    def draw(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's tiles as drawn, each as its bit (1 << tile), for the check of a draw not as the rules have
+        it: read from each seat's tokens as the reader kept them, each a usual one (``tokens``, not a field)."""
+        return tuple(tuple(map(TOKEN_BITS.__getitem__, tokens)) for tokens in self.__dict__["tokens"])
+
+    @cached_property
     def turns(self) -> tuple[Turn, ...]:
         """The turns one by one, for the careful replay and the pictures (a clean hand never needs them)."""
         return tuple(Turn(number, *play[:5]) for number, play in enumerate(self.plays, 1))
+
+
+def drawn_as(draw: list[tuple[int, ...]]) -> tuple[tuple[int, ...], tuple[int, ...], list[list[str]]]:
+    """Each seat's hand, how many tiles they drew, and their tiles' usual tokens, from each seat's tiles."""
+    tokens = [[tile_name(tile) for tile in tiles] for tiles in draw]
+    return tuple(sum(1 << tile for tile in tiles) for tiles in draw), (*map(len, draw),), tokens
 
 
 @dataclass(frozen=True)
@@ -235,7 +247,7 @@ class _Reader(LogReader):
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in body["draw"].items():
             seat = self.seat(name, f"{base}.draw", number)
-            draw[seat] = tuple(1 << tile for tile in self.tiles(tokens, f"{base}.draw.{name}", number, name))
+            draw[seat] = self.tiles(tokens, f"{base}.draw.{name}", number, name)
         boneyard = None
         if "boneyard" in body:
             boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)
@@ -244,7 +256,10 @@ class _Reader(LogReader):
         score = None
         if "score" in body:
             score = recorded_scores(body["score"])
-        return DominoHand(number, tuple(draw), boneyard, plays, award, score, bool(body.get("misdeal", False)))
+        held, drawn, tokens = drawn_as(draw)
+        found = DominoHand(number, held, drawn, boneyard, plays, award, score, bool(body.get("misdeal", False)))
+        found.__dict__["tokens"] = tokens  # (for DominoHand.draw, where needed)
+        return found
 
     def game(self) -> DominoLog:
         hands = tuple(self.hand(i, body) for i, body in enumerate(self.doc["hands"], 1))

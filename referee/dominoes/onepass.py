@@ -18,7 +18,7 @@ from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..tricks import logshape
 from ..unfit_values import MAX_DIGITS
 from . import member_text
-from .log import DominoHand, DominoLog, Play, _Reader
+from .log import DominoHand, DominoLog, Play, _Reader, drawn_as
 from .tiles import TOKEN_BITS
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
@@ -97,7 +97,7 @@ class OnePassReader(_Reader):
             self.keys += len(body)
             return self.hand(number, body)
         self.keys += len(body)
-        draw = self._draw(number, body["draw"])
+        held, drawn, tokens = self._draw(number, body["draw"])
         boneyard = self.tiles(body["boneyard"], "", number) if "boneyard" in body else None
         plays = self.plays(number, body["plays"]) if "plays" in body else ()
         misdeal = body.get("misdeal", False)
@@ -109,27 +109,32 @@ class OnePassReader(_Reader):
             "__dict__",
             {
                 "number": number,
-                "draw": draw,
+                "held": held,
+                "drawn": drawn,
                 "boneyard": boneyard,
                 "plays": plays,
                 "award": self._award(body["award"]) if "award" in body else None,
                 "score": self._score(number, body["score"]) if "score" in body else None,
                 "redrawn": misdeal,
+                "tokens": tokens,  # (for DominoHand.draw, where needed)
             },
         )
         return hand
 
-    def _draw(self, number: int, raw: Any) -> tuple[tuple[int, ...], ...]:
+    def _draw(self, number: int, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...], list[list[str]]]:
+        """Each seat's hand, how many tiles they drew, and their tokens, each a usual one (for DominoHand.draw:
+        read again only where the draw is not as the rules have it)."""
         if type(raw) is not dict:
             raise TypeError("a draw the schema may refuse")
         self.keys += len(raw)
         values = [*raw.values()]
         if [*raw] == self.names and {*map(type, values)} == _LISTS:  # the usual draw: each player's, in seat order
-            return tuple(map(tuple, map(map, repeat(_bit), values)))
+            # each tile's bit looked up and summed at C speed, no tuple made (an unusual token: a KeyError)
+            return (*map(sum, map(map, repeat(_bit), values)),), (*map(len, values),), values
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in raw.items():
-            draw[self.seat(name, "", number)] = tuple(1 << tile for tile in self.tiles(tokens, "", number, name))
-        return tuple(draw)
+            draw[self.seat(name, "", number)] = self.tiles(tokens, "", number, name)
+        return drawn_as(draw)
 
     def _award(self, raw: Any) -> tuple[tuple[str, int], ...]:
         if type(raw) is not dict:

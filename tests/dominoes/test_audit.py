@@ -98,6 +98,26 @@ def test_a_tile_drawn_twice_and_a_short_draw() -> None:
     assert found == [("deal_wrong_count", "draw.hand", "Ann"), ("tile_drawn_twice", "tiles.set", "Bob")]
 
 
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda draw: draw,  # each player's in seat order, the usual tokens: read in one pass
+        lambda draw: dict(reversed(draw.items())),  # another order: the one-pass reader's other steps
+        lambda draw: {name: [f"[{t[0]}:{t[2]}]" for t in tiles] for name, tiles in draw.items()},
+        lambda draw: {name: [f" {t[2]} - {t[0]} " for t in tiles] for name, tiles in draw.items()},  # careful
+    ],
+)
+def test_a_faulty_draw_is_said_alike_however_it_is_written(write: Any) -> None:
+    # the draw's check reads each player's tiles back from what the reader kept, whichever reader read them
+    draw = {"Ann": ["6-6", "6-3", "6-1", "3-0", "2-2", "1-1"], "Bob": ["6-6", "6-2", "4-4", "4-2", "5-3", "5-4", "4-3"]}
+    report = _audit(_log(draw=write(draw)))
+    found = [(str(v.code), v.where.seat, v.message) for v in report.violations[:2]]
+    assert found == [
+        ("deal_wrong_count", "Ann", "Ann drew 6 tiles; each player draws 7"),
+        ("tile_drawn_twice", "Bob", "6-6 was drawn twice"),
+    ]
+
+
 def test_a_tile_laid_twice() -> None:
     plays = [*HAND["plays"], {"Bob": {"tile": "6-3", "end": "up"}}]
     report = _audit(_log(plays=plays))

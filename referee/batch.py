@@ -21,7 +21,7 @@ from .documents import is_file
 from .errors import InputError, Location, excerpt
 from .families import AnyLog
 from .gamelog import from_json_text
-from .spec import Spec, bundled_ids, load, option_problem
+from .spec import Spec, bundled_ids, is_bundled, load, option_problem
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 UNREADABLE = "unreadable"
@@ -87,7 +87,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
     --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
     where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
-    if wanted in bundled_ids():
+    if is_bundled(wanted):
         return wanted
     target = Path(wanted)
     for place in allowed:

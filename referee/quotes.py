@@ -9,7 +9,8 @@ from pathlib import Path
 from .documents import read_text
 
 # A sentence ends at . ! or ? (optionally inside a closing bracket or quote) before white space.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"”’]?\s+")
+# compiled by re (and kept in its cache) when first used: a check run splits no sentence (~0.1 ms of a start)
+_SENTENCE_END = r"(?<=[.!?])[)\"”’]?\s+"
 
 
 def normalize_space(text: str) -> str:
@@ -57,7 +58,7 @@ def sentences(text: str, headings: list[str] | tuple[str, ...] = ()) -> list[str
     """The sentences of a (white-space folded) text, headings taken out first."""
     for heading in sorted(headings, key=len, reverse=True):
         text = text.replace(normalize_space(heading), " ")
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    return [s.strip() for s in re.split(_SENTENCE_END, text) if s.strip()]
 
 
 def _blocks(text: str) -> list[str]:

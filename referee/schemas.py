@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 from .bundled import schema_path
 from .documents import json_path, node_line, yaml_line
 from .errors import InputError, Location, excerpt
-from .schema_words import explain
-from .spec_schema import partial, with_option_refs
 
 if TYPE_CHECKING:  # jsonschema is imported only when a document is checked: most runs never need it
     from jsonschema import Draft202012Validator
@@ -28,6 +26,8 @@ def validator(name: str) -> Draft202012Validator:
     ``rule-spec-partial`` is its form for a spec that extends another.
     """
     from jsonschema import Draft202012Validator
+
+    from .spec_schema import partial, with_option_refs  # with the validator: a run that checks nothing needs neither
 
     stem = "rule-spec" if name == "rule-spec-partial" else name
     with schema_path(stem).open(encoding="utf-8") as handle:
@@ -51,6 +51,8 @@ def _describe(error: ValidationError, root: dict[str, Any] | None = None) -> str
 def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
     at_root = not error.absolute_path and error.validator == "additionalProperties"
     if root is not None and (at_root or (error.absolute_path and error.absolute_path[0] not in HEADER)):
+        from .schema_words import explain  # only to say what is wrong
+
         words = explain(error, root)  # a clause of a rule spec: the field, and what it expects
         if words is not None:
             return words

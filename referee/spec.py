@@ -20,7 +20,7 @@ from .documents import is_file
 from .errors import InputError, Location
 from .quotes import Stamp, file_stamp, flat_text, misquote_message, normalize_space
 from .spec_clause import Clause, Rejected, clause_of, default_severity, quotes_of, rejected_of
-from .spec_files import bundled_ids, document_path, find, read_raw, schema_checked, source_text
+from .spec_files import bundled_ids, document_path, find, is_bundled, read_raw, schema_checked, source_text
 from .spec_merge import Chain, merge, own_origins
 from .spec_options import OPTION_TYPES, Option, fill_option, option_problem, option_ref, options_of
 
@@ -39,6 +39,7 @@ __all__ = [
     "document_path",
     "expand",
     "find",
+    "is_bundled",
     "load",
     "misquotes",
     "option_problem",

@@ -27,6 +27,13 @@ def bundled_ids() -> tuple[str, ...]:
     return tuple(ids)
 
 
+def is_bundled(spec: str) -> bool:
+    """Whether ``spec`` is among :func:`bundled_ids`: a bundled spec's file is looked for by its id first, so that
+    a run names no folder's files to say yes (listing them is ~0.4 ms of a start); any other answer is theirs."""
+    plain = re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)*", spec) and not spec.startswith("sources/")
+    return bool(plain and is_file(rules_dir() / f"{spec}.yaml")) or spec in bundled_ids()
+
+
 def find(spec: str) -> Path:
     """The file of a spec given by id (``spades/intramural``) or path."""
     as_path = Path(spec)

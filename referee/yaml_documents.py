@@ -4,6 +4,7 @@ read by the strict loader (libyaml's where it can), every error located."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,24 @@ if TYPE_CHECKING:
 # PyYAML and the strict loaders are imported when a YAML text is first parsed, not with this module: JSON Lines
 # runs import it (through the readers of files and units) and read no YAML, and PyYAML's import is ~12 ms of a
 # run's start.
+
+# Over half of that import is one pattern: PyYAML's reader compiles, as its class is made, the characters YAML
+# refuses written as the complement of those it allows, and re builds such a class through a table of every
+# character up to U+FFFF, ~64,000 Python steps (~50M instructions). The same characters written directly compile
+# in a small part of that; they are put in re's cache of compiled patterns under the text PyYAML asks for, so that
+# its re.compile() finds them ready. That cache is CPython's own (``re._cache``, keyed by the pattern's type, text
+# and flags, in 3.11 to 3.13): where it is not a dict, nothing is put there and PyYAML compiles its own pattern.
+# tests/test_yaml_reader_pattern.py holds the two patterns to the same matches over every code point.
+READER_REFUSED = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"  # PyYAML's text
+REFUSED = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"  # its complement's complement
+
+
+def reader_pattern_ready() -> None:
+    """Put the characters PyYAML's reader refuses in re's cache, compiled the quick way, before PyYAML is imported."""
+    cache = getattr(re, "_cache", None)
+    if "yaml.reader" not in sys.modules and isinstance(cache, dict):
+        cache.setdefault((str, READER_REFUSED, 0), re.compile(REFUSED))
+
 
 MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
 
@@ -66,6 +85,7 @@ def parse_yaml_chunk(text: str, name: str, first_line: int = 1) -> list[tuple[An
     pure-Python one, which decides it and says in its own words, located, what is wrong (the same words
     with libyaml or without).
     """
+    reader_pattern_ready()
     import yaml
 
     from . import strict_yaml

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from itertools import pairwise
 from typing import Any
 
@@ -150,3 +151,41 @@ def test_fields_cut_elsewhere_than_a_hands_end_are_read_as_the_careful_reading_r
     assert len(changed) > 3
     for bad in changed:
         _both(bad, rules)
+
+
+# A score line written otherwise than ``{"hand": H, "total": T}`` as JSON writes ints: each is read as the careful
+# reading reads it (a fraction, an exponent, a leading zero, -0, a sign, spaces, a number too long, keys in
+# another order, another or a repeated key, a side of no player, a name holding % or beyond ASCII)
+_SCORES_WRITTEN = [
+    (r'"hand":(-?\d+)', r'"hand":\1.0'),
+    (r'"hand":(-?\d+)', r'"hand":\1e0'),
+    (r'"hand":(\d+)', r'"hand":-0'),
+    (r'"total":(\d+)', r'"total":0\1'),
+    (r'"hand":(\d+)', r'"hand":+\1'),
+    (r'"hand":(-?\d+),"total":(-?\d+)', r'"total":\2,"hand":\1'),
+    (r'"hand":(-?\d+),"total":(-?\d+)', r'"hand":\1,"total":\2,"x":1'),
+    (r'"hand":(-?\d+),"total":(-?\d+)', r'"hand":\1,"total":\2,"hand":\1'),
+    (r'"hand":(-?\d+)', r'"hand": \1'),
+    (r'"hand":(-?\d+)', r'"hand":\1' + "\n"),
+    (r'"total":(-?\d+)', r'"total":99999999999999999999'),
+    (r'"total":(-?\d+)', r'"total":-999999999999999999'),
+    (r'"total":(-?\d+)', r'"total":1000000000000000000'),
+    (r'"hand":(-?\d+)', r'"hand":"\1"'),
+    (r'"hand":(-?\d+)', r'"hand":null'),
+    (r'"score":\{', r'"score":{"x":{"hand":1,"total":2},'),
+    (r'"total":(-?\d+)\}\}', r'"total":\1},"x":{"hand":1,"total":2}}'),
+]
+
+
+@pytest.mark.parametrize("players", [None, ("Zoë", "B%s", "C}", "D")])
+@pytest.mark.parametrize("rules", ["hearts/intramural", "spades/intramural"])
+def test_scores_written_otherwise_are_read_as_the_careful_reading_reads_them(rules: str, players: Any) -> None:
+    _, text = _text(rules, players)
+    second = text.index('"score":{', text.index('"score":{') + 1)  # the second hand's score
+    second_end = text.index("}}", second)
+    for pattern, written in _SCORES_WRITTEN:
+        changed = [re.sub(pattern, written, text), re.sub(pattern, written, text, count=1)]
+        changed.append(text[:second] + re.sub(pattern, written, text[second:second_end], count=1) + text[second_end:])
+        for bad in changed:
+            if bad != text:
+                _both(bad, rules)

@@ -180,6 +180,11 @@ class LogReader:
             "index": self.where.game,
         }
 
+    def keys_vouched(self, text: str, keys: int) -> bool:
+        """Whether ``text``, decoded into the objects read, holding ``keys`` keys, holds no duplicate key (see
+        :func:`keys_vouched`; a reader that knows more of the text may tell at less cost)."""
+        return keys_vouched(text, keys)
+
     def game(self) -> Any:
         """The family's record of the game."""
         raise NotImplementedError
@@ -233,7 +238,7 @@ def read_in_one_pass(
                 if found is None:
                     return None
                 keys += found
-        if not keys_vouched(text, keys):
+        if not one_pass.keys_vouched(text, keys):
             return None
     return game
 

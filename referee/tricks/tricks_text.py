@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location
 from ..families import is_domino_document
 from ..json_values import cut_values, plain_value
-from ..logreader import read_in_one_pass
+from ..logreader import keys_vouched, read_in_one_pass
 from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
@@ -54,21 +54,55 @@ class TricksTextReader(OnePassReader):
     """The one-pass reader of a document decoded with each hand's tricks (and deal, where every hand has one) left
     out, given their texts."""
 
+    # The keys of the objects read from the segments, where every segment was read from its text (see keys_vouched)
+    cut_keys: int | None = None
+
     def __init__(
-        self, segments: list[str], deals: list[str], scores: list[str], document: dict[str, Any], where: Location
+        self,
+        segments: list[str],
+        deals: list[str],
+        scores: list[str],
+        decoded: str,
+        document: dict[str, Any],
+        where: Location,
     ) -> None:
         super().__init__(document, where)
         self.segments = segments
         self.deals = deals
         self.scores = scores
+        self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
-        readers: dict[str, ColumnReader] = {"tricks": partial(read_tricks, self.segments)}
+        read = [0, 0]  # the segments' readers that answered, and the keys they read
+
+        def counted(reader: ColumnReader) -> ColumnReader:
+            def reading(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+                values, keys = reader(column, seating)
+                read[0] += 1
+                read[1] += keys
+                return values, keys
+
+            return reading
+
+        readers: dict[str, ColumnReader] = {"tricks": counted(partial(read_tricks, self.segments))}
         if self.deals:
-            readers["deal"] = partial(read_deals, self.deals)
+            readers["deal"] = counted(partial(read_deals, self.deals))
         if self.scores:
-            readers["score"] = partial(read_scores, self.scores)
-        return usual_hands(self.doc["hands"], self.seating, readers)
+            readers["score"] = counted(partial(read_scores, self.scores))
+        found = usual_hands(self.doc["hands"], self.seating, readers)
+        if found is not None and read[0] == len(readers):
+            self.cut_keys = read[1]
+        return found
+
+    def keys_vouched(self, text: str, keys: int) -> bool:
+        """As :func:`~referee.logreader.keys_vouched`, counting the colons of the decoded text alone where every
+        segment was read from its text: a segment read so holds no duplicate key (its template's keys are distinct:
+        a trick's play one key, a deal's the players' names, which the tricks' templates are made only for where
+        they are distinct, a score's those of a dict), and the decoded text, whose objects hold the keys read but
+        the segments', holds none where its colons number those keys (as keys_vouched tells)."""
+        if self.cut_keys is not None and self.decoded.count(":") == keys - self.cut_keys:
+            return True
+        return keys_vouched(text, keys)
 
     def hand_bodies(self) -> list[Any]:
         """The hands with their tricks (and deals) decoded from their segments, for the reading a hand at a time."""
@@ -124,7 +158,9 @@ def read_text(text: str, where: Location) -> GameLog | None:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
         return None
-    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals, scores), document, where, text)
+    found: GameLog | None = read_in_one_pass(
+        partial(TricksTextReader, segments, deals, scores, decoded), document, where, text
+    )
     return found
 
 

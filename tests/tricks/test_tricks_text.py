@@ -53,32 +53,28 @@ def _game(rules: str = "hearts/intramural", seed: int = 11, players: Any = None,
     return document
 
 
-def _scores_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the games whose scores are read from their text, whole (``read_scores`` answering)."""
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Counts the games whose field ``name`` reads whole from their text (``tricks_text``'s reader answering)."""
     done = [0]
-    read = score_text.read_scores
+    read = getattr(tricks_text, name)
 
     def counting(*args: Any) -> Any:
         found = read(*args)
         done[0] += 1
         return found
 
-    monkeypatch.setattr(tricks_text, "read_scores", counting)
+    monkeypatch.setattr(tricks_text, name, counting)
     return done
+
+
+def _scores_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the games whose scores are read from their text, whole (``read_scores`` answering)."""
+    return _counted(monkeypatch, "read_scores")
 
 
 def _read_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the games whose tricks are read from their text, whole (``read_tricks`` answering)."""
-    done = [0]
-    read = tricks_text.read_tricks
-
-    def counting(*args: Any) -> Any:
-        found = read(*args)
-        done[0] += 1
-        return found
-
-    monkeypatch.setattr(tricks_text, "read_tricks", counting)
-    return done
+    return _counted(monkeypatch, "read_tricks")
 
 
 @pytest.mark.parametrize("form", ["by play", "compact"])
@@ -389,3 +385,18 @@ def test_a_score_cut_short_and_finished_after_the_next_opener_is_not_read_as_two
     bad = text[:cut] + text[first_end:second] + text[cut + 1 : first_end] + "," + text[second:]
     assert json.loads(bad) != document
     assert _read(bad) is None  # (the careful reading refuses it: a hand of other fields)
+
+
+@pytest.mark.parametrize("players", [("N", "E", "S", "W"), ("a:b", "c", "d:", "e")])
+def test_a_duplicate_key_outside_the_cut_texts_is_refused_whatever_colons_the_names_hold(players: Any) -> None:
+    # Where every cut text was read from its text, the decoded text's colons alone are held to its keys (a colon
+    # in a name, in the cut texts or out of them, is one more there)
+    text = _compact(_game(players=players))
+    assert _read(text) is not None
+    for old, new in [
+        ('"dealer":', '"dealer":"x","dealer":'),
+        ('"players":', '"players":[],"players":'),
+        ('{"dealer"', '{"passes":{},"dealer"'),
+        ('"game":{', '"game":{"rules":"x",'),
+    ]:
+        assert _read(text.replace(old, new, 1)) is None  # refused, as parse_json refuses it

@@ -29,6 +29,7 @@ from .batch import Checker, GameResult
 from .batch_inputs import Unit, check_unit
 from .errors import InputError
 from .line_blocks import Block
+from .yaml_units import Documents
 
 # Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
 # that it is never idle; no more, so that the run ends with little left in one process's hands.
@@ -36,7 +37,8 @@ _HELD = 2
 # Units audited or received ahead of the one due next, at most: memory stays flat if a worker takes long over one.
 _AHEAD = 8
 # The workers start once this process has audited the first unit (with its spec loaded), if that unit is short: a
-# first block of JSON Lines or a YAML file's first game. A longer one (a whole file) is not waited for.
+# first block of JSON Lines. A longer one (a whole file) is not waited for, nor a YAML file's first game: parsing it
+# is ~5 ms of work, which the workers would wait out to save themselves the warm-up they then do beside it.
 _WARM_BYTES = 64 * 1024
 # A pipe's capacity, where the system lets it be set (Linux): the units a worker holds (two blocks of JSON Lines
 # of 256 KB) fit in it, so that this process never waits to write one, and a unit's results do too.
@@ -184,7 +186,7 @@ class Pool:
     the games this process audits), and this process audits the next unit itself whenever they all are, so no
     process only cuts, sends and waits while the others audit. The workers are forked once this process has
     audited the first unit: they start with its specs loaded and tables built, and nothing written yet that
-    they could write again (if it is short: else at once, as it is audited).
+    they could write again (if it is short, and not a YAML game: else at once, as it is audited).
     """
 
     def __init__(self, checker: Checker, work: Iterator[Unit], jobs: int, stop: Any) -> None:
@@ -236,8 +238,8 @@ class Pool:
         if (unit := self._next()) is None:
             return True
         number, results = self.sent - 1, []
-        if not self.workers and getattr(unit, "size", 0) > _WARM_BYTES:
-            self._start()  # a long first unit (a whole file, say): the workers do not wait for it
+        if not self.workers and (getattr(unit, "size", 0) > _WARM_BYTES or isinstance(unit, Documents)):
+            self._start()  # a long first unit (a whole file, say), or a slow one: the workers do not wait for it
         for result in check_unit(self.checker, unit):
             if self.stop.pressed:
                 return False

@@ -5,9 +5,12 @@ message), whatever its documents hold."""
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -233,3 +236,25 @@ def test_every_yaml_file_of_the_bad_input_corpus_twice_over(tmp_path: Path, caps
         text = bad.read_bytes().decode("utf-8", "surrogateescape")
         stream = "---\nlog: 1\n" + GAME + "---\n" + text + "\n---\nlog: 1\n" + GAME + "---\n" + text
         same_as_whole(write(tmp_path, bad.stem, stream), capsys)
+
+
+def test_the_worker_does_not_wait_for_a_yaml_files_first_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from referee import batch_pool
+
+    path = tmp_path / "games.yaml"
+    path.write_text("---\n".join([CLEAN] * 6), encoding="utf-8")
+    audit_unit = batch_pool.check_unit
+
+    def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[Any]:
+        warm = bool(checker._specs)  # a spec was loaded in this process before this unit
+        for result in audit_unit(checker, unit):
+            yield replace(result, output=f"{os.getpid()} {warm}\n")
+
+    monkeypatch.setattr(batch_pool, "check_unit", tagged)  # the worker, forked, takes it with it
+    code, out = run("check", str(path), "--format", "json", "--jobs", "2")
+    tags = [line.split() for line in out.splitlines()]
+    here = str(os.getpid())
+    assert code == 0 and len(tags) == 6 and tags[0] == [here, "False"]
+    assert tags[1][0] != here and tags[1][1] == "False"  # forked before this process had read a game

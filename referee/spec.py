@@ -220,6 +220,7 @@ def resolve(chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | 
 def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
     """Each quote not found verbatim (white space aside) in the document of the spec that wrote it."""
     found = []
+    texts: dict[Path, str] = {}  # each document's text once a call: flat_text looks at its file's stamp each time
     for clause in spec.all_clauses():
         if not clause.source:
             continue
@@ -234,7 +235,7 @@ def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
                     f"(source.document: {spec.document or 'none'})"
                 )
                 found.append((clause, quote, InputError(message, where)))
-            elif normalize_space(quote) not in flat_text(document):
+            elif normalize_space(quote) not in (texts.get(document) or texts.setdefault(document, flat_text(document))):
                 message = misquote_message(quote, document, _shown(document, spec))
                 found.append((clause, quote, InputError(message, where)))
     return found

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache, reduce
 from itertools import repeat
 from operator import add, or_, sub
+from typing import Any
 
 from .. import seating
 from ..errors import InputError, Location
@@ -79,7 +80,21 @@ class _Audit(TurnReplay):
         self.written: list[int | None] = [None] * len(self.t.sides)
         self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
         self.tiles_drawn = self.t.per_player * self.t.seats
-        self.blank = ((None,) * len(self.t.sides), (0,) * len(self.t.sides))  # a line's bids and books, its bags
+        blank = (None,) * len(self.t.sides)  # a line's bids and books
+        # a score sheet line's fields as _line gives them, those the same on every line set
+        self.line_fields: dict[str, Any] = {
+            "hand": 0,
+            "dealer": None,
+            "bids": blank,
+            "books": blank,
+            "points": (),
+            "totals": (),
+            "bags": (0,) * len(self.t.sides),
+            "scored": True,
+            "note": None,
+            "after_end": False,
+            "spots": None,
+        }
 
     def _where(self, path: str | None = None) -> Location:
         return Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index)
@@ -247,25 +262,15 @@ class _Audit(TurnReplay):
             spot_counts = tuple(held_spots)
         else:
             spot_counts = tuple(sum(held_spots[s] for s in side) for side in sides)
-        blank, zeros = self.blank
         line = _new(HandScore)  # its fields given as its __dict__ at once (its __init__ sets them one by one)
-        _set(
-            line,
-            "__dict__",
-            {
-                "hand": n,
-                "dealer": None,
-                "bids": blank,
-                "books": blank,
-                "points": tuple(state.points),
-                "totals": tuple(self.totals),
-                "bags": zeros,
-                "scored": scored,
-                "note": note,
-                "after_end": False,
-                "spots": spot_counts,
-            },
-        )
+        fields = self.line_fields.copy()  # (what is the same on every line set once a game, in the fields' order)
+        fields["hand"] = n
+        fields["points"] = tuple(state.points)
+        fields["totals"] = tuple(self.totals)
+        fields["scored"] = scored
+        fields["note"] = note
+        fields["spots"] = spot_counts
+        _set(line, "__dict__", fields)
         self.report.hands.append(line)
 
     # -- the turns ------------------------------------------------------------

@@ -19,6 +19,10 @@ def ends_points(t: Tables, count: int) -> int:
     return t.made[count]
 
 
+# An Award made from its fields at C speed, once a hand (a NamedTuple's own constructor is a Python function)
+_made = tuple.__new__
+
+
 class Award(NamedTuple):
     """The points a hand's end gives, to which side (None: nobody), and the clause that gives them."""
 
@@ -31,11 +35,12 @@ class Award(NamedTuple):
 def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name: str) -> Award:
     """Going out: the backman's spots (or every opponent's), rounded, if the winner is on the board."""
     side = t.side_of[seat]
-    owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
-    points = round_to(owed, t.domino_round)
     if total_before < t.domino_needs:
-        return Award(side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard")
-    return Award(side, points, "dominoes_scoring.domino", f"{name} went out")
+        return _made(Award, (side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard"))
+    owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
+    step = t.domino_round
+    points = (owed + step // 2) // step * step if step > 0 else owed  # (round_to, inline: once a hand)
+    return _made(Award, (side, points, "dominoes_scoring.domino", f"{name} went out"))
 
 
 def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 OPENER = '"deal":{'
 TEN = "\x01"  # what every "10" is written as, here and in the tricks' text (no JSON text holds it)
 _TEN_BYTE = TEN.encode()
+_JOIN = "\n"  # what joins the deals' texts (a line feed is a JSON text's whitespace, never a template's byte)
 
 
 def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -32,19 +33,17 @@ def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -
     names = tuple(seating.names)
     size = len(names)
     written = [*map(str.replace, segments, repeat("10"), repeat(TEN))]
-    joined = ",".join(written)
-    text = joined.encode()
+    # Joined by a line feed, which no template holds: so where the text matches the templates, every join falls
+    # between two templates, and each segment is one whole deal (a segment cut elsewhere, at a "}" in a card's
+    # place with the rest written after the next opener, is no JSON by itself, though the deals joined would be).
+    text = _JOIN.join(written).encode()
     held = (len(written[0].encode()) - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
     if held < 1:
         raise TypeError("no cards dealt")
     template = _template(names, held)
-    # every segment as long as the template (in bytes, as it is measured), not only all of them together: the
-    # text matching the templates says nothing of where it was cut, and a deal cut short (at a "}" in a card's
-    # place, the rest written after the next opener) is no JSON by itself
-    lengths = map(len, written) if joined.isascii() else map(len, map(str.encode, written))
-    if {*lengths} != {len(template)}:
+    if len(text) + 1 != len(column) * (len(template) + 1):  # (the template's text as long, for the XOR)
         raise TypeError("deals of another length")
-    expected = b",".join(repeat(template, len(column)))
+    expected = _JOIN.encode().join(repeat(template, len(column)))
     cards = cards_where_differing(text, expected, held * size * len(column))
     holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
     return [*zip(*[holdings] * size, strict=True)], size * len(column)  # each deal's keys: a player each

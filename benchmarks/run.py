@@ -138,10 +138,16 @@ sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
+# The referee as ``python -m`` runs it, but with -P: without it, ``-m`` puts the working folder first on sys.path,
+# so that every import of the run would look there first, as the installed ``referee`` command's never does (from a
+# folder of 1,000 entries, such as a busy /tmp, that was ~10 ms of every run).
+_REFEREE = ("-P", "-m", "referee")
+
+
 def check(path: Path, *flags: str) -> tuple[float, int, int]:
     """``referee check`` in a child process: (wall seconds from its start to its end, exit code, peak memory in
     KB)."""
-    command = ["-m", "referee", "check", str(path), "--format", "json", *flags]
+    command = [*_REFEREE, "check", str(path), "--format", "json", *flags]
     with tempfile.TemporaryDirectory() as folder:
         measured = Path(folder) / "measured"
         with open(os.devnull, "wb") as sink:
@@ -201,9 +207,9 @@ def measure_startup(small: Path, repeat: int) -> None:
     compileall.compile_dir(Path(referee.__file__).parent, quiet=1)
     bare, ours = [], []
     for _ in range(2 * repeat + 1):  # alternating, so that both see the same load
-        bare.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True)))
+        bare.append(timed(lambda: subprocess.run([sys.executable, "-P", "-c", "pass"], check=True)))
         ours.append(
-            timed(lambda: subprocess.run([sys.executable, "-m", "referee", "check", str(small)], capture_output=True))
+            timed(lambda: subprocess.run([sys.executable, *_REFEREE, "check", str(small)], capture_output=True))
         )
     extra = (statistics.median(ours) - statistics.median(bare)) * 1000
     print(

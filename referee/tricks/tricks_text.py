@@ -5,7 +5,7 @@ hand) only for the reader to take each apart again. So the text is decoded with 
 the tricks, where every hand's are written play by play in the usual way, are read from their own text a whole
 game at once, by a few C-level steps over all of it, no object a play (:func:`read_tricks`); any other game has
 its tricks decoded hand by hand and is read as before. A game written in the compact form (a trick a list of
-strings, no dict) decodes at little cost, and its tricks are left in: only its deals and scores are cut out.
+strings, no dict) decodes at little cost, and is decoded whole.
 
 The cut: the text holds no backslash (the caller's condition), so every ``"`` opens or closes a string, and
 ``"tricks":[`` can only be met where the string ``tricks`` is a key whose value opens with ``[`` (a closing
@@ -35,9 +35,6 @@ from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
-from .score_text import CLOSER as SCORE_CLOSER
-from .score_text import OPENER as SCORE_OPENER
-from .score_text import read_scores
 from .usual_game import ColumnReader, usual_hands
 
 if TYPE_CHECKING:
@@ -59,9 +56,8 @@ class TricksTextReader(OnePassReader):
 
     def __init__(
         self,
-        segments: list[str] | None,
+        segments: list[str],
         deals: list[str],
-        scores: list[str],
         decoded: str,
         document: dict[str, Any],
         where: Location,
@@ -69,7 +65,6 @@ class TricksTextReader(OnePassReader):
         super().__init__(document, where)
         self.segments = segments
         self.deals = deals
-        self.scores = scores
         self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
@@ -84,13 +79,9 @@ class TricksTextReader(OnePassReader):
 
             return reading
 
-        readers: dict[str, ColumnReader] = {}
-        if self.segments is not None:
-            readers["tricks"] = counted(partial(read_tricks, self.segments))
+        readers: dict[str, ColumnReader] = {"tricks": counted(partial(read_tricks, self.segments))}
         if self.deals:
             readers["deal"] = counted(partial(read_deals, self.deals))
-        if self.scores:
-            readers["score"] = counted(partial(read_scores, self.scores))
         found = usual_hands(self.doc["hands"], self.seating, readers)
         if found is not None and read[0] == len(readers):
             self.cut_keys = read[1]
@@ -99,9 +90,9 @@ class TricksTextReader(OnePassReader):
     def keys_vouched(self, text: str, keys: int) -> bool:
         """As :func:`~referee.logreader.keys_vouched`, counting the colons of the decoded text alone where every
         segment was read from its text: a segment read so holds no duplicate key (its template's keys are distinct:
-        a trick's play one key, a deal's the players' names, distinct where the header conforms, a score's those of
-        a dict), and the decoded text, whose objects hold the keys read but
-        the segments', holds none where its colons number those keys (as keys_vouched tells)."""
+        a trick's play one key, a deal's the players' names, which the tricks' templates are made only for where
+        they are distinct), and the decoded text, whose objects hold the keys read but the segments', holds none
+        where its colons number those keys (as keys_vouched tells)."""
         if self.cut_keys is not None and self.decoded.count(":") == keys - self.cut_keys:
             return True
         return keys_vouched(text, keys)
@@ -109,13 +100,9 @@ class TricksTextReader(OnePassReader):
     def hand_bodies(self) -> list[Any]:
         """The hands with their tricks (and deals) decoded from their segments, for the reading a hand at a time."""
         bodies: list[Any] = self.doc["hands"]
-        fields: list[tuple[str, list[str], Any, str, str]] = []
-        if self.segments is not None:
-            fields.append(("tricks", self.segments, [], "[", "]]"))
+        fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
         if self.deals:
             fields.append(("deal", self.deals, {}, "{", "}"))
-        if self.scores:
-            fields.append(("score", self.scores, {}, "{", SCORE_CLOSER))
         for key, segments, empty, opening, closer in fields:
             # each hand an object whose field is empty, as many as the openers: so each opener is its own hand's
             if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
@@ -132,33 +119,19 @@ def read_text(text: str, where: Location) -> GameLog | None:
     text (see the module's docstring); None where this cannot vouch for it."""
     if "\0" in text or _TEN in text:
         return None  # no JSON text holds them: decoded whole, and refused there
-    segments: list[str] | None = None
-    decoded = text
-    # The compact form (its first hand's) decodes at little cost (no dict a play): its tricks are left in
-    if not text.startswith('["', text.find(OPENER) + len(OPENER)):
-        cut = cut_values(text, OPENER, "]]")
-        if cut is None:
-            return None
-        segments, decoded = cut
+    if text.startswith('["', text.find(OPENER) + len(OPENER)):
+        return None  # the compact form (its first hand's), which decodes at little cost (no dict a play)
+    cut = cut_values(text, OPENER, "]]")
+    if cut is None:
+        return None
+    segments, decoded = cut
     deals: list[str] = []
     if DEAL_OPENER in decoded:
         cut = cut_values(decoded, DEAL_OPENER, "}")
         if cut is None:
             return None
         deals, decoded = cut
-    scores: list[str] = []
-    if SCORE_OPENER in decoded:
-        cut = cut_values(decoded, SCORE_OPENER, SCORE_CLOSER)
-        if cut is None:
-            return None
-        scores, decoded = cut
-    if segments is None and not (deals or scores):
-        return None  # nothing cut: decoded whole
-    if (
-        (segments is not None and not _only_keyed(decoded, _KEY, len(segments)))
-        or (deals and not _only_keyed(decoded, '"deal"', len(deals)))
-        or (scores and not _only_keyed(decoded, '"score"', len(scores)))
-    ):
+    if not _only_keyed(decoded, _KEY, len(segments)) or (deals and not _only_keyed(decoded, '"deal"', len(deals))):
         return None
     try:
         document = plain_value(decoded)
@@ -166,9 +139,7 @@ def read_text(text: str, where: Location) -> GameLog | None:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
         return None
-    found: GameLog | None = read_in_one_pass(
-        partial(TricksTextReader, segments, deals, scores, decoded), document, where, text
-    )
+    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals, decoded), document, where, text)
     return found
 
 

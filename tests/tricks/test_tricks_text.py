@@ -17,7 +17,7 @@ from referee import load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
-from referee.tricks import score_text, tricks_text
+from referee.tricks import tricks_text
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
 from referee.tricks.simulate import simulate_game
@@ -67,11 +67,6 @@ def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     return done
 
 
-def _scores_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the games whose scores are read from their text, whole (``read_scores`` answering)."""
-    return _counted(monkeypatch, "read_scores")
-
-
 def _read_from_text(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the games whose tricks are read from their text, whole (``read_tricks`` answering)."""
     return _counted(monkeypatch, "read_tricks")
@@ -90,7 +85,7 @@ def test_a_simulated_game_is_read_with_its_tricks_cut_out(
         found = _read(text)  # None where the word tricks is met elsewhere (a claim's count of tricks, in an event)
         # a game of the usual form, read a field at a time (not one with a hold hand, which has no passes)
         if usual_hands(plain_value(text)["hands"], seating(tuple(document["players"]))) is not None:
-            assert found is not None  # the compact form too: its tricks left in, its deals and scores cut out
+            assert (found is not None) == (form == "by play")  # the compact form is decoded whole
             usual += form == "by play"
     assert done[0] == 2 * usual  # each such game's tricks read whole from the text, by read_text and from_json_text
     assert usual or form == "compact" or rules not in ("spades/intramural", "hearts/intramural")
@@ -202,7 +197,7 @@ _CHANGES = [
 def test_tricks_written_otherwise_read_as_the_careful_reading_reads_them(form: str, old: str, new: str) -> None:
     document = _game()
     text = _compact(compact_tricks(document) if form == "compact" else document)
-    assert _read(text) is not None  # (the compact form's tricks left in: its deals and scores cut out)
+    assert (_read(text) is not None) == (form == "by play")
     assert old in text
     for changed in (text.replace(old, new, 1), text.replace(old, new), *_in_tricks(text, old, new)):
         _read(changed)
@@ -291,7 +286,7 @@ def test_a_game_not_of_the_usual_form_has_its_tricks_decoded_hand_by_hand() -> N
     text = _compact(BASE)
     assert BASE["hands"][0].keys() != BASE["hands"][1].keys()
     assert _read(text) is not None
-    assert _read(_compact(compact_tricks(BASE))) is not None  # the compact form: its tricks left in
+    assert _read(_compact(compact_tricks(BASE))) is None  # the compact form: decoded whole
 
 
 @settings(max_examples=150, deadline=None)
@@ -334,57 +329,6 @@ def test_a_deal_opener_in_the_options_is_not_taken_for_a_hand_whose_own_deal_is_
     text = _compact(document).replace('"deal":{}', '"deal": {}', 1)
     assert text.count('"deal":{') == len(document["hands"])
     _read(text)
-
-
-@pytest.mark.parametrize("rules", ["spades/intramural", "hearts/intramural"])
-def test_a_games_scores_are_read_from_their_text_as_the_careful_reading_reads_them(
-    rules: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    done = _scores_from_text(monkeypatch)
-    for seed in (1, 2):
-        text = _compact(simulate_game(load_spec(rules), random.Random(seed)))
-        assert _read(text) is not None
-    assert done[0] == 4  # each by read_text and from_json_text
-    document = _game(rules)
-    text = _compact(document)
-    hand = document["hands"][1]
-    for key in hand["score"]:  # each number of a hand but the first, written otherwise: read the same or decoded
-        for field in ("hand", "total"):
-            written = f'"{key}":{{"hand":{hand["score"][key]["hand"]},"total":{hand["score"][key]["total"]}}}'
-            at = text.index(written, text.index('"score":{', text.index('"dealer"', text.index('"dealer"') + 1)))
-            for value in ("7", "-7", "123456789012345678", "07", "7.0", "1e3", '"7"', "null", ""):
-                fields = {**hand["score"][key], field: "%"}
-                changed = f'"{key}":{{"hand":{fields["hand"]},"total":{fields["total"]}}}'.replace("%", value)
-                before = done[0]
-                found = _read(text[:at] + changed + text[at + len(written) :])
-                assert (done[0] > before) == (value in ("7", "-7", "123456789012345678"))  # else written otherwise
-                assert (found is not None) == (value in ("7", "-7", "123456789012345678"))
-
-
-def test_scores_keyed_by_any_name_are_read_from_their_text_or_decoded() -> None:
-    for players in [("a%sb", "1:2", "%d", "W 3"), ("N", "E", "S", "W")]:
-        document = _game(players=players)
-        assert _read(_compact(document)) is not None
-        for hand in document["hands"]:
-            hand["score"] = {"x:5": {"hand": 0, "total": 0}, **hand["score"]}  # a colon and a number in a key
-        _read(_compact(document))
-
-
-def test_a_score_cut_short_and_finished_after_the_next_opener_is_not_read_as_two() -> None:
-    # The second hand's score ends (its "}}") after its first side's hand, and the rest of it is written after the
-    # third hand's opener, before the third hand's own: JSON still, of another document (the second score holds a
-    # hand alone, the third hand holds the sides as fields of its own), yet the pieces cut out, joined by a comma,
-    # are three usual scores.
-    document = _game(hands=3)
-    text = _compact(document)
-    opener = score_text.OPENER
-    first = text.index(opener, text.index(opener) + 1) + len(opener)
-    first_end = text.index("}}", first)
-    second = text.index(opener, first_end) + len(opener)
-    cut = text.index(',"total"', first)  # after the first side's hand
-    bad = text[:cut] + text[first_end:second] + text[cut + 1 : first_end] + "," + text[second:]
-    assert json.loads(bad) != document
-    assert _read(bad) is None  # (the careful reading refuses it: a hand of other fields)
 
 
 @pytest.mark.parametrize("players", [("N", "E", "S", "W"), ("a:b", "c", "d:", "e")])

@@ -96,13 +96,19 @@ def play(seats: dict[str, int], piece: str) -> Play | None:
     return (seat, *move)
 
 
+@lru_cache(maxsize=1024)
+def _score_head(key: str) -> str | None:
+    """What a side's score line is written starting with, up to its hand's points (None: a key not plain)."""
+    return f'"{key}":{_HAND}' if _plain(key) else None
+
+
 def score_line(piece: str, key: Any) -> RecordedScore | None:
     """The score line of side ``key`` whose compact JSON member text, less its last ``}``, is ``piece`` (as
     :data:`.member_text.SCORE` cuts it), ``{hand, total}`` written the usual way (else None)."""
-    if type(key) is not str or not _plain(key):
+    if type(key) is not str:
         return None
-    head = f'"{key}":{_HAND}'
-    if not piece.startswith(head):
+    head = _score_head(key)
+    if head is None or not piece.startswith(head):
         return None
     hand_written, total_key, total_written = piece[len(head) :].partition(_TOTAL)
     hand = _integer(hand_written, 1 - _LIMIT)

@@ -16,7 +16,7 @@ import codecs
 import io
 import re
 from collections.abc import Generator, Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from . import yaml_documents
 from .documents import line_text, too_long
@@ -39,6 +39,7 @@ class _Chunker:
         self.parts: list[str] = []
         self.error: InputError | None = None
         self.content = False  # more than comments, blank lines and directives so far
+        self.written = False  # a line not blank (or not readable) met: the stream is not empty
 
     def cut(self, number: int) -> tuple[int, str | InputError]:
         """The chunk so far, a new one starting at line ``number``."""
@@ -48,6 +49,7 @@ class _Chunker:
 
     def line(self, number: int, line: str | InputError) -> Iterator[tuple[int, str | InputError]]:
         """One line, as ``yaml_chunks`` takes it."""
+        self.written = self.written or not isinstance(line, str) or bool(line.strip())
         if isinstance(line, str) and self.content and _CUTS.match(line):
             yield self.cut(number)
         if isinstance(line, InputError):
@@ -77,6 +79,7 @@ class _Chunker:
 
     def text(self, text: str, number: int) -> Generator[tuple[int, str | InputError], None, int]:
         """Whole lines, the first being line ``number``, each of them readable; returns the next line's number."""
+        self.written = self.written or bool(text.strip())  # blank to str.strip, as a line at a time
         at = counted = 0
         for where in _cuts(text):
             if where > at:
@@ -96,10 +99,11 @@ class _Chunker:
 
 
 def file_chunks(
-    handle: BinaryIO, name: str, limit: int | None = None, block: int = BLOCK_BYTES
+    handle: BinaryIO, name: str, limit: int | None = None, block: int = BLOCK_BYTES, written: list[bool] | None = None
 ) -> Iterator[tuple[int, str | InputError]]:
     """Each chunk of a YAML stream (first line, text or the error that spoils it), as ``yaml_chunks`` cuts the
-    lines ``stream_lines`` reads. ``limit``: a line's bytes and a chunk's characters at most (the reader's)."""
+    lines ``stream_lines`` reads. ``limit``: a line's bytes and a chunk's characters at most (the reader's).
+    ``written``: set to whether a line was more than blank, at the end."""
     limit = yaml_documents.MAX_YAML_CHARS if limit is None else limit
     chunker = _Chunker(name, limit)
     number = 0  # the lines before the block
@@ -113,6 +117,30 @@ def file_chunks(
             continue
         number = (yield from chunker.text(text, number + 1)) - 1
     yield from chunker.end()
+    if written is not None:
+        written[:] = [chunker.written]
+
+
+def stream_documents(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """Each document of a YAML stream as :func:`referee.documents.yaml_stream` reads it line by line (the same
+    documents, errors and empty-stream error), its chunks cut by :func:`file_chunks`."""
+    written = [False]
+    seen_any = False
+    for item in _documents(file_chunks(handle, name, written=written), name):
+        seen_any = True
+        yield item
+    if not seen_any:
+        raise InputError("the file holds no YAML document" if written[0] else "the file is empty", Location(file=name))
+
+
+def _documents(
+    chunks: Iterator[tuple[int, str | InputError]], name: str
+) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """The documents of the chunks, as ``iter_yaml`` gives them, and in its way: each chunk's list handed on by
+    ``yield from`` from the frame that made it. (Taken one by one into a local of that frame, a document's error
+    was left in a cycle with its traceback's frames, for the garbage collector: tests/test_batch_collections.py.)"""
+    for start, chunk in chunks:
+        yield from yaml_documents.chunk_documents(chunk, name, start)
 
 
 def _cuts(text: str) -> list[int]:

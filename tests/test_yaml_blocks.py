@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import yaml_documents
-from referee.documents import stream_lines
+from referee.documents import stream_lines, yaml_lines
 from referee.errors import InputError
-from referee.yaml_blocks import file_chunks
+from referee.yaml_blocks import file_chunks, stream_documents
 from referee.yaml_documents import yaml_chunks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,3 +73,46 @@ def test_a_document_longer_than_the_limit_is_refused_at_its_start() -> None:
     assert fast == careful
     assert [start for start, _ in fast] == [1, 3, 34]
     assert "longer than 40 characters" in str(fast[1][1])
+
+
+def documents(read: Any) -> list[object]:
+    """A stream's documents as (line, data), its errors as said, and the error that ends it, if any."""
+    found: list[object] = []
+    try:
+        for item in read:
+            found.append((str(item), item.location) if isinstance(item, InputError) else (item[0], item[2]))
+    except InputError as exc:
+        found.append(("raised", str(exc), exc.location))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*LINES, b"a: [1, 2]", b"- {b: 2}", b"  c: d"]), min_size=0, max_size=10),
+    st.sampled_from([b"\n", b"\r\n"]),
+    st.booleans(),
+)
+def test_a_stream_read_by_blocks_gives_the_line_readers_documents(lines: list[bytes], end: bytes, last: bool) -> None:
+    data = end.join(lines) + (end if last and lines else b"")
+    careful = documents(yaml_lines(stream_lines(io.BytesIO(data), "t.yaml", yaml_documents.MAX_YAML_CHARS), "t.yaml"))
+    assert documents(stream_documents(io.BytesIO(data), "t.yaml")) == careful
+
+
+@pytest.mark.parametrize(
+    "data",
+    # (a block with a long line, blank or not, is read a line at a time)
+    [
+        b"",
+        b"\n\n",
+        b"  \n\t\n",
+        b"# only a comment\n",
+        b"%YAML 1.2\n",
+        b"\xff\n",
+        b"\n" * 60_000 + b" " * 250_000 + b"\n",
+    ],
+)
+def test_a_stream_of_no_document_is_refused_as_the_line_reader_refuses_it(data: bytes) -> None:
+    careful = documents(yaml_lines(stream_lines(io.BytesIO(data), "t.yaml", yaml_documents.MAX_YAML_CHARS), "t.yaml"))
+    assert documents(stream_documents(io.BytesIO(data), "t.yaml")) == careful
+    if not data.startswith(b"\xff"):  # (a bad byte is one unreadable document)
+        assert isinstance(careful[-1], tuple) and careful[-1][0] == "raised"

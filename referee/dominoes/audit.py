@@ -145,8 +145,8 @@ class _Audit(TurnReplay):
                     ),
                     hand.number,
                 )
-            for bit in tiles:
-                tile = bit.bit_length() - 1
+            for tile in tiles:
+                bit = 1 << tile
                 if seen & bit:
                     self.add(
                         Finding(Code.TILE_DRAWN_TWICE, "tiles.set", f"{tile_name(tile)} was drawn twice", seat),

@@ -20,7 +20,7 @@ from ..families import is_domino_document as is_domino_document  # told by the f
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
-from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TOKEN_BITS, TileError, parse_tile, tile_name
+from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile, tile_name
 
 KNOCK_WORDS = frozenset({"knock", "pass"})
 _POINTS_TYPES = frozenset({int, type(None)})
@@ -89,9 +89,9 @@ class DominoHand:
 
     @cached_property
     def draw(self) -> tuple[tuple[int, ...], ...]:
-        """Each seat's tiles as drawn, each as its bit (1 << tile), for the check of a draw not as the rules have
-        it: read from each seat's tokens as the reader kept them, each a usual one (``tokens``, not a field)."""
-        return tuple(tuple(map(TOKEN_BITS.__getitem__, tokens)) for tokens in self.__dict__["tokens"])
+        """Each seat's tiles as drawn, for the check of a draw not as the rules have it: read from each seat's
+        tokens as the reader kept them, each a usual one (``tokens``, not a field: a clean draw never needs this)."""
+        return tuple(tuple(map(TILE_TOKENS.__getitem__, tokens)) for tokens in self.__dict__["tokens"])
 
     @cached_property
     def turns(self) -> tuple[Turn, ...]:

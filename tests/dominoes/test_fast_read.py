@@ -35,6 +35,20 @@ def test_simulated_games_are_read_in_one_pass(rules: str) -> None:
     assert fast == _careful(document)
 
 
+def test_a_hands_draw_is_each_seats_tiles_as_written_by_either_reader() -> None:
+    document = simulate_game(load_spec("dominoes/all-fives"), random.Random(7))
+    written = [
+        [tile(*map(int, token.split("-"))) for token in document["hands"][0]["draw"][name]]
+        for name in document["players"]
+    ]
+    for game in (read_fast(document, WHERE), _careful(document)):
+        assert game is not None
+        hand = game.hands[0]
+        assert [list(tiles) for tiles in hand.draw] == written  # the tiles, as ints, in the order written
+        assert list(hand.held) == [sum(1 << t for t in tiles) for tiles in written]
+        assert list(hand.drawn) == [len(tiles) for tiles in written]
+
+
 @pytest.mark.parametrize("written", ["4-6", "6|4", "[6:4]", " 6 - 4 ", "[4:6]"])
 def test_each_way_of_writing_a_tile_reads_the_same(written: str) -> None:
     document = copy.deepcopy(BASE)

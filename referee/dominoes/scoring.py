@@ -38,9 +38,7 @@ def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name
     if total_before < t.domino_needs:
         return _made(Award, (side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard"))
     owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
-    step = t.domino_round
-    points = (owed + step // 2) // step * step if step > 0 else owed  # (round_to, inline: once a hand)
-    return _made(Award, (side, points, "dominoes_scoring.domino", f"{name} went out"))
+    return _made(Award, (side, round_to(owed, t.domino_round), "dominoes_scoring.domino", f"{name} went out"))
 
 
 def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:

@@ -23,59 +23,13 @@ from .documents import line_text, too_long
 from .errors import InputError, Location
 from .line_blocks import blocks
 
-# The lines the chunker cuts before (its _DOCUMENT_START, or a directive), where it has read more than comments.
-_CUTS = re.compile(r"---(?:[ \t\r\n]|$)|%")
 _MARKS = re.compile(r"\n(?:---|%)")
 _AFTER_MARKER = ("", " ", "\t", "\r", "\n")  # what may follow a document's "---" (nothing: the stream's end)
 BLOCK_BYTES = 64 * 1024  # a block's bytes: several games' lines, well under the line limit
 
 
-class _Chunker:
-    """The state of :func:`referee.yaml_documents.yaml_chunks` between lines, fed a line or a run of lines."""
-
-    def __init__(self, name: str, limit: int) -> None:
-        self.name, self.limit = name, limit
-        self.start, self.size = 1, 0
-        self.parts: list[str] = []
-        self.error: InputError | None = None
-        self.content = False  # more than comments, blank lines and directives so far
-        self.written = False  # a line not blank (or not readable) met: the stream is not empty
-
-    def cut(self, number: int) -> tuple[int, str | InputError]:
-        """The chunk so far, a new one starting at line ``number``."""
-        done = self.start, self.error or "".join(self.parts)
-        self.start, self.parts, self.size, self.error, self.content = number, [], 0, None, False
-        return done
-
-    def line(self, number: int, line: str | InputError) -> Iterator[tuple[int, str | InputError]]:
-        """One line, as ``yaml_chunks`` takes it."""
-        self.written = self.written or not isinstance(line, str) or bool(line.strip())
-        if isinstance(line, str) and self.content and _CUTS.match(line):
-            yield self.cut(number)
-        if isinstance(line, InputError):
-            self.error = self.error or line
-            self.content = True
-            return
-        self.add(line)
-
-    def add(self, text: str) -> None:
-        """Lines none of which the chunk is cut before (but maybe the first): their content noted, then kept."""
-        if not self.content:
-            for line in text.split("\n"):
-                if line.strip() and not line.startswith(("#", "%")):
-                    self.content = True
-                    break
-        if self.error is not None:
-            return
-        self.size += len(text)
-        if self.size > self.limit:  # the same error whichever line passes the limit: it names the chunk's start
-            self.error = InputError(
-                f"a YAML document longer than {self.limit} characters (no game or spec is)",
-                Location(file=self.name, line=self.start),
-            )
-            self.parts = []
-        else:
-            self.parts.append(text)
+class _Chunker(yaml_documents.Chunker):
+    """The chunker, fed a run of whole readable lines at once where it can be."""
 
     def text(self, text: str, number: int) -> Generator[tuple[int, str | InputError], None, int]:
         """Whole lines, the first being line ``number``, each of them readable; returns the next line's number."""
@@ -92,10 +46,6 @@ class _Chunker:
         if at < len(text):
             self.add(text[at:])
         return number + text.count("\n", counted)  # the next line's (a block's last line lacks its end only last)
-
-    def end(self) -> Iterator[tuple[int, str | InputError]]:
-        if self.content:
-            yield self.start, self.error or "".join(self.parts)
 
 
 def file_chunks(

@@ -39,8 +39,8 @@ def reader_pattern_ready() -> None:
 
 MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
 
-# A line that starts a YAML document, and a directive line before one.
-_DOCUMENT_START = re.compile(r"---(?:[ \t\r\n]|$)")
+# A line that starts a YAML document, or a directive line before one: where a chunk is cut.
+_CUTS = re.compile(r"---(?:[ \t\r\n]|$)|%")
 
 
 def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
@@ -111,40 +111,71 @@ def _split_lines(text: str) -> Iterator[tuple[int, str]]:
         yield number, line + "\n"
 
 
-def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:
-    """Lines grouped into YAML documents: (first line, its text, or the error that spoils it).
+class Chunker:
+    """Lines grouped into YAML documents as they come, a line (or a run of lines none of which is cut before) at a
+    time: what :func:`yaml_chunks` gives, and :mod:`referee.yaml_blocks` feeds a block at a time.
 
-    A document starts at a ``---`` line, which YAML forbids inside any scalar,
-    so a broken document leaves the others readable. A document longer than
-    MAX_YAML_CHARS is refused as soon as it is, before it is parsed.
+    A document starts at a ``---`` line, which YAML forbids inside any scalar, so a broken document leaves the
+    others readable. A document longer than ``limit`` characters is refused as soon as it is, before it is parsed.
     """
-    start, size = 1, 0
-    parts: list[str] = []
-    error: InputError | None = None
-    content = False  # more than comments, blank lines and directives so far
-    for number, line in lines:
-        if isinstance(line, str) and content and (_DOCUMENT_START.match(line) or line.startswith("%")):
-            yield start, error or "".join(parts)
-            start, parts, size, error, content = number, [], 0, None, False
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.name, self.limit = name, limit
+        self.start, self.size = 1, 0
+        self.parts: list[str] = []
+        self.error: InputError | None = None
+        self.content = False  # more than comments, blank lines and directives so far
+        self.written = False  # a line not blank (or not readable) met: the stream is not empty
+
+    def cut(self, number: int) -> tuple[int, str | InputError]:
+        """The chunk so far, a new one starting at line ``number``."""
+        done = self.start, self.error or "".join(self.parts)
+        self.start, self.parts, self.size, self.error, self.content = number, [], 0, None, False
+        return done
+
+    def line(self, number: int, line: str | InputError) -> Iterator[tuple[int, str | InputError]]:
+        """One line: the chunk it ends, if it starts another."""
+        self.written = self.written or not isinstance(line, str) or bool(line.strip())
+        if isinstance(line, str) and self.content and _CUTS.match(line):
+            yield self.cut(number)
         if isinstance(line, InputError):
-            error = error or line
-            content = True
-            continue
-        if not content and line.strip() and not line.startswith(("#", "%")):
-            content = True
-        if error is not None:
-            continue
-        size += len(line)
-        if size > MAX_YAML_CHARS:
-            error = InputError(
-                f"a YAML document longer than {MAX_YAML_CHARS} characters (no game or spec is)",
-                Location(file=name, line=start),
+            self.error = self.error or line
+            self.content = True
+            return
+        self.add(line)
+
+    def add(self, text: str) -> None:
+        """Lines none of which the chunk is cut before (but maybe the first): their content noted, then kept."""
+        if not self.content:
+            for line in text.split("\n"):
+                if line.strip() and not line.startswith(("#", "%")):
+                    self.content = True
+                    break
+        if self.error is not None:
+            return
+        self.size += len(text)
+        if self.size > self.limit:  # the same error whichever line passes the limit: it names the chunk's start
+            self.error = InputError(
+                f"a YAML document longer than {self.limit} characters (no game or spec is)",
+                Location(file=self.name, line=self.start),
             )
-            parts = []
+            self.parts = []
         else:
-            parts.append(line)
-    if content:
-        yield start, error or "".join(parts)
+            self.parts.append(text)
+
+    def end(self) -> Iterator[tuple[int, str | InputError]]:
+        """The last chunk, if it holds more than comments, blank lines and directives."""
+        if self.content:
+            yield self.start, self.error or "".join(self.parts)
+
+
+def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:
+    """Lines grouped into YAML documents (see :class:`Chunker`): (first line, its text, or the error that spoils
+    it)."""
+    chunker = Chunker(name, MAX_YAML_CHARS)
+    for number, line in lines:
+        yield from chunker.line(number, line)
+    yield from chunker.end()
 
 
 def iter_yaml(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, Any, Any] | InputError]:

@@ -4,10 +4,10 @@
 The line reader and the chunker take some 0.6 us a line in Python, 0.2-0.3 ms a game of a YAML archive, work
 the main process of a ``--jobs`` run does for every game it hands on. Here a block of whole lines
 (:func:`referee.line_blocks.blocks`) that decodes as UTF-8 and is shorter than the line limit is cut by one
-search for the lines that may start a document (``---`` or a directive), the text between two of them taken
-whole: where the block decodes, every line of it does (a line feed is never inside a character's bytes), and
-no line of it is too long. Any other block (a bad byte, a line cut at the limit) is read a line at a time, as
-:func:`referee.documents.stream_lines` reads it, by the chunker's own steps. Tests hold the two readings equal.
+search for the lines that may start a document (``---``), the text between two of them taken whole: where the
+block decodes, every line of it does (a line feed is never inside a character's bytes), and no line of it is too
+long. Any other block (a bad byte, a line cut at the limit, a line starting with ``%``) is read a line at a time,
+as :func:`referee.documents.stream_lines` reads it, by the chunker's own steps. Tests hold the two readings equal.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .documents import line_text, too_long
 from .errors import InputError, Location
 from .line_blocks import blocks
 
-_MARKS = re.compile(r"\n(?:---|%)")
+_MARKS = re.compile(r"\n---")
 _AFTER_MARKER = ("", " ", "\t", "\r", "\n")  # what may follow a document's "---" (nothing: the stream's end)
 BLOCK_BYTES = 64 * 1024  # a block's bytes: several games' lines, well under the line limit
 
@@ -59,7 +59,10 @@ def file_chunks(
     number = 0  # the lines before the block
     for data in blocks(handle, limit, min(block, limit)):
         text = _readable(data, number == 0) if len(data) <= limit else None
-        if text is None:  # a line of it is not readable, or may be too long: a line at a time
+        # A line of it not readable, or maybe too long, or a "%" line (whether it is a directive depends on the
+        # lines after it, maybe in the next block: the chunker decides, see yaml_documents.Chunker): a line at a
+        # time
+        if text is None or chunker.held or text.startswith("%") or "\n%" in text:
             for raw in io.BytesIO(data):
                 number += 1
                 too = len(raw) - raw.endswith(b"\n") > limit
@@ -94,12 +97,12 @@ def _documents(
 
 
 def _cuts(text: str) -> list[int]:
-    """Where the lines start that the chunker may cut before (a document's start, a directive), in order: one
-    pattern's search for a line feed and a mark (a search for the lines' starts, or for "---" alone in a text
-    of many "-", took twice as long or more)."""
-    found = [0] if text.startswith(("---", "%")) else []
+    """Where the lines start that the chunker may cut before (a document's start), in order, in a text with no
+    directive line: one pattern's search for a line feed and a marker (a search for the lines' starts, or for
+    "---" alone in a text of many "-", took twice as long or more)."""
+    found = [0] if text.startswith("---") else []
     found += [mark.start() + 1 for mark in _MARKS.finditer(text)]
-    return [at for at in found if text[at] == "%" or text[at + 3 : at + 4] in _AFTER_MARKER]
+    return [at for at in found if text[at + 3 : at + 4] in _AFTER_MARKER]
 
 
 def _readable(data: bytes, first: bool) -> str | None:

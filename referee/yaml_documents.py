@@ -39,8 +39,8 @@ def reader_pattern_ready() -> None:
 
 MAX_YAML_CHARS = 256 * 1024  # a YAML document: the pure-Python parser reads ~300 KB a second
 
-# A line that starts a YAML document, or a directive line before one: where a chunk is cut.
-_CUTS = re.compile(r"---(?:[ \t\r\n]|$)|%")
+# A line that starts a YAML document: where a chunk is cut (or before the directive lines just above it).
+_MARKER = re.compile(r"---(?:[ \t\r\n]|$)")
 
 
 def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int = 1) -> InputError:
@@ -117,6 +117,12 @@ class Chunker:
 
     A document starts at a ``---`` line, which YAML forbids inside any scalar, so a broken document leaves the
     others readable. A document longer than ``limit`` characters is refused as soon as it is, before it is parsed.
+
+    Directive lines (``%``) before a ``---`` go with the document they precede. A ``%`` at a line's start after
+    content is not always a directive: a quoted or plain scalar continued on the next line may start it there
+    (``note: "a long`` then ``%text"``). Such a line, and the comment or blank lines after it, are held until
+    the next other line: a ``---`` makes them the next document's directives, anything else (or the end, or a
+    line that cannot be read) the current document's text, for the parser to read or refuse in place.
     """
 
     def __init__(self, name: str, limit: int) -> None:
@@ -126,6 +132,8 @@ class Chunker:
         self.error: InputError | None = None
         self.content = False  # more than comments, blank lines and directives so far
         self.written = False  # a line not blank (or not readable) met: the stream is not empty
+        self.held: list[str] = []  # a "%" line after content and the comment or blank lines after it
+        self.held_from = self.held_size = 0  # the first held line's number, their characters (bounded as a chunk's)
 
     def cut(self, number: int) -> tuple[int, str | InputError]:
         """The chunk so far, a new one starting at line ``number``."""
@@ -136,13 +144,35 @@ class Chunker:
     def line(self, number: int, line: str | InputError) -> Iterator[tuple[int, str | InputError]]:
         """One line: the chunk it ends, if it starts another."""
         self.written = self.written or not isinstance(line, str) or bool(line.strip())
-        if isinstance(line, str) and self.content and _CUTS.match(line):
-            yield self.cut(number)
-        if isinstance(line, InputError):
+        if isinstance(line, str):
+            if self.held:
+                if _MARKER.match(line):
+                    yield self.cut(self.held_from)
+                    self.add("".join(self.held))
+                    self.held = []
+                elif (line.startswith(("%", "#")) or not line.strip()) and self.held_size + len(line) <= self.limit:
+                    self.held.append(line)
+                    self.held_size += len(line)
+                    return
+                else:
+                    self.release()
+            elif self.content and line.startswith("%"):
+                self.held, self.held_from, self.held_size = [line], number, len(line)
+                return
+            elif self.content and _MARKER.match(line):
+                yield self.cut(number)
+        else:
+            self.release()
             self.error = self.error or line
             self.content = True
             return
         self.add(line)
+
+    def release(self) -> None:
+        """The held lines, which no ``---`` followed, as the current document's text."""
+        if self.held:
+            self.add("".join(self.held))
+            self.held = []
 
     def add(self, text: str) -> None:
         """Lines none of which the chunk is cut before (but maybe the first): their content noted, then kept."""
@@ -165,6 +195,7 @@ class Chunker:
 
     def end(self) -> Iterator[tuple[int, str | InputError]]:
         """The last chunk, if it holds more than comments, blank lines and directives."""
+        self.release()
         if self.content:
             yield self.start, self.error or "".join(self.parts)
 

@@ -55,8 +55,8 @@ def games_in_chunk(text: str) -> int | None:
     """How many games (read or unreadable) a chunk of a YAML stream gives, where its text proves it; else None.
 
     A chunk holds at most one document when its lines are the chunker's (see ``_other_break``): the chunker
-    cuts at every other marker and directive. A document that is parsed gives one game unless it is null
-    (empty); one that is not gives one error.
+    cuts at every other marker (with the directive lines just above it). A document that is parsed gives one
+    game unless it is null (empty); one that is not gives one error.
     """
     if _other_break(text):
         return None

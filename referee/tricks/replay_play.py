@@ -8,7 +8,7 @@ from typing import Any
 from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
 from . import clean_hand, deal, passing, play
-from .cards import COPY, card_symbol, cards_in
+from .cards import COPY, SUIT_NAMES, card_symbol, cards_in
 from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
 from .clean_lane import GAP, CleanLane, lane_for
@@ -373,4 +373,11 @@ class PlayReplay(Replay):
         name = self.names[seat]
         if clause == "play.first_lead":
             return f"{name} led {card_symbol(card)} to the first trick, which these rules do not allow"
+        t = self.t
+        if 0 <= t.held_suit < 4 and t.suit[card] == t.held_suit:
+            # a suit held back (Hearts) is no trump: name the suit, and the trick it waits for where the rule counts
+            held = SUIT_NAMES[t.held_suit]
+            if t.held_until_broken:
+                return f"{name} led {card_symbol(card)} before {held} were broken"
+            return f"{name} led {card_symbol(card)}: {held} may not be led before trick {t.held_until_trick}"
         return f"{name} led {card_symbol(card)} before trumps were broken"

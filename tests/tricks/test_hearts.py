@@ -4,9 +4,11 @@ point rules (the sheet's settlement example) come out as the sheet prints them."
 from __future__ import annotations
 
 import copy
+import pathlib
 from fractions import Fraction
 
 import pytest
+import yaml
 from findings import FAST, Expected, found, ordered
 from hearts_model import (
     CLUB,
@@ -202,3 +204,20 @@ def test_a_trump_breaking_field_on_a_suit_held_back_says_what_is_wrong(name: str
     message = str(error.value)
     assert f"play.lead.{name}" in message and "play.lead.suit: H" in message and "not trumps" in message
     assert "may be led at any time" not in message
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("hearts_led_too_early", "hearts may not be led before trick 3"),
+        ("hearts_club_hearts_not_broken", "before hearts were broken"),
+    ],
+)
+def test_an_early_heart_lead_is_told_as_the_rule_has_it(case: str, said: str) -> None:
+    """Hearts are no trump (the intramural sheet says so in capitals): the message names the suit and, where the
+    sheet counts tricks, the trick it waits for; it never speaks of trumps."""
+    path = pathlib.Path(__file__).parent.parent / "conformance" / "bad" / f"{case}.yaml"
+    doc = yaml.safe_load(path.read_text())
+    report = referee.audit(doc["rules"], from_document(doc["log"], Location(file=str(path))))
+    leads = [v.message for v in report.violations if v.code.value == "illegal_lead"]
+    assert leads and all(said in m and "trump" not in m for m in leads), leads

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
-from .documents import MAX_JSON_BYTES, exists, is_json_lines, json_document, yaml_stream
+from .documents import MAX_JSON_BYTES, cannot_read, exists, is_json_lines, json_document, yaml_stream
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
@@ -141,13 +141,22 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
             elif is_json_lines(Path(file)):
                 try:
                     with Path(file).open("rb") as handle:
-                        yield from _line_units(handle, file, checker, _size(file) or None)
+                        yield from _read_on(_line_units(handle, file, checker, _size(file) or None), file, checker)
                 except OSError:  # a missing or unreadable file: the reader says so, located
                     yield WholeFile(file, 0)
             elif split and (cuts := cut(Path(file), checker.unreadable)) is not None:
                 yield from cuts
             else:
                 yield WholeFile(file, _size(file))
+
+
+def _read_on(found: Iterator[Unit], name: str, checker: Checker) -> Iterator[Unit]:
+    """The units a stream gives until a read of it fails (a device's, a failing disk's): then its error, located,
+    the units before it standing (one read again from the start would give their games twice)."""
+    try:
+        yield from found
+    except OSError as exc:
+        yield Failed(checker.unreadable(cannot_read(exc, name)))
 
 
 def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
@@ -166,7 +175,7 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     games: Iterator[Any]
     if start.startswith(b"{"):
         if not _one_json_document(start):
-            yield from _line_units(handle, STDIN_NAME, checker)
+            yield from _read_on(_line_units(handle, STDIN_NAME, checker), STDIN_NAME, checker)
             return
         games = games_in(json_document(handle, STDIN_NAME), STDIN_NAME)
     elif split:
@@ -188,6 +197,8 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
                 results = []
     except InputError as exc:
         results.append(checker.unreadable(exc))
+    except OSError as exc:
+        results.append(checker.unreadable(cannot_read(exc, STDIN_NAME)))
     yield Lines(STDIN_NAME, tuple(results))
 
 
@@ -211,6 +222,8 @@ def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
                 yield checker.game(game)
         except InputError as exc:
             yield checker.unreadable(exc)
+        except OSError as exc:  # a read that fails part way (a device's, a failing disk's)
+            yield checker.unreadable(cannot_read(exc, unit.path))
     elif isinstance(unit, Block):
         for line, index, text in block_lines(unit, MAX_JSON_BYTES):
             if isinstance(text, InputError):

@@ -280,7 +280,7 @@ def run(checker: Checker, names: list[str], out: TextIO, jobs: int) -> int:
                 ctrl_c.pressed = True
             writer.end(tally, ctrl_c.pressed)
         except BrokenPipeError:  # the reader went away (| head): write no more, but check the rest
-            _quiet_stdout(out)
+            quiet_stdout(out)
             _check_unwritten(results, tally, ctrl_c)
         finally:
             results.close()  # the worker processes, if any, are stopped here
@@ -301,7 +301,7 @@ def _check_unwritten(results: Iterator[tuple[GameResult | None, int]], tally: Ta
         ctrl_c.pressed = True
 
 
-def _quiet_stdout(out: TextIO) -> None:
+def quiet_stdout(out: TextIO) -> None:
     """Point standard output at /dev/null, so that the interpreter's last flush at exit does not fail again."""
     if out is sys.stdout:
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -6,6 +6,7 @@ input (or a truncated game).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
@@ -312,17 +313,34 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         args = parser().parse_args(argv)
     else:
         args.run = cmd_check
+    if sys.stderr is None:  # closed (2>&-): the messages go nowhere, but a run still ends with its exit code
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's, to its end)
     stream = out or sys.stdout
     try:
+        if stream is None:  # closed (>&-): no report could be written
+            raise OSError("standard output is closed")
         code: int = args.run(args, stream)
     except InputError as exc:
         print(f"referee: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_CLEAN
+    except OSError as exc:  # the output cannot be written (a full disk, /dev/full): said, the run stopped
+        return _unwritten(exc, stream)
     except KeyboardInterrupt:  # Ctrl-C before a check run is under way (a check run handles its own)
         return 130
     return code
+
+
+def _unwritten(exc: OSError, stream: TextIO | None) -> int:
+    """Say that the output could not be written (not a traceback), and give exit code 2: the reports are lost."""
+    from .batch_run import quiet_stdout
+
+    if stream is not None:
+        quiet_stdout(stream)  # what its buffer holds is not tried again at the exit
+    with contextlib.suppress(OSError):  # (nor, perhaps, standard error)
+        print(f"referee: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+    return EXIT_INPUT
 
 
 def main_exit() -> None:
@@ -333,8 +351,8 @@ def main_exit() -> None:
     gc.freeze()
     # Nor need they be freed one by one, as the interpreter's teardown of its modules would (another 5-10 ms after
     # a check run, serial however many processes audited): the exit handlers (the user cache's) run, the
-    # standard streams flushed, the process ends. A stream that cannot be flushed (a closed pipe) is left to the
-    # interpreter's own exit, which says so as it always has.
+    # standard streams flushed, the process ends. A closed pipe is left to the interpreter's own exit, which says
+    # so as it always has; an output that cannot be written otherwise (a full disk) is said as in a run.
     import atexit
 
     atexit._run_exitfuncs()
@@ -343,6 +361,8 @@ def main_exit() -> None:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
-    except (OSError, ValueError):
+    except (BrokenPipeError, ValueError):
         sys.exit(code)
+    except OSError as exc:
+        code = _unwritten(exc, sys.stdout)
     os._exit(code)

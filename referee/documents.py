@@ -25,6 +25,7 @@ __all__ = [
     "MAX_JSON_BYTES",
     "MAX_TEXT_BYTES",
     "MAX_YAML_CHARS",
+    "cannot_read",
     "exists",
     "file_lines",
     "is_file",
@@ -61,7 +62,13 @@ def _open(path: Path) -> BinaryIO:
     except FileNotFoundError:
         raise InputError("no such file", Location(file=str(path))) from None
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", Location(file=str(path))) from None
+        raise cannot_read(exc, str(path)) from None
+
+
+def cannot_read(exc: OSError, name: str) -> InputError:
+    """The error of a file the system will not open or read (a read can fail part way: a device's, a failing
+    disk's), naming it."""
+    return InputError(f"cannot read: {exc.strerror or exc}", Location(file=name))
 
 
 def is_file(path: Path) -> bool:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .documents import is_file, stream_lines, yaml_lines
-from .errors import InputError, Location
+from .documents import cannot_read, is_file, stream_lines, yaml_lines
+from .errors import InputError
 from .gamelog import AnyLog, games_in, numbered_games
 from .yaml_blocks import file_chunks
 from .yaml_documents import MAX_YAML_CHARS, chunk_documents, yaml_chunks
@@ -177,7 +177,11 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
         return None
     size = _size(handle)
     taken = _Cut(file_chunks(handle, name), name, unreadable, lambda: size - handle.tell())
-    if not taken.head():
+    try:
+        proved = taken.head()
+    except OSError:  # a read that fails: the file is read whole, where the failure is said
+        proved = False
+    if not proved:
         handle.close()
         return None
     return _file_units(handle, taken)
@@ -185,7 +189,12 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
 
 def _file_units(handle: BinaryIO, taken: _Cut) -> Iterator[Documents | Rest]:
     with handle:
-        yield from taken.units()
+        try:
+            yield from taken.units()
+        except OSError as exc:  # a read that fails part way: the games read before it stand, then its error
+            taken.batch.append((0, taken.games + 1, taken.unreadable(cannot_read(exc, taken.name))))
+            yield taken._unit()
+            return
         if taken.stopped is not None:  # not proved: the rest of the file is one unit, read on from here
             size = max(_size(handle) - handle.tell(), 0)
             yield Rest(taken.name, taken.stopped[0], taken.games + 1, size)
@@ -255,5 +264,5 @@ def unit_games(unit: Documents | Rest) -> Iterator[AnyLog | InputError | Any]:
             chunks = file_chunks(handle, unit.file)
             # the chunks before are read again only to be cut where they were
             yield from _games_from(itertools.dropwhile(lambda c: c[0] < unit.line, chunks), unit.file, unit.game)
-    except OSError as exc:  # the file went away since it was cut
-        yield InputError(f"cannot read: {exc.strerror}", Location(file=unit.file))
+    except OSError as exc:  # the file went away since it was cut, or a read of it failed
+        yield cannot_read(exc, unit.file)

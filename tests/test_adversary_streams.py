@@ -1,0 +1,126 @@
+"""Streams that fail: an output that cannot be written (/dev/full, a closed standard output), a closed standard
+error, an input whose read fails (/proc/self/mem, a read failing part way). Each is said in one line, with exit
+code 2, never a traceback; a read that fails part way leaves the games before it reported once, whatever --jobs."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee import batch_inputs, line_blocks, yaml_blocks
+from referee.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "examples" / "spades" / "intramural" / "games.jsonl"
+FULL = Path("/dev/full")
+MEM = Path("/proc/self/mem")
+
+
+def run_shell(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m referee ARGS REDIRECT`` through the shell (a closed stream, /dev/full), output kept in the
+    process's buffer to its exit."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    script = f'exec "$@" {redirect}'
+    command = ["sh", "-c", script, "sh", sys.executable, "-m", "referee", *args]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full")
+@pytest.mark.parametrize(
+    ("args", "redirect"),
+    [
+        (["check", "--format", "json", "--jobs", "1", str(GAMES)], ">/dev/full"),  # more than a buffer of reports
+        (["check", "--jobs", "2", str(GAMES), str(GAMES)], ">/dev/full"),
+        (["check", str(ROOT / "examples" / "spades" / "intramural" / "clean-game.yaml")], ">/dev/full"),  # at exit
+        (["rules"], ">/dev/full"),  # a command whose output is written at the exit's flush
+        (["check", "--format", "json", str(GAMES)], ">&-"),
+        (["rules"], ">&-"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_said_with_exit_code_2(args: list[str], redirect: str) -> None:
+    done = run_shell(redirect, *args)
+    reason = "No space left on device" if "full" in redirect else "standard output is closed"
+    assert done.stderr == f"referee: cannot write the output: {reason}\n"
+    assert done.returncode == 2
+
+
+def test_a_closed_standard_error_leaves_the_exit_code_true(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(GAMES.read_bytes().splitlines(keepends=True)[0] + b"{\n")  # a clean game, an unreadable one
+    done = run_shell("2>&-", "check", "--format", "json", str(broken))
+    assert done.returncode == 2  # the unreadable game's message goes nowhere; its exit code still tells
+    assert done.stdout.count('"report"') == 2
+
+
+def _logs(tmp_path: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    found = []
+    for suffix in suffixes:
+        link = tmp_path / f"mem{suffix}"
+        link.symlink_to(MEM)
+        found.append(link)
+    return found
+
+
+@pytest.mark.skipif(not MEM.exists(), reason="no /proc/self/mem (whose read at 0 fails)")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_whose_read_fails_is_one_unreadable_game(
+    tmp_path: Path, jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    logs = _logs(tmp_path, (".jsonl", ".json", ".yaml"))
+    out = io.StringIO()
+    code = main(["check", "--format", "json", "--jobs", jobs, str(logs[0]), str(GAMES), *map(str, logs[1:])], out)
+    assert code == 2
+    said = capsys.readouterr().err.splitlines()
+    assert said == [f"referee: {log}: cannot read: Input/output error" for log in logs]
+    assert out.getvalue().count('"status": "invalid"') == 3
+    assert out.getvalue().count('"report"') == 3 + len(GAMES.read_bytes().splitlines())
+
+
+def _failing_after_one(real: object) -> object:
+    """A block reader whose stream's read fails after its first block (a failing disk's)."""
+
+    def blocks(*args: object, **kwargs: object) -> Iterator[bytes]:
+        for data in real(*args, **kwargs):  # type: ignore[operator]
+            yield data
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    return blocks
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_json_lines_read_failing_part_way_reports_the_games_before_it_once(
+    tmp_path: Path, jobs: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch_inputs, "blocks", _failing_after_one(line_blocks.blocks))
+    monkeypatch.setattr(batch_inputs, "FIRST_BLOCK_BYTES", 1)  # the first block: the first line alone
+    out = io.StringIO()
+    assert main(["check", "--format", "json", "--jobs", jobs, str(GAMES)], out) == 2
+    reports = out.getvalue().splitlines()
+    assert len(reports) == 2  # the first game, then the failure: no game read twice
+    assert '"game": 1,' in reports[0] and '"status": "invalid"' in reports[1]
+    assert capsys.readouterr().err == f"referee: {GAMES}: cannot read: Input/output error\n"
+
+
+def test_a_yaml_read_failing_part_way_gives_the_same_output_whatever_jobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    archive = tmp_path / "many.yaml"
+    with archive.open("w") as handle:
+        assert main(["simulate", "--rules", "spades/intramural", "--games", "12", "--seed", "5"], handle) == 0
+    monkeypatch.setattr(yaml_blocks, "blocks", _failing_after_one(line_blocks.blocks))
+    outputs = []
+    for jobs in ("1", "2"):
+        out = io.StringIO()
+        assert main(["check", "--format", "json", "--jobs", jobs, str(archive)], out) == 2
+        outputs.append((out.getvalue(), capsys.readouterr().err))
+    assert outputs[0] == outputs[1]
+    reports = outputs[0][0].splitlines()
+    assert 1 < len(reports) < 12 and '"status": "invalid"' in reports[-1]
+    assert outputs[0][1] == f"referee: {archive}: cannot read: Input/output error\n"

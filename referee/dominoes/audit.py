@@ -9,8 +9,7 @@ audit reports every violation in the game.
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import repeat
-from operator import add, or_, sub
+from operator import add, or_
 from typing import Any
 
 from .. import seating
@@ -204,10 +203,8 @@ class _Audit(TurnReplay):
             )
         clean = None
         if self.clean_hands and regular:
-            room = None  # where a side wins the moment it reaches the target, the points each may make before
-            if t.wins_at_once and t.target is not None and not self.report.finished:
-                room = [*map(sub, repeat(t.target), self.totals)]
-            clean = clean_turns(t, hand.plays, held, boneyard, (opener, opening_tile), room)
+            goal = t.target if t.wins_at_once and not self.report.finished else None  # (reached: the game won)
+            clean = clean_turns(t, hand.plays, held, boneyard, (opener, opening_tile), self.totals, goal)
         if clean is None:
             state = replayed = HandState(t, held, boneyard)
             ended = self._turns(hand, replayed, opener, opening_tile, clause)

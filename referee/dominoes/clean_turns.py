@@ -26,6 +26,9 @@ from .tiles import HIGH, IS_DOUBLE, LOW, STATE_FITS
 
 PLAY, DRAW, KNOCK = Action.PLAY, Action.DRAW, Action.KNOCK
 OPENED = 5  # the spinner's sides are open, or the rules have no spinner
+# The arm of the ends below that is never open: a play that names no end (-1) looks there, and the first tile is
+# taken as laid there (no arm, and no spinner's place: CENTRE, OPENED)
+NOWHERE = 6
 FITS = STATE_FITS  # the tiles that fit an end in each state; an end not open (-1) fits none
 
 
@@ -59,15 +62,16 @@ def clean_turns(
     held: list[int],
     boneyard: int,
     opening: tuple[int | None, int | None],
-    room: list[int] | None,
+    totals: list[int],
+    goal: int | None,
 ) -> CleanTurns | None:
     """The hand's turns, if they are certainly regular under ``t``; None: replay them turn by turn.
 
     ``held``: each seat's tiles as drawn, no tile in two hands (the audit's draw check vouches: a tile drawn by
     two players, played by one, would leave the other's copy in hand, which the replay reads); ``boneyard``: the
     tiles to draw from (0 where the rules have none); ``opening``: who must open and with which tile (None:
-    anyone, any tile); ``room``: where a side wins the moment it reaches the target, the points each side may
-    make before it does (None: no such rule).
+    anyone, any tile); ``totals``: each side's points before the hand; ``goal``: where a side wins the moment it
+    reaches the target, the target (None: no such rule, or the game is over).
     """
     if not plays:
         return None
@@ -82,9 +86,9 @@ def clean_turns(
     skipping = t.side_goes_out or not all(held)
     points = [0] * len(t.sides)
     # The layout as Layout keeps it, in locals: each arm's open end, the number it shows and the spots it adds to
-    # the count in one int (tiles.NEXT_STATE; -1: not open; a fifth, never open, for a play that names no end),
+    # the count in one int (tiles.NEXT_STATE; -1: not open; the others up to NOWHERE never open),
     # the spots of a first double not yet covered on both sides, which of its sides are covered, and the spinner.
-    ends = [-1, -1, -1, -1, -1]
+    ends = [-1] * (NOWHERE + 1)
     centre = count = 0
     covered = 3  # the sides of a first double covered (1: left, 2: right); 3: both, or the first is no double
     spinner = spin = -1 if spinner_rule else OPENED  # the arm the spinner is on (CENTRE: the first tile) till open
@@ -94,61 +98,66 @@ def clean_turns(
     out: int | None = None
     locked = reached = False
     turns = iter(plays)
+    lay = PLAY  # (a local: read every turn)
     for seat, action, tile, arm, written, bit, next_state, grows in turns:
         hand = held[seat]
-        if action is PLAY:
+        if action is lay:
             if seat != expected or not hand & bit:
                 return None
             end = ends[arm]
             showing = next_state[end]
-            if showing < 0 and arm < 0 and ends[0] >= 0:  # a play that names no end: the one end it fits
-                arm = _only_arm(ends, next_state)
-                end = ends[arm]
-                showing = next_state[end]
-            if showing >= 0:
-                ends[arm] = showing
-                count += grows[end]
-                if watch:
-                    if covered != 3 and arm < 2:
-                        covered |= 1 << arm
-                        if covered == 3:
-                            count -= centre
-                            centre = 0
-                            if spinner == CENTRE:
-                                ends[2] = ends[3] = spin
-                                spinner = OPENED
-                    elif spinner == arm:  # a tile beyond the spinner opens its sides
-                        ends[2] = ends[3] = spin
-                        spinner = OPENED
-                    if spinner < 0 and IS_DOUBLE[tile]:
-                        spinner, spin = arm, showing - 2  # (laid crosswise: its sides open showing no spots)
+            if showing < 0:  # (one test on the usual turn: the cases below are each a hand's first play or none)
+                if ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
+                    high, low = HIGH[tile], LOW[tile]
+                    count = high + low
+                    if high == low:  # counted as the centre till both its sides are covered: its ends show no spots
+                        ends[0] = ends[1] = 3 * high
+                        centre, covered = count, 0
+                        if spinner_rule:
+                            spinner, spin = CENTRE, 3 * high
+                    else:
+                        ends[0], ends[1] = 3 * high + 1, 3 * low + 1
                     watch = covered != 3 or spinner != OPENED
-            elif ends[0] < 0:  # the first tile: a double lies crosswise, and is the spinner where the rules have one
-                high, low = HIGH[tile], LOW[tile]
-                count = high + low
-                if high == low:  # counted as the centre till both its sides are covered: its ends show no spots
-                    ends[0] = ends[1] = 3 * high
-                    centre, covered = count, 0
-                    if spinner_rule:
-                        spinner, spin = CENTRE, 3 * high
+                    arm = NOWHERE  # (laid on no arm: the steps below leave the ends and the count as they are)
+                elif arm < 0:  # a play that names no end: the one end it fits
+                    arm = _only_arm(ends, next_state)
+                    end = ends[arm]
+                    showing = next_state[end]
+                    if showing < 0:
+                        return None  # no end or several
                 else:
-                    ends[0], ends[1] = 3 * high + 1, 3 * low + 1
+                    return None  # on an end it does not fit, or one not open: the replay says
+            ends[arm] = showing
+            count += grows[end]
+            if watch:
+                if covered != 3 and arm < 2:
+                    covered |= 1 << arm
+                    if covered == 3:
+                        count -= centre
+                        centre = 0
+                        if spinner == CENTRE:
+                            ends[2] = ends[3] = spin
+                            spinner = OPENED
+                elif spinner == arm:  # a tile beyond the spinner opens its sides
+                    ends[2] = ends[3] = spin
+                    spinner = OPENED
+                if spinner < 0 and IS_DOUBLE[tile]:
+                    spinner, spin = arm, showing - 2  # (laid crosswise: its sides open showing no spots)
                 watch = covered != 3 or spinner != OPENED
-            else:
-                return None  # on an end it does not fit, or one not open, or no end and not one: the replay says
             fits = -1
             held[seat] = hand ^ bit
-            made = made_of[count]
-            if written != made and written is not None:
-                return None
+            if written != made_of[count]:
+                if written is not None:
+                    return None
+                written = made_of[count]  # (not written: what it makes)
             expected = after[seat]
-            if made:
+            if written:
                 side = side_of[seat]
-                points[side] += made
-                if room is not None and points[side] >= room[side]:
+                points[side] += written
+                if goal is not None and points[side] + totals[side] >= goal:
                     reached = True
                     expected = -1  # any turn after this one goes to the replay
-            if hand == bit and (not t.side_goes_out or not any(held[s] for s in t.sides[side_of[seat]])):
+            if hand == bit and (not t.side_goes_out or not any(map(held.__getitem__, t.sides[side_of[seat]]))):
                 out = seat  # their last tile
                 break
         else:

@@ -140,20 +140,20 @@ def read_plays(known: Learnt, text: str, plays: list[Any]) -> tuple[tuple[Play, 
         return None if found is None else (found, text.count(":"))
 
 
-def read_segment(known: Learnt, text: str) -> tuple[tuple[Play, ...], int] | None:
-    """A hand's plays written ``text`` (what lies between its ``[`` and ``]``), and its keys, where the text is
-    pieces learnt (or written the usual way) joined as a list of objects joins them (else None): then it is the
-    text of the list of those plays, whatever the decoded document says (see :mod:`.plays_text`)."""
+def read_segment(known: Learnt, text: str) -> tuple[Play, ...] | None:
+    """A hand's plays written ``text`` (what lies between its ``[`` and ``]``), where the text is pieces learnt
+    (or written the usual way) joined as a list of objects joins them (else None): then it is the text of the
+    list of those plays, whatever the decoded document says (see :mod:`.plays_text`), and its keys are its colons
+    (each piece's are), no two the same in an object."""
     if not text:
-        return (), 0
+        return ()
     if text[0] != "{" or text[-1] != "}":
         return None
     pieces = text[1:-1].split(PLAYS.separator)
     try:
-        return tuple(map(known.__getitem__, pieces)), text.count(":")
+        return tuple(map(known.__getitem__, pieces))
     except KeyError:
-        found = _usual(known, pieces)
-        return None if found is None else (found, text.count(":"))
+        return _usual(known, pieces)
 
 
 def read_new_plays(

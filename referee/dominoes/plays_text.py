@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import Location
 from ..json_values import cut_values, plain_value
-from ..logreader import read_in_one_pass
+from ..logreader import keys_vouched, read_in_one_pass
 from . import member_text
 from .log import DominoLog, Play
 from .onepass import OnePassReader
@@ -41,7 +41,8 @@ class PlaysTextReader(OnePassReader):
     def __init__(self, segments: list[str], decoded: str, document: dict[str, Any], where: Location) -> None:
         super().__init__(document, where)
         self.segments = segments
-        self.decoded = decoded  # where the scores are found, a third of the text
+        self.decoded = self.outside = decoded  # where the scores are found, a third of the text
+        self.counted_colons = 0  # the colons of the segments decoded by themselves, whose keys are counted
 
     def game(self) -> DominoLog:
         bodies = self.doc["hands"]
@@ -60,14 +61,26 @@ class PlaysTextReader(OnePassReader):
         written = self.segments[hand - 1]
         if self.known is not None:
             found = member_text.read_segment(self.known, written)
-            if found is not None:
-                self.keys += found[1]
-                return found[0]
+            if found is not None:  # its keys are its colons, left out of the count (see keys_vouched)
+                return found
         try:
             decoded = plain_value("[" + written + "]")
         except ValueError:
             raise TypeError("plays that are no JSON array by themselves") from None
+        self.counted_colons += written.count(":")  # its keys are counted as read
         return super().plays(hand, decoded)
+
+    def keys_vouched(self, text: str, keys: int) -> bool:
+        """As :func:`~referee.logreader.keys_vouched`, with the keys of the segments read from their pieces left
+        out of ``keys``: such a segment's keys are its colons, no two the same in an object
+        (:func:`.member_text.read_segment`), so the text's colons number its keys wherever those of the decoded
+        text and of the segments decoded by themselves (``counted_colons``) number the keys counted, and the rest
+        of the text holds no duplicate key where keys_vouched says so of the whole text and all its keys."""
+        outside = self.outside.count(":")
+        if outside + self.counted_colons == keys:
+            return True
+        uncounted = text.count(":") - outside - self.counted_colons  # the pieces' segments'
+        return keys_vouched(text, keys + uncounted)
 
 
 def read_text(text: str, where: Location) -> DominoLog | None:

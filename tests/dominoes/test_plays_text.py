@@ -60,6 +60,13 @@ def test_plays_not_learnt_are_decoded_by_themselves() -> None:
     assert _read(_compact(document)) is not None
 
 
+def test_plays_written_otherwise_are_decoded_by_themselves_and_their_keys_counted() -> None:
+    # a space after each play's tile key: no piece is learnt or usual, so each hand's plays are decoded alone and
+    # their keys counted as read, which the colons of those segments must balance (plays_text.keys_vouched)
+    text = _compact(BASE).replace('"tile":"', '"tile": "')
+    assert _read(text) is not None
+
+
 def test_a_hand_with_no_plays_reads_none() -> None:
     document = copy.deepcopy(BASE)
     document["hands"][1]["plays"] = []

@@ -88,6 +88,12 @@ class Layout:
         """Lay tile ``t`` on ``arm``; a tile that does not fit is laid all the same (the table laid it)."""
         showing = self.value[arm]
         outcome = Placed.OK
+        if arm < Arm.UP and showing not in (HIGH[t], LOW[t]) and not (self.laid[Arm.LEFT] or self.laid[Arm.RIGHT]):
+            # which end of a first tile is its left no table can tell: the first tile laid against it decides
+            other = self.value[Arm.RIGHT - arm]
+            if other in (HIGH[t], LOW[t]):
+                self.value[Arm.LEFT], self.value[Arm.RIGHT] = self.value[Arm.RIGHT], self.value[Arm.LEFT]
+                showing = other
         if showing < 0:
             outcome = Placed.NOT_OPEN
             showing = self.spinner_number() if arm >= Arm.UP else -1

@@ -64,6 +64,16 @@ def test_a_tile_must_match_its_end() -> None:
     board = Layout(spinner_rule=False)
     board.start(tile(6, 4))
     assert board.arms_for(tile(4, 1)) == [Arm.RIGHT]
-    assert board.place(Arm.LEFT, tile(4, 1)) is Placed.MISMATCH
     hand = (1 << tile(3, 1)) | (1 << tile(4, 2))
     assert board.playable(hand) == 1 << tile(4, 2)
+    assert board.place(Arm.LEFT, tile(3, 1)) is Placed.MISMATCH
+
+
+def test_the_first_tile_laid_against_a_first_tile_decides_its_left() -> None:
+    """A first tile that is no double has no left of its own: 6-4, then 4-1 on the end the log calls left lays
+    it against the 4 (ends 1 and 6, not a mismatch); from then on the sides hold: 6-2 belongs on the right."""
+    board = Layout(spinner_rule=True)
+    board.start(tile(6, 4))
+    assert board.place(Arm.LEFT, tile(4, 1)) is Placed.OK
+    assert (board.value[Arm.LEFT], board.value[Arm.RIGHT], board.count()) == (1, 6, 7)
+    assert board.place(Arm.LEFT, tile(6, 2)) is Placed.MISMATCH

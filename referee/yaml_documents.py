@@ -121,8 +121,9 @@ class Chunker:
     Directive lines (``%``) before a ``---`` go with the document they precede. A ``%`` at a line's start after
     content is not always a directive: a quoted or plain scalar continued on the next line may start it there
     (``note: "a long`` then ``%text"``). Such a line, and the comment or blank lines after it, are held until
-    the next other line: a ``---`` makes them the next document's directives, anything else (or the end, or a
-    line that cannot be read) the current document's text, for the parser to read or refuse in place.
+    the next other line: a ``---`` makes them the next document's directives where YAML's scanner reads one
+    there (else they close the scalar), anything else (or the end, or a line that cannot be read) the current
+    document's text, for the parser to read or refuse in place.
     """
 
     def __init__(self, name: str, limit: int) -> None:
@@ -147,9 +148,13 @@ class Chunker:
         if isinstance(line, str):
             if self.held:
                 if _MARKER.match(line):
-                    yield self.cut(self.held_from)
-                    self.add("".join(self.held))
-                    self.held = []
+                    if self.error is None and not _read_as_directive("".join(self.parts + self.held)):
+                        self.release()  # they end a scalar the document left open: its text, the "---" next
+                        yield self.cut(number)
+                    else:
+                        yield self.cut(self.held_from)
+                        self.add("".join(self.held))
+                        self.held = []
                 elif (line.startswith(("%", "#")) or not line.strip()) and self.held_size + len(line) <= self.limit:
                     self.held.append(line)
                     self.held_size += len(line)
@@ -198,6 +203,31 @@ class Chunker:
         self.release()
         if self.content:
             yield self.start, self.error or "".join(self.parts)
+
+
+def _read_as_directive(text: str) -> bool:
+    """Whether YAML reads a directive after content in a document's text that ends with the held "%" lines (as it
+    reads the whole stream, whose next line is a "---"); else they end a scalar the document left open (a quoted
+    text, a plain one continued) and are its text. A text that cannot be scanned to there is refused wherever
+    they go: they are taken as directives, as a "%" line before a "---" always was. (Scanned only where such
+    lines come before a "---", a stream's directives between its documents: no game log written plainly has them.)"""
+    reader_pattern_ready()
+    import yaml
+
+    scanner = (yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader)(text)
+    started = False  # a token past the stream's start and the document's own directives (its marker, content)
+    try:
+        while (token := scanner.get_token()) is not None:
+            if isinstance(token, yaml.DirectiveToken):
+                if started:
+                    return True
+            elif not isinstance(token, yaml.StreamStartToken):
+                started = True
+    except yaml.YAMLError:
+        return True
+    finally:
+        scanner.dispose()
+    return False
 
 
 def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:

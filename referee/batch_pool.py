@@ -120,7 +120,7 @@ class _Worker:
     """A worker as this process sees it: its pipes' ends, what is still to be written to it, what it has sent.
     (A plain class: a dataclass is built when the module is imported, some 1.5 ms of every run's start.)"""
 
-    __slots__ = ("away", "done", "inbox", "pending", "pid", "tasks")
+    __slots__ = ("away", "done", "held", "inbox", "pending", "pid", "tasks")
 
     def __init__(self, pid: int, tasks: int, done: int, away: int) -> None:
         self.pid = pid
@@ -129,8 +129,10 @@ class _Worker:
         self.away = away  # units in its hands: sent, their results not yet read back
         self.pending: deque[memoryview] = deque()
         self.inbox = bytearray()
+        self.held: dict[int, Unit] = {}  # the units in its hands, by number, in the order given (it audits in order)
 
     def give(self, number: int, unit: Unit) -> None:
+        self.held[number] = unit
         data = b""
         if isinstance(unit, Block):
             data, unit = unit.data, replace(unit, data=b"")
@@ -174,7 +176,9 @@ class _Worker:
             if end > len(inbox):
                 break
             self.away -= 1
-            yield pickle.loads(memoryview(inbox)[start + _LENGTH.size : end])
+            number, results = pickle.loads(memoryview(inbox)[start + _LENGTH.size : end])
+            self.held.pop(number, None)
+            yield number, results
             start = end
         del inbox[:start]
 
@@ -196,6 +200,7 @@ class Pool:
         self.ready: dict[int, list[GameResult]] = {}
         self.sent = 0
         self.more = True
+        self.doubled: set[int] = set()  # units in a worker's hands audited here too (see ``_spare``)
 
     def results(self) -> Generator[tuple[GameResult | None, int], None, None]:
         """Each game's result in input order, and after each unit (as None) its bytes."""
@@ -210,6 +215,9 @@ class Pool:
                     return
                 if self.more and len(self.ready) < _AHEAD:
                     if not self._here():
+                        return
+                elif not self.more and (spare := self._spare()) is not None:
+                    if not self._again(*spare):
                         return
                 else:
                     self._wait()
@@ -231,6 +239,11 @@ class Pool:
             worker.flush()
             while worker.away < _HELD and (unit := self._next()) is not None:
                 worker.give(self.sent - 1, unit)
+            if not self.more and not worker.away and worker.tasks >= 0:
+                # nothing left for it: its pipe of units closed now, it ends (and the system frees its memory)
+                # while this process audits its last games, not after them while this process waits
+                os.close(worker.tasks)
+                worker.tasks = -1
 
     def _here(self) -> bool:
         """Audit the next unit in this process (the workers supplied between its games); False if Ctrl-C came
@@ -250,10 +263,37 @@ class Pool:
             self._start()
         return True
 
+    def _spare(self) -> tuple[int, Unit] | None:
+        """Near the end, with nothing left to cut, a unit a worker holds and has not started: the last of two or
+        more in its hands (it audits them in order). This process, which would only wait, audits it too, and
+        whichever process ends it first gives its results (the same: a unit's results do not depend on where it
+        is audited): the run no longer waits for a worker to audit a unit after the one in hand."""
+        for worker in self.workers:
+            if len(worker.held) >= 2:
+                number = next(reversed(worker.held))
+                if number not in self.doubled:
+                    self.doubled.add(number)
+                    return number, worker.held[number]
+        return None
+
+    def _again(self, number: int, unit: Unit) -> bool:
+        """Audit a unit a worker holds (see ``_spare``), unless its results come back first; False if Ctrl-C came
+        first."""
+        results = []
+        for result in check_unit(self.checker, unit):
+            if self.stop.pressed:
+                return False
+            results.append(result)
+            self._supply()
+            if number in self.ready:  # the worker was first
+                return True
+        self.ready[number] = results
+        return True
+
     def _wait(self) -> None:
         """Wait until a worker sends something back, or its pipe takes more (a tenth of a second at most, so that
         Ctrl-C is not waited out)."""
-        readable = [worker.done for worker in self.workers]
+        readable = [worker.done for worker in self.workers if worker.away]  # (one that has ended reads as ready)
         writable = [worker.tasks for worker in self.workers if worker.pending]
         select.select(readable, writable, [], 0.1)
 
@@ -273,13 +313,16 @@ class Pool:
             os.close(done[1])
             os.set_blocking(tasks[1], False)
             os.set_blocking(done[0], False)
-            self.workers.append(_Worker(pid, tasks[1], done[0], len(first)))
+            worker = _Worker(pid, tasks[1], done[0], len(first))
+            worker.held.update(first)
+            self.workers.append(worker)
 
     def _end(self) -> None:
         """Stop the workers (units still in their hands are dropped) and close the pipes."""
         for worker in self.workers:
             for fd in (worker.tasks, worker.done):
-                os.close(fd)
+                if fd >= 0:
+                    os.close(fd)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(worker.pid, signal.SIGTERM)
             os.waitpid(worker.pid, 0)

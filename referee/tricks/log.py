@@ -79,6 +79,10 @@ class Hand:
     # all the players; not an argument of __init__, so a hand made or replaced otherwise has None (its tricks are
     # then read for the check), nor compared (it says again what the tricks say).
     play_bytes: tuple[bytes, bytes] | None = field(default=None, init=False, compare=False, repr=False)
+    # The score as its text, where the one-pass reader cut it out of the game's text (see score_text): the audit
+    # holds it to the true figures' text, and ``score`` is made from it on first use. Neither an argument of
+    # __init__ nor compared, as play_bytes.
+    score_text: tuple[tuple[str, ...], str] | None = field(default=None, init=False, compare=False, repr=False)
 
 
 class _TricksFromBytes:
@@ -105,7 +109,21 @@ def _turns(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((lead + k) % size for k in range(size)) for lead in range(size))
 
 
+class _ScoreFromText:
+    """``Hand.score`` of a hand whose score the one-pass reader kept as text (``score_text``), decoded on first use
+    and kept: reached, as _TricksFromBytes, only where the hand's ``__dict__`` has no ``score`` of its own."""
+
+    def __get__(self, hand: Hand | None, owner: type | None = None) -> Any:
+        if hand is None:
+            return self
+        from .score_text import decoded  # (imported by the reader that keeps the text, long before)
+
+        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
+        return score
+
+
 setattr(Hand, "tricks", _TricksFromBytes())  # after @dataclass, which would read a class value as the default  # noqa: B010
+setattr(Hand, "score", _ScoreFromText())  # noqa: B010
 
 
 def has_tricks(hand: Hand) -> bool:

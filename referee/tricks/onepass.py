@@ -141,6 +141,7 @@ class OnePassReader(_Reader):
             "leftover": leftover,
             "started": None,
             "play_bytes": played,
+            "score_text": None,
         }
         if played is None:  # otherwise made from the bytes on first use, which nearly every hand never comes to
             values["tricks"] = tricks

@@ -35,6 +35,8 @@ from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
+from .score_text import KEY as SCORE_KEY
+from .score_text import cut_scores, read_scores
 from .usual_game import ColumnReader, usual_hands
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class TricksTextReader(OnePassReader):
         self,
         segments: list[str],
         deals: list[str],
+        scores: tuple[tuple[str, ...], list[str]] | None,
         decoded: str,
         document: dict[str, Any],
         where: Location,
@@ -65,6 +68,7 @@ class TricksTextReader(OnePassReader):
         super().__init__(document, where)
         self.segments = segments
         self.deals = deals
+        self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
         self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
@@ -82,6 +86,8 @@ class TricksTextReader(OnePassReader):
         readers: dict[str, ColumnReader] = {"tricks": counted(partial(read_tricks, self.segments))}
         if self.deals:
             readers["deal"] = counted(partial(read_deals, self.deals))
+        if self.scores is not None:
+            readers["score"] = counted(partial(read_scores, *self.scores))
         found = usual_hands(self.doc["hands"], self.seating, readers)
         if found is not None and read[0] == len(readers):
             self.cut_keys = read[1]
@@ -103,6 +109,8 @@ class TricksTextReader(OnePassReader):
         fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
         if self.deals:
             fields.append(("deal", self.deals, {}, "{", "}"))
+        if self.scores is not None:
+            fields.append(("score", self.scores[1], {}, "{", "}}"))
         for key, segments, empty, opening, closer in fields:
             # each hand an object whose field is empty, as many as the openers: so each opener is its own hand's
             if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
@@ -131,6 +139,10 @@ def read_text(text: str, where: Location) -> GameLog | None:
         if cut is None:
             return None
         deals, decoded = cut
+    scores: tuple[tuple[str, ...], list[str]] | None = None  # cut out where they may be (see score_text)
+    cut_scored = cut_scores(decoded)
+    if cut_scored is not None and _only_keyed(cut_scored[2], SCORE_KEY, len(cut_scored[1])):
+        scores, decoded = cut_scored[:2], cut_scored[2]
     if not _only_keyed(decoded, _KEY, len(segments)) or (deals and not _only_keyed(decoded, '"deal"', len(deals))):
         return None
     try:
@@ -139,7 +151,9 @@ def read_text(text: str, where: Location) -> GameLog | None:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
         return None
-    found: GameLog | None = read_in_one_pass(partial(TricksTextReader, segments, deals, decoded), document, where, text)
+    found: GameLog | None = read_in_one_pass(
+        partial(TricksTextReader, segments, deals, scores, decoded), document, where, text
+    )
     return found
 
 

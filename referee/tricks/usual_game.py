@@ -89,9 +89,12 @@ def usual_hands(
                 "leftover": None,
                 "started": None,
                 "play_bytes": play,
+                "score_text": None,
             }
             for number, dealer, deal, bid, passed, score, play in columns_by_hand
         ]
+        if readers is not None and "score" in readers:  # cut out of the text: kept as text, the score made on use
+            any(map(dict.__setitem__, values, repeat("score_text"), map(dict.pop, values, repeat("score"))))
         made = [*map(_new, repeat(Hand, count))]
         any(map(_set, made, repeat("__dict__"), values))
     except (_Unusual, KeyError, TypeError, ValueError, IndexError):

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
+from . import score_text
 from .log import Hand
 from .replay import Replay
 
 
 class WrittenChecks(Replay):
     """What the table recorded, compared with what the replay finds."""
+
+    # The keys of the last scores met as text, and their form (see score_text.form_for)
+    _score_keys: tuple[str, ...] | None = None
+    _score_form: tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None = None
 
     def _written_points(self, hand: Hand, total: int) -> list[int] | None:
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
@@ -129,6 +136,16 @@ class WrittenChecks(Replay):
         # ``rule``: the clause a wrong figure breaks in this hand (else the scoring's own, looked up only for a slip).
         by_key, written_totals = self.sides_by_key, self.written_totals
         true_points, true_totals = line.points, line.totals
+        text = hand.score_text
+        if text is not None:  # the scores as written, kept as text (see score_text): held to the true figures' text
+            if text[0] is not self._score_keys:  # (the same keys' tuple for a whole game, and most of an archive)
+                self._score_keys = text[0]
+                self._score_form = score_text.form_for(text[0], (*map(by_key.get, text[0]),), len(true_points))
+            form = self._score_form
+            if form is not None and form[0] % form[1]((*true_points, *true_totals)) == text[1]:
+                for kept in form[2]:  # the true figures, written (nearly always): as each is found below
+                    written_totals[kept] = true_totals[kept]
+                return
         for recorded in hand.score or ():
             side = by_key.get(recorded.key)
             total = recorded.total

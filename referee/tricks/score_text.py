@@ -1,0 +1,112 @@
+"""Each hand's written score cut out of a game's text before the decode and kept as its text (:func:`cut_scores`),
+for the audit to hold to the line it scores by one comparison of texts (``written.WrittenChecks``).
+
+Decoding a hand's usual score, each side's ``{"hand": h, "total": t}``, makes four dicts and eight ints, which
+the reader then turns into four RecordedScores for the audit to compare one by one with the figures it works out:
+some 8 us a Hearts hand. Nearly always the table wrote the true figures; so here the scores stay text, and the
+audit writes the text the true figures would make (a template for the keys, filled by ``%``) and compares the
+two. Only where they differ, or anything else reads them, are the hand's scores decoded from their text
+(``Hand.score`` is then made on first use, :func:`decoded`), to the very RecordedScores the decode would give.
+
+The cut (as :mod:`.tricks_text` cuts the tricks, in a text with no backslash): each segment is the text from
+``"score":{`` to the first ``}}`` after it. The scores are cut only where every segment is, exactly, the usual
+form for the same keys in the same order (one regular expression over them all, its keys the first segment's,
+each once, none of them holding a quote or a control character; each figure an int of at most MAX_DIGITS digits,
+written as JSON writes one): then each segment with its opener and ``}}`` is one whole JSON object, holding no
+``}}`` before its end, so that the text decoded with ``{}`` in each one's place (and each opener found to be its
+own hand's score by the caller) is the document less those scores, which are exactly the segments' objects. Any
+other game's scores are decoded with the rest of its text, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from ..json_values import cut_values, plain_value
+from ..logreader import RecordedScore, recorded_scores, usual_scores
+from ..unfit_values import MAX_DIGITS
+
+if TYPE_CHECKING:
+    from .onepass import Seating
+
+OPENER = '"score":{'
+CLOSER = "}}"
+KEY = '"score"'
+_JOIN = "\n"  # what joins the segments for the one match: a line feed is in no key the expression takes
+# A key (no quote, backslash or control character: the text holds no backslash, and a string with a control
+# character is no JSON) and a figure as JSON writes an int parse_json takes (at most MAX_DIGITS digits)
+_NAME = r'"([^"\\\x00-\x1f]*)":\{"hand":'
+_FIGURE = f"-?(?:0|[1-9][0-9]{{0,{MAX_DIGITS - 1}}})"
+_KEYS = re.compile(_NAME)
+
+# A hand's scores as the reader leaves them: the keys in the order written (the same tuple for every hand of the
+# game, and of every game with those keys) and the segment.
+ScoreText = tuple[tuple[str, ...], str]
+
+
+def cut_scores(decoded: str) -> tuple[tuple[str, ...], list[str], str] | None:
+    """The keys every hand's score is written with, each hand's segment, and the text without them; None where the
+    text holds no score or any is written otherwise than the usual form with the first one's keys (then the
+    scores are decoded with the rest)."""
+    cut = cut_values(decoded, OPENER, CLOSER)
+    if cut is None:
+        return None
+    segments, rest = cut
+    if not segments:
+        return None
+    form = _form(tuple(_KEYS.findall(segments[0])))
+    if form is None or form[1].fullmatch(_JOIN.join(segments)) is None:
+        return None
+    return form[0], segments, rest
+
+
+@lru_cache(maxsize=64)
+def _form(keys: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern[str]] | None:
+    """The keys (one tuple for all the games written with them) and the expression their hands' segments, joined
+    by line feeds, must match whole; None for no key or a key written twice (a duplicate the decode would
+    hide)."""
+    if not keys or len(set(keys)) != len(keys):
+        return None
+    one = "},".join(f'"{re.escape(key)}":{{"hand":{_FIGURE},"total":{_FIGURE}' for key in keys)
+    return keys, re.compile(f"{one}(?:{_JOIN}{one})*")
+
+
+def read_scores(
+    keys: tuple[str, ...], segments: list[str], column: tuple[Any, ...], seating: Seating
+) -> tuple[list[ScoreText], int]:
+    """Each hand's scores as their text (a ``ScoreText``) where each hand's score was cut out (its value ``{}``,
+    the openers as many as the hands), and the keys of their objects (each side's name, hand and total); a
+    TypeError otherwise."""
+    if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
+        raise TypeError("the openers are not the hands' scores")
+    return [*zip(repeat(keys), segments)], 3 * len(keys) * len(segments)
+
+
+def decoded(text: ScoreText) -> tuple[RecordedScore, ...]:
+    """A hand's scores as the decode of its text would have given them to the reader (``usual_scores``)."""
+    value = plain_value("{" + text[1] + CLOSER)
+    found = usual_scores(value)
+    return recorded_scores(value) if found is None else found
+
+
+@lru_cache(maxsize=256)
+def form_for(
+    keys: tuple[str, ...], sides: tuple[int | None, ...], count: int
+) -> tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None:
+    """For scores written with ``keys``, standing for ``sides`` (of ``count``): the text of their usual form as a
+    %-format, the figures it takes from a line's points and then totals (each key's side's points and total), and
+    the sides whose written totals they set; None where a key is no side's (the careful check locates it).
+
+    The format writes each figure by ``str``: the text is the written one exactly where each figure written is the
+    true one (an int, written as JSON writes it; a figure of another type would not read as one)."""
+    known = [side for side in sides if side is not None]
+    if len(known) != len(sides):
+        return None
+    parts = "},".join(f'"{key.replace("%", "%%")}":{{"hand":%s,"total":%s' for key in keys)
+    order = [at for side in known for at in (side, count + side)]  # (the points first, then the totals)
+    return parts, itemgetter(*order), tuple(dict.fromkeys(known))

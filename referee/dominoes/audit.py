@@ -8,6 +8,7 @@ audit reports every violation in the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache, reduce
 from operator import add, or_
 from typing import Any
@@ -155,7 +156,7 @@ class _Audit(TurnReplay):
                 held[seat] |= bit
         return held
 
-    def _opening(self, hand: DominoHand, held: list[int], union: int) -> tuple[int | None, int | None, str]:
+    def _opening(self, hand: DominoHand, held: Sequence[int], union: int) -> tuple[int | None, int | None, str]:
         """Who must open a hand no one opens by winning the last, and with which tile (None: any), and the clause
         that says so."""
         doubles = union & DOUBLE_MASK
@@ -171,13 +172,14 @@ class _Audit(TurnReplay):
         t = self.t
         n = hand.number
         self.hand_number = n
-        held = [*hand.held]
+        held: Sequence[int] = hand.held  # (a list made only for the replay, which changes it)
         # as many as the rules draw each, and all different (a bit drawn twice carries into the next): so no tile
-        # is in two hands, which clean_turns counts on
-        regular = hand.drawn == self.drawn_each and sum(held).bit_count() == self.tiles_drawn
+        # is in two hands, which clean_turns counts on, and their sum is the tiles drawn
+        union = sum(held)
+        regular = hand.drawn == self.drawn_each and union.bit_count() == self.tiles_drawn
         if not regular:
             held = self._draw(hand)
-        union = reduce(or_, held, 0)
+            union = reduce(or_, held, 0)
         boneyard = FULL_SET & ~union if t.boneyard else 0
         if opener_won is None:
             opener, opening_tile, clause = self._opening(hand, held, union)
@@ -185,7 +187,7 @@ class _Audit(TurnReplay):
             opener, opening_tile, clause = opener_won, None, "draw.next_hand"
         state: Settled
         if hand.redrawn:
-            state = HandState(t, held, boneyard)
+            state = HandState(t, [*held], boneyard)
             if opener is not None and t.reshuffle_without_double:
                 why = f"{self.names[opener]} held {tile_name(opening_tile)}" if opening_tile is not None else ""
                 why = why or f"{self.names[opener]} won the last hand and opens with any tile"
@@ -206,7 +208,7 @@ class _Audit(TurnReplay):
             goal = t.target if t.wins_at_once and not self.report.finished else None  # (reached: the game won)
             clean = clean_turns(t, hand.plays, held, boneyard, (opener, opening_tile), self.totals, goal)
         if clean is None:
-            state = replayed = HandState(t, held, boneyard)
+            state = replayed = HandState(t, [*held], boneyard)
             ended = self._turns(hand, replayed, opener, opening_tile, clause)
         else:
             state = clean  # where its turns leave the hand, all the hand's end reads

@@ -15,6 +15,7 @@ what is wrong. So it never passes a hand the replay would fault, and leaves the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import reduce
 from operator import or_
 from typing import NamedTuple, Protocol
@@ -29,6 +30,7 @@ OPENED = 5  # the spinner's sides are open, or the rules have no spinner
 # The arm of the ends below that is never open: a play that names no end (-1) looks there, and the first tile is
 # taken as laid there (no arm, and no spinner's place: CENTRE, OPENED)
 NOWHERE = 6
+_made = tuple.__new__  # a CleanTurns made from its fields at C speed (its own constructor is a Python function)
 FITS = STATE_FITS  # the tiles that fit an end in each state; an end not open (-1) fits none
 
 
@@ -45,7 +47,7 @@ class Settled(Protocol):
     def out(self) -> int | None: ...  # the seat whose going out ended the hand
 
 
-class CleanTurns(NamedTuple):  # a tuple: made at C speed, once a hand
+class CleanTurns(NamedTuple):  # a tuple: made at C speed (_made), once a hand
     """Where a clean hand's turns leave it."""
 
     held: list[int]  # each seat's tiles
@@ -59,7 +61,7 @@ class CleanTurns(NamedTuple):  # a tuple: made at C speed, once a hand
 def clean_turns(
     t: Tables,
     plays: tuple[Play, ...],
-    held: list[int],
+    drawn: Sequence[int],
     boneyard: int,
     opening: tuple[int | None, int | None],
     totals: list[int],
@@ -67,7 +69,7 @@ def clean_turns(
 ) -> CleanTurns | None:
     """The hand's turns, if they are certainly regular under ``t``; None: replay them turn by turn.
 
-    ``held``: each seat's tiles as drawn, no tile in two hands (the audit's draw check vouches: a tile drawn by
+    ``drawn``: each seat's tiles as drawn, no tile in two hands (the audit's draw check vouches: a tile drawn by
     two players, played by one, would leave the other's copy in hand, which the replay reads); ``boneyard``: the
     tiles to draw from (0 where the rules have none); ``opening``: who must open and with which tile (None:
     anyone, any tile); ``totals``: each side's points before the hand; ``goal``: where a side wins the moment it
@@ -79,7 +81,7 @@ def clean_turns(
     expected, action, first = plays[0][:3]
     if action is not PLAY or (opener is not None and expected != opener) or opening_tile not in (None, first):
         return None  # a knock or a draw before the first tile, or the wrong opening: the replay says what
-    held = held.copy()
+    held = [*drawn]
     after, side_of, made_of, draws, spinner_rule = t.next_seat, t.side_of, t.made, t.draw_when_unable, t.spinner
     # a player may be without tiles while the hand goes on (a partner still plays, or one drew none): then the
     # next seat is not always the next one round, and each turn looks
@@ -193,7 +195,7 @@ def clean_turns(
     for play in turns:
         if not locked or reached or play[1] is not KNOCK:
             return None
-    return CleanTurns(held, points, out, locked, boneyard, reached)
+    return _made(CleanTurns, (held, points, out, locked, boneyard, reached))
 
 
 def _only_arm(ends: list[int], next_state: tuple[int, ...]) -> int:

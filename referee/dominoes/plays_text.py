@@ -56,7 +56,7 @@ class PlaysTextReader(OnePassReader):
 
     def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
         """A hand's plays, from their segment."""
-        if plays != []:
+        if type(plays) is not list or plays:
             raise TypeError("plays left in")  # never: the decoded text has [] in their place
         written = self.segments[hand - 1]
         if self.known is not None:

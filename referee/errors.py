@@ -13,6 +13,12 @@ def _one_line(text: str, limit: int) -> str:
     return cut if cut.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
 
 
+def shown_name(name: str) -> str:
+    """A file's name as messages and reports show it: at most MAX_MESSAGE // 2 characters, control characters and
+    the bytes the system's encoding could not decode (lone surrogates: no UTF-8 output holds them) escaped."""
+    return _one_line(name, MAX_MESSAGE // 2)
+
+
 @dataclass(frozen=True)
 class Location:
     """Where something is: a file and line, a JSON path, and the game place."""
@@ -59,7 +65,7 @@ class InputError(Exception):
         if where.path is not None and (len(where.path) > MAX_MESSAGE // 4 or not where.path.isprintable()):
             where = replace(where, path=_one_line(where.path, MAX_MESSAGE // 4))  # a path through a key of the input
         if where.file is not None and (len(where.file) > MAX_MESSAGE // 2 or not where.file.isprintable()):
-            where = replace(where, file=_one_line(where.file, MAX_MESSAGE // 2))  # a name a spec or a log wrote
+            where = replace(where, file=shown_name(where.file))  # a name a spec or a log wrote
         self.location = where
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .errors import shown_name
 from .spec import Clause, Spec
 
 if TYPE_CHECKING:  # a settlement's figures are Fractions, made where a spec settles (tricks.points)
@@ -255,7 +256,10 @@ class Report:
     def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:
         """An empty report of one game (a log of any family) against a spec."""
         # made for every game: its fields given in order (keywords are matched to the parameters by name, a call)
-        report = cls(spec.id, spec.title, dict(spec.chosen), log.players, sides, log.file, log.index, log.game_id)
+        file = log.file
+        if file is not None and not file.isprintable():  # (a name with a byte the system could not decode)
+            file = shown_name(file)
+        report = cls(spec.id, spec.title, dict(spec.chosen), log.players, sides, file, log.index, log.game_id)
         if family != "tricks":
             report.family = family
         return report

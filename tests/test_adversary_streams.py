@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import subprocess
 import sys
@@ -124,3 +125,24 @@ def test_a_yaml_read_failing_part_way_gives_the_same_output_whatever_jobs(
     reports = outputs[0][0].splitlines()
     assert 1 < len(reports) < 12 and '"status": "invalid"' in reports[-1]
     assert outputs[0][1] == f"referee: {archive}: cannot read: Input/output error\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_a_file_name_the_system_cannot_decode_is_shown_escaped_in_every_output(tmp_path: Path, fmt: str) -> None:
+    # a name with a byte that is not UTF-8 comes to Python as a lone surrogate, which no UTF-8 output holds: written
+    # as it came, the report was a traceback on a strict UTF-8 output (a UTF-8 locale other than C) and a JSON line
+    # that is not UTF-8 elsewhere. Shown escaped, as the error of an unreadable game in the same file shows it.
+    odd = tmp_path / os.fsdecode(b"odd\xff.jsonl")
+    odd.write_bytes(GAMES.read_bytes().splitlines(keepends=True)[0] + b"{\n")  # a clean game, an unreadable one
+    out = io.StringIO()
+    assert main(["check", "--format", fmt, "--jobs", "1", str(odd)], out) == 2
+    text = out.getvalue()
+    text.encode("utf-8")  # no lone surrogate left
+    shown = str(odd).replace("\udcff", "\\udcff")
+    if fmt == "json":
+        files = [
+            json.loads(line).get("file") or json.loads(line)["error"]["location"]["file"] for line in text.splitlines()
+        ]
+        assert files == [shown, shown]
+    else:
+        assert shown in text

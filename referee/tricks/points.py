@@ -74,6 +74,16 @@ def hand_points(rules: PointRules, taken: list[int], revoker: int | None) -> lis
     return list(taken)
 
 
+def deal_sums(rules: PointRules, seats: int) -> tuple[int, ...]:
+    """What a hand's points can add up to: every point of the deal taken, a revoke's charge, or a moon's score."""
+    sums = {rules.total}
+    if rules.revoke_charge is not None:
+        sums.add(rules.revoke_charge)
+    if rules.moon_others is not None:
+        sums.add(rules.moon_others * (seats - 1))
+    return tuple(sorted(sums))
+
+
 def written_hand(rules: PointRules, written: list[int]) -> list[int]:
     """A hand's points from the points a table wrote without its tricks.
 

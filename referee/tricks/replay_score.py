@@ -116,7 +116,7 @@ class ScoreReplay(WrittenChecks):
         rule: str | None = None  # the clause a wrong written figure breaks, where not the scoring's own
         if books is None and complete:
             # the table's own sheet: the points it wrote are the hand's score (a moon or a revoke already settled)
-            written = self._written_points(hand, rules.total)
+            written = self._written_points(hand, rules)
             if written is None:
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")

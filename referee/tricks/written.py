@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
-from . import score_text
+from . import points, score_text
 from .log import Hand
+from .points import PointRules
 from .replay import Replay
 
 
@@ -18,7 +19,7 @@ class WrittenChecks(Replay):
     _score_keys: tuple[str, ...] | None = None
     _score_form: tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None = None
 
-    def _written_points(self, hand: Hand, total: int) -> list[int] | None:
+    def _written_points(self, hand: Hand, rules: PointRules) -> list[int] | None:
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
         written: list[int | None] = [None] * self.t.seats
         for recorded in hand.score or ():
@@ -26,8 +27,10 @@ class WrittenChecks(Replay):
         if any(value is None for value in written):
             return None
         taken = [value or 0 for value in written]
-        if sum(taken) % total:
-            message = f"the points written for this hand add up to {sum(taken)}, not a multiple of {total}"
+        sums = points.deal_sums(rules, self.t.seats)
+        if sum(taken) not in sums:  # a multiple of a deal's points is not enough: each hand deals them once
+            told = " or ".join(map(str, sums))
+            message = f"the points written for this hand add up to {sum(taken)}; a deal's add up to {told}"
             self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", message), hand.number)
         return taken
 

@@ -76,18 +76,16 @@ def renege_transfer(t: Tables, books: list[int], reneges: list[int]) -> list[int
 
 
 def _transfer(t: Tables, books: list[int], reneges: list[int]) -> tuple[list[int], list[int]]:
-    """Books after the renege penalty's moves, and the books each side received by them."""
+    """Books after the renege penalty's moves, and the books each side received by them.
+
+    Each side hands over its books for all its reneges at once, from the books it took itself (as many as it
+    has): where both sides reneged, books received are not handed back, so neither the order of the reneges
+    nor the order the sides are listed in changes the result."""
     if not t.renege_books or len(books) != 2:
         return books, [0] * len(books)
-    moved = list(books)
-    received = [0, 0]
-    for side, count in enumerate(reneges):
-        for _ in range(count):
-            take = min(t.renege_books, moved[side])
-            moved[side] -= take
-            moved[1 - side] += take
-            received[1 - side] += take
-    return moved, received
+    given = [min(t.renege_books * count, taken) for taken, count in zip(books, reneges, strict=True)]
+    received = [given[1], given[0]]
+    return [taken - gave + got for taken, gave, got in zip(books, given, received, strict=True)], received
 
 
 def kept_books(t: Tables, books: list[int], reneges: list[int], lost: list[int] | None = None) -> list[int]:

@@ -185,6 +185,16 @@ def test_books_received_for_a_renege_are_no_bags_when_both_sides_renege() -> Non
     assert score_hand(t, [4, 4], [6, 7], [0, 0], [1, 0]) == [SideResult(-90, 0), SideResult(43, 3)]
 
 
+def test_both_sides_renege_the_listing_changes_nothing() -> None:
+    # Tournament rule 18 when a team owes more books than it took: South & North bid 4 and took 3, East & West
+    # bid 5 and took 10, each side reneged twice. South & North give their 3, East & West give 6, at once:
+    # 3 - 3 + 6 = 6 (made, 40, the 6 received no bags; -100: -60) and 10 - 6 + 3 = 7 (made, 50, own 4 kept,
+    # no bag; -100: -50). Handing over one side at a time made the side listed second lose, set at 3 books.
+    t = tables_for(referee.load_spec("spades/tournament-jjdd"))
+    assert score_hand(t, [4, 5], [3, 10], [0, 0], [2, 2]) == [SideResult(-60, 0), SideResult(-50, 0)]
+    assert score_hand(t, [5, 4], [10, 3], [0, 0], [2, 2]) == [SideResult(-50, 0), SideResult(-60, 0)]
+
+
 @pytest.mark.parametrize(
     ("totals", "hands", "clause"),
     [

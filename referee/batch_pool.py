@@ -302,9 +302,23 @@ class Pool:
         after the fork, while the worker audits (cutting a YAML unit is some 0.2 ms a game, which no process
         would be auditing through if it came before)."""
         for _ in range(self.jobs - 1):
+            try:
+                tasks = _pipe()
+            except OSError:  # the system's limit of open files reached (a --jobs of hundreds): the workers made share
+                break
+            try:
+                done = _pipe()
+            except OSError:
+                _close(*tasks)
+                break
             first = tuple((self.sent - 1, unit) for _ in range(1) if (unit := self._next()) is not None)
-            tasks, done = _pipe(), _pipe()
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # the system's limit of processes reached: its first unit is audited here
+                _close(*tasks, *done)
+                if first:
+                    self._again(*first[0])
+                break
             if pid == 0:  # the worker: only its own ends of its own pipes stay open
                 for fd in (tasks[1], done[0], *(end for worker in self.workers for end in (worker.tasks, worker.done))):
                     os.close(fd)
@@ -327,6 +341,11 @@ class Pool:
                 os.kill(worker.pid, signal.SIGTERM)
             os.waitpid(worker.pid, 0)
         self.workers.clear()
+
+
+def _close(*ends: int) -> None:
+    for end in ends:
+        os.close(end)
 
 
 def _each(results: list[GameResult], size: int) -> Iterator[tuple[GameResult | None, int]]:

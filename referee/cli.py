@@ -7,6 +7,7 @@ input (or a truncated game).
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import os
@@ -23,6 +24,8 @@ if TYPE_CHECKING:  # argparse is imported when the parser is built: a plain chec
     import argparse
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
+# The errors of a write that fails (None: standard output closed, no stream to write to)
+_WRITE_ERRORS = (None, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EINVAL)
 
 
 def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
@@ -338,8 +341,10 @@ def _unwritten(exc: OSError, stream: TextIO | None) -> int:
 
     if stream is not None:
         quiet_stdout(stream)  # what its buffer holds is not tried again at the exit
+    # (an error of the system's that is none of a stream's, a fork's say, is said as it is)
+    what = "cannot write the output: " if exc.errno in _WRITE_ERRORS else ""
     with contextlib.suppress(OSError):  # (nor, perhaps, standard error)
-        print(f"referee: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        print(f"referee: {what}{exc.strerror or exc}", file=sys.stderr)
     return EXIT_INPUT
 
 

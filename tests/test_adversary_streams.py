@@ -146,3 +146,71 @@ def test_a_file_name_the_system_cannot_decode_is_shown_escaped_in_every_output(t
         assert files == [shown, shown]
     else:
         assert shown in text
+
+
+def _hearts_archive(tmp_path: Path) -> Path:
+    archive = tmp_path / "many.jsonl"
+    with archive.open("w") as handle:
+        assert (
+            main(
+                ["simulate", "--rules", "hearts/intramural", "--games", "40", "--seed", "3", "--format", "jsonl"],
+                handle,
+            )
+            == 0
+        )
+    return archive
+
+
+def _by_one_process(archive: Path) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(["check", "--format", "json", "--jobs", "1", str(archive)], out), out.getvalue()
+
+
+def test_a_fork_the_system_refuses_leaves_the_run_to_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = _hearts_archive(tmp_path)
+    expected = _by_one_process(archive)
+
+    def refused() -> int:
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(os, "fork", refused)
+    out = io.StringIO()
+    assert (main(["check", "--format", "json", "--jobs", "3", str(archive)], out), out.getvalue()) == expected
+    assert capsys.readouterr().err == ""
+
+
+def test_pipes_past_the_limit_of_open_files_leave_the_run_to_the_workers_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee import batch_pool
+
+    archive = _hearts_archive(tmp_path)
+    expected = _by_one_process(archive)
+    made = [0]
+    real = batch_pool._pipe
+
+    def pipe() -> tuple[int, int]:
+        made[0] += 1
+        if made[0] > 3:  # the first worker's two pipes, then the second's first: the limit
+            raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+        return real()
+
+    monkeypatch.setattr(batch_pool, "_pipe", pipe)
+    out = io.StringIO()
+    assert (main(["check", "--format", "json", "--jobs", "6", str(archive)], out), out.getvalue()) == expected
+    assert made[0] == 4
+
+
+def test_an_error_of_the_system_not_a_writes_is_not_said_to_be_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee import batch_run
+
+    def failing(*args: object) -> int:
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(batch_run, "run", failing)
+    assert main(["check", str(GAMES)], io.StringIO()) == 2
+    assert capsys.readouterr().err == f"referee: {os.strerror(errno.EAGAIN)}\n"

@@ -91,6 +91,11 @@ def whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) else value
 
 
+# The seats of players whose names were checked (see LogReader), by their names in seat order; bounded
+_SEATS_OF: dict[tuple[str, ...], dict[str, int]] = {}
+_KEPT_PLAYERS = 1_000
+
+
 class LogReader:
     """The base of each family's log reader: a schema-valid document, where it came from, its players.
 
@@ -111,12 +116,20 @@ class LogReader:
         self.doc = document
         self.where = where
         self.node = node
-        self.players = tuple(document["players"])
-        self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        self.players = players = tuple(document["players"])
         # Bounds no real game reaches, checked before the work: a small file must not cost a lot, and
-        # what a report prints of the log must be short and hold no line break or terminal escape.
-        for seat, name in enumerate(self.players):
-            self.check_name(name, f"$.players[{seat}]")
+        # what a report prints of the log must be short and hold no line break or terminal escape. An archive's
+        # games mostly share their players: names checked once, and their seats looked up (never changed).
+        seat_of = _SEATS_OF.get(players) if {*map(type, players)} == {str} else None
+        if seat_of is None:
+            for seat, name in enumerate(players):
+                self.check_name(name, f"$.players[{seat}]")
+            seat_of = {name: seat for seat, name in enumerate(players)}
+            if {*map(type, players)} == {str}:
+                if len(_SEATS_OF) >= _KEPT_PLAYERS:
+                    _SEATS_OF.clear()
+                _SEATS_OF[players] = seat_of
+        self.seat_of = seat_of
         for name in document.get("sides") or ():
             if type(name) is not str:  # YAML reads a key 1: or ~: as a number or a null, which no side is named
                 raise self.fail(f"a side's name is text, not {name!r}", "$.sides")

@@ -63,6 +63,7 @@ def cards_where_differing(text: bytes, templates: bytes, count: int) -> bytes:
     return cards
 
 
+@lru_cache(maxsize=64)
 def _fixed(names: tuple[str, ...]) -> int:
     """A deal's characters other than its cards' '"XY",' each: each name and its '"":[]', the commas between the
     players, less each holding's last card's comma, which it has not."""

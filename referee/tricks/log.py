@@ -8,6 +8,7 @@ anything it cannot read. Whether the game kept the rules is decided by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time
 from functools import cached_property, lru_cache
@@ -442,6 +443,12 @@ def read_text(text: str, where: Location) -> GameLog | None:
     """The GameLog :func:`~referee.gamelog.from_json_text` gives for a JSON text holding no backslash, read from
     the text with each hand's tricks cut out before the decode (see :mod:`.tricks_text`), or None where that
     cannot vouch for the text (then it is decoded whole)."""
-    from . import tricks_text  # which reads with the one-pass reader, so imported once it is made
+    reader = _TEXT_READER.get("read_text")
+    if reader is None:  # imported on first use (it reads with the one-pass reader), then looked up: a game each
+        from . import tricks_text
 
-    return tricks_text.read_text(text, where)
+        reader = _TEXT_READER["read_text"] = tricks_text.read_text
+    return reader(text, where)
+
+
+_TEXT_READER: dict[str, Callable[[str, Location], GameLog | None]] = {}

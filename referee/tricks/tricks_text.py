@@ -72,25 +72,15 @@ class TricksTextReader(OnePassReader):
         self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
-        read = [0, 0]  # the segments' readers that answered, and the keys they read
-
-        def counted(reader: ColumnReader) -> ColumnReader:
-            def reading(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
-                values, keys = reader(column, seating)
-                read[0] += 1
-                read[1] += keys
-                return values, keys
-
-            return reading
-
-        readers: dict[str, ColumnReader] = {"tricks": counted(partial(read_tricks, self.segments))}
+        readers: dict[str, ColumnReader] = {"tricks": partial(read_tricks, self.segments)}
         if self.deals:
-            readers["deal"] = counted(partial(read_deals, self.deals))
+            readers["deal"] = partial(read_deals, self.deals)
         if self.scores is not None:
-            readers["score"] = counted(partial(read_scores, *self.scores))
-        found = usual_hands(self.doc["hands"], self.seating, readers)
-        if found is not None and read[0] == len(readers):
-            self.cut_keys = read[1]
+            readers["score"] = partial(read_scores, *self.scores)
+        read: list[int] = []  # the keys each of the segments' readers read, for each that answered
+        found = usual_hands(self.doc["hands"], self.seating, readers, read)
+        if found is not None and len(read) == len(readers):
+            self.cut_keys = sum(read)
         return found
 
     def keys_vouched(self, text: str, keys: int) -> bool:

@@ -41,13 +41,15 @@ class _Unusual(Exception):
 
 
 def usual_hands(
-    hands: Any, seating: Seating, readers: dict[str, ColumnReader] | None = None
+    hands: Any, seating: Seating, readers: dict[str, ColumnReader] | None = None, read_keys: list[int] | None = None
 ) -> tuple[tuple[Hand, ...], int] | None:
     """Every hand of a game, and the keys of their objects (see ``read_in_one_pass``), where every hand is an
     object of the same usual fields, each in its usual form (what ``hand_unchecked`` reads in its first way);
     None for any other game, which hand_unchecked reads a hand at a time. Only for a document decoded from a
     text: a bid or a play of other than one key is found by the text's colons, not here. ``readers``: a field's
-    reader where it was cut out of the text (the tricks, the deals: see :mod:`.tricks_text`)."""
+    reader where it was cut out of the text (the tricks, the deals, the scores: see :mod:`.tricks_text`; scores so
+    read are each hand's ``score_text``, its ``score`` made from it on first use); ``read_keys``, where given: the
+    keys each of them read, for each that was asked."""
     if type(hands) is not list or not hands or {*map(type, hands)} != {dict}:
         return None
     fields = {*map(tuple, hands)}
@@ -66,8 +68,11 @@ def usual_hands(
         read: dict[str, Any] = {}  # each field the hands have, read: a value a hand
         for name, reader in _READERS:
             if name in columns:
-                read[name], found = (readers or _READ).get(name, reader)(columns[name], seating)
+                given = (readers or _READ).get(name)
+                read[name], found = (given or reader)(columns[name], seating)
                 keys += found
+                if given is not None and read_keys is not None:
+                    read_keys.append(found)
         deals, passes, bids, scores, played = (
             read[name] if name in read else repeat(None, count) for name, _ in _READERS
         )

@@ -293,3 +293,24 @@ def test_a_usual_field_in_another_form_reads_as_the_careful_reader_reads_it(chan
     assert isinstance(careful, GameLog)
     assert read_fast(copy.deepcopy(document), WHERE) == careful
     assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)) == careful
+
+
+def test_a_name_refused_is_refused_in_every_game_and_names_checked_once_keep_their_seats() -> None:
+    # The reader checks a list of players' names once and then looks their seats up: a list refused is never kept,
+    # so it is refused again in the next game that names it, text or document, after games of good names
+    from test_json_text import WHERE as TEXT_WHERE
+    from test_json_text import _same
+
+    good = ("North", "East", "South", "West")
+    for players in [good, ("North", "East", "South", "W" * 101), good, ("North", "East", "South", "W\x01"), good]:
+        document = simulate_game(load_spec("hearts/intramural"), random.Random(4), players=players)
+        document["hands"] = document["hands"][:2]
+        for _ in range(2):
+            text = json.dumps(document, ensure_ascii=False)
+            found = _same(text)
+            if players == good:
+                assert isinstance(found, GameLog) and found.players == good
+                assert read_fast(copy.deepcopy(document), TEXT_WHERE) == found
+            else:
+                assert found[0] == "error" and "$.players[3]" in str(found[2])
+                assert read_fast(copy.deepcopy(document), WHERE) is None

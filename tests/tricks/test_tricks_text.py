@@ -344,3 +344,15 @@ def test_a_duplicate_key_outside_the_cut_texts_is_refused_whatever_colons_the_na
         ('"game":{', '"game":{"rules":"x",'),
     ]:
         assert _read(text.replace(old, new, 1)) is None  # refused, as parse_json refuses it
+
+
+@pytest.mark.parametrize("field", ["deal", "score"])
+def test_a_field_cut_out_only_outside_the_hands_is_read_as_the_careful_reading_reads_it(field: str) -> None:
+    # Its openers number the hands' own none: its reader is never asked, so the text cut out (the options') is not
+    # vouched for by it, and the game's keys are counted over the whole text
+    document = _game()
+    document["game"]["options"] = {field: document["hands"][0][field]}
+    for hand in document["hands"]:
+        del hand[field]
+    assert _compact(document).count(f'"{field}":{{') == 1
+    _read(_compact(document))

@@ -9,7 +9,7 @@ drawn from the boneyard, or a knock. Tiles are written ``6-4``, ``6|4`` or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property
 from itertools import chain, compress, repeat
@@ -19,6 +19,7 @@ from ..errors import Location
 from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
+from ..tricks.score_text import decoded
 from .layout import ARM_NAMES
 from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile, tile_name
 
@@ -86,6 +87,10 @@ class DominoHand:
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
     score: tuple[RecordedScore, ...] | None
     redrawn: bool  # thrown in and drawn again (nobody held a double)
+    # The score as its text, where the plays-text reader cut it out of the game's text (see tricks.score_text): the
+    # audit holds it to the true figures' text, and ``score`` is made from it on first use. Neither an argument of
+    # __init__ nor compared (it says again what the score says).
+    score_text: tuple[tuple[str, ...], str] | None = field(default=None, init=False, compare=False, repr=False)
 
     @cached_property
     def draw(self) -> tuple[tuple[int, ...], ...]:
@@ -97,6 +102,20 @@ class DominoHand:
     def turns(self) -> tuple[Turn, ...]:
         """The turns one by one, for the careful replay and the pictures (a clean hand never needs them)."""
         return tuple(Turn(number, *play[:5]) for number, play in enumerate(self.plays, 1))
+
+
+class _ScoreFromText:
+    """``DominoHand.score`` of a hand whose score the reader kept as text (``score_text``), decoded on first use and
+    kept: a non-data descriptor, reached only where the hand's ``__dict__`` has no ``score`` of its own."""
+
+    def __get__(self, hand: DominoHand | None, owner: type | None = None) -> Any:
+        if hand is None:
+            return self
+        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
+        return score
+
+
+setattr(DominoHand, "score", _ScoreFromText())  # after @dataclass, which would read a class value as a default  # noqa: B010
 
 
 def drawn_as(draw: list[tuple[int, ...]]) -> tuple[tuple[int, ...], tuple[int, ...], list[list[str]]]:

@@ -55,7 +55,7 @@ class OnePassReader(_Reader):
         if self.text is not None and {*map(type, bodies)} == {dict}:
             self.known = member_text.plays_learnt(self.players)
             self.find_plays(bodies)
-            self.sheets = member_text.written(self.decoded or self.text, bodies, member_text.SCORE)
+            self.find_scores(bodies)
         hands = tuple(map(self.hand_unchecked, count(1), bodies))
         return DominoLog(hands=hands, **self.header())
 
@@ -63,6 +63,11 @@ class OnePassReader(_Reader):
         """Each hand's plays as written in the text (``lists``), where their texts can be looked up."""
         if self.known is not None and self.text is not None:
             self.lists = member_text.written(self.text, bodies, member_text.PLAYS)
+
+    def find_scores(self, bodies: list[Any]) -> None:
+        """Each hand's score as written in the text (``sheets``), where its lines' texts can be looked up."""
+        if self.text is not None:
+            self.sheets = member_text.written(self.decoded or self.text, bodies, member_text.SCORE)
 
     def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
         """A hand's plays: from their text where each play's text is learnt, else read from the decoded plays

@@ -26,9 +26,11 @@ from typing import Any
 
 from ..errors import Location
 from ..json_values import cut_values, plain_value
-from ..logreader import keys_vouched, read_in_one_pass
+from ..logreader import RecordedScore, keys_vouched, read_in_one_pass
+from ..tricks.score_text import KEY as SCORE_KEY
+from ..tricks.score_text import cut_scores
 from . import member_text
-from .log import DominoLog, Play
+from .log import DominoHand, DominoLog, Play
 from .onepass import OnePassReader
 
 OPENER = '"plays":['
@@ -38,21 +40,54 @@ _KEY = '"plays"'
 class PlaysTextReader(OnePassReader):
     """The one-pass reader of a document decoded with each hand's plays left out, given their texts."""
 
-    def __init__(self, segments: list[str], decoded: str, document: dict[str, Any], where: Location) -> None:
+    def __init__(
+        self,
+        segments: list[str],
+        scores: tuple[tuple[str, ...], list[str]] | None,
+        decoded: str,
+        document: dict[str, Any],
+        where: Location,
+    ) -> None:
         super().__init__(document, where)
         self.segments = segments
-        self.decoded = self.outside = decoded  # where the scores are found, a third of the text
+        self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
+        self.decoded = self.outside = decoded  # where the scores are found, where they were not cut out
         self.counted_colons = 0  # the colons of the segments decoded by themselves, whose keys are counted
 
     def game(self) -> DominoLog:
         bodies = self.doc["hands"]
-        # each hand an object holding plays, as many as the openers: so each opener is its own hand's
-        if len(self.segments) != len(bodies) or not all([type(body) is dict and "plays" in body for body in bodies]):
-            raise TypeError("the openers are not the hands' plays")
+        # each hand an object holding plays (and its score, where cut out), as many as the openers: so each opener
+        # is its own hand's
+        for key, segments in [("plays", self.segments), ("score", self.scores[1] if self.scores else None)]:
+            if segments is None:
+                continue
+            if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
+                raise TypeError("the openers are not the hands' fields")
         return super().game()
 
     def find_plays(self, bodies: list[Any]) -> None:
         self.lists = self.segments
+
+    def find_scores(self, bodies: list[Any]) -> None:
+        if self.scores is None:
+            super().find_scores(bodies)
+
+    def hand_unchecked(self, number: int, body: Any) -> DominoHand:
+        """One hand, read as the one-pass reader reads it; where the scores were cut out, its score kept as its
+        text (``DominoHand.score`` made from it on first use)."""
+        hand = super().hand_unchecked(number, body)
+        if self.scores is None:
+            return hand
+        del hand.__dict__["score"]
+        hand.__dict__["score_text"] = (self.scores[0], self.scores[1][number - 1])
+        return hand
+
+    def _score(self, number: int, raw: Any) -> tuple[RecordedScore, ...]:
+        if self.scores is None:
+            return super()._score(number, raw)
+        if type(raw) is not dict or raw:
+            raise TypeError("a score left in")  # never: the decoded text has {} in their place
+        return ()  # (kept as text: see hand_unchecked; its keys are left out of the count, see keys_vouched)
 
     def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
         """A hand's plays, from their segment."""
@@ -71,15 +106,19 @@ class PlaysTextReader(OnePassReader):
         return super().plays(hand, decoded)
 
     def keys_vouched(self, text: str, keys: int) -> bool:
-        """As :func:`~referee.logreader.keys_vouched`, with the keys of the segments read from their pieces left
-        out of ``keys``: such a segment's keys are its colons, no two the same in an object
-        (:func:`.member_text.read_segment`), so the text's colons number its keys wherever those of the decoded
-        text and of the segments decoded by themselves (``counted_colons``) number the keys counted, and the rest
-        of the text holds no duplicate key where keys_vouched says so of the whole text and all its keys."""
+        """As :func:`~referee.logreader.keys_vouched`, with the keys of the segments read from their pieces, and of
+        the scores cut out, left out of ``keys``: no two the same in an object (a piece's keys are its colons,
+        :func:`.member_text.read_segment`; a score cut out is each of its keys once, with a hand and a total), so
+        the text holds no duplicate key wherever the colons of the decoded text and of the segments decoded by
+        themselves (``counted_colons``) number the keys counted, or keys_vouched says so of the whole text and all
+        its keys (the pieces' keys their colons, a score's three a key)."""
         outside = self.outside.count(":")
         if outside + self.counted_colons == keys:
             return True
-        uncounted = text.count(":") - outside - self.counted_colons  # the pieces' segments'
+        uncounted = text.count(":") - outside - self.counted_colons  # the colons of the pieces and of the scores
+        if self.scores is not None:
+            cut_keys, cut = self.scores
+            uncounted += 3 * len(cut_keys) * len(cut) - sum(segment.count(":") for segment in cut)
         return keys_vouched(text, keys + uncounted)
 
 
@@ -87,19 +126,26 @@ def read_text(text: str, where: Location) -> DominoLog | None:
     """The DominoLog ``from_json_text`` gives for a JSON text holding no backslash, its hands' plays read from
     their text (see the module's docstring); None where this cannot vouch for it."""
     cut = cut_values(text, OPENER, "]")  # (each opener's segment, to the first "]", and the rest with "[]" for it)
-    if cut is None:
-        return None
+    if cut is None or not cut[0]:
+        return None  # (no opener: no hand holds plays, and the game may be of another family)
     segments, decoded = cut
     # The string "plays" met nowhere but in the openers (the segments hold no hand's key: each is a list by itself,
     # or the text is handed back), so no hand's plays key, written otherwise ("plays": [), is passed over while an
     # opener elsewhere (in the options, or a draw of a player named plays) numbers the hands for it.
     if decoded.count(_KEY) != len(segments):
         return None
+    scores: tuple[tuple[str, ...], list[str]] | None = None  # each hand's cut out where they may be (see score_text)
+    cut_scored = cut_scores(decoded)
+    # one a hand, and the string "score" met nowhere else (as the plays' openers above)
+    if cut_scored is not None and len(cut_scored[1]) == len(segments) == cut_scored[2].count(SCORE_KEY):
+        scores, decoded = cut_scored[:2], cut_scored[2]
     try:
         document = plain_value(decoded)
     except ValueError:
         return None
     if type(document) is not dict or type(document.get("hands")) is not list:
         return None
-    found: DominoLog | None = read_in_one_pass(partial(PlaysTextReader, segments, decoded), document, where, text)
+    found: DominoLog | None = read_in_one_pass(
+        partial(PlaysTextReader, segments, scores, decoded), document, where, text
+    )
     return found

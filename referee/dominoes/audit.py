@@ -8,7 +8,7 @@ audit reports every violation in the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache, reduce
 from operator import add, or_
 from typing import Any
@@ -79,9 +79,7 @@ class _Audit(TurnReplay):
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
-        # The keys of the last score met as text, and their form (see score_text.form_for)
-        self.score_keys: tuple[str, ...] | None = None
-        self.score_form: tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None = None
+        self.true_text = score_text.TrueText()  # the form of the last score met as text (see score_text)
         self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
         self.tiles_drawn = self.t.per_player * self.t.seats
         blank = (None,) * len(self.t.sides)  # a line's bids and books
@@ -307,12 +305,9 @@ class _Audit(TurnReplay):
         side_of, hand_points, totals, written = self.sides_by_key, state.points, self.totals, self.written
         text = hand.score_text
         if text is not None:  # the score as written, kept as text (see score_text): held to the true figures' text
-            if text[0] is not self.score_keys:  # (the same keys' tuple for a whole game, and most of an archive)
-                self.score_keys = text[0]
-                self.score_form = score_text.form_for(text[0], (*map(side_of.get, text[0]),), len(totals))
-            form = self.score_form
-            if form is not None and form[0] % form[1]((*hand_points, *totals)) == text[1]:
-                for kept in form[2]:  # the true figures, written (nearly always): as each is found below
+            sides = self.true_text.sides(text, side_of, hand_points, totals)
+            if sides is not None:
+                for kept in sides:  # the true figures, written (nearly always): as each is found below
                     written[kept] = totals[kept]
                 return
         if hand.score is None:

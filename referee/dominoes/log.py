@@ -19,7 +19,7 @@ from ..errors import Location
 from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from ..tricks.logshape import turn_conforms
-from ..tricks.score_text import decoded
+from ..tricks.score_text import ScoreFromText
 from .layout import ARM_NAMES
 from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile, tile_name
 
@@ -104,18 +104,7 @@ class DominoHand:
         return tuple(Turn(number, *play[:5]) for number, play in enumerate(self.plays, 1))
 
 
-class _ScoreFromText:
-    """``DominoHand.score`` of a hand whose score the reader kept as text (``score_text``), decoded on first use and
-    kept: a non-data descriptor, reached only where the hand's ``__dict__`` has no ``score`` of its own."""
-
-    def __get__(self, hand: DominoHand | None, owner: type | None = None) -> Any:
-        if hand is None:
-            return self
-        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
-        return score
-
-
-setattr(DominoHand, "score", _ScoreFromText())  # after @dataclass, which would read a class value as a default  # noqa: B010
+setattr(DominoHand, "score", ScoreFromText())  # after @dataclass, which would read a class value as a default  # noqa: B010
 
 
 def drawn_as(draw: list[tuple[int, ...]]) -> tuple[tuple[int, ...], tuple[int, ...], list[list[str]]]:

@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import Location
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
 from .cards import TOKENS, CardError, parse_card
+from .score_text import ScoreFromText
 
 # A trick as read: the seats in play order and the cards they played, in the same order. Two flat tuples, not a
 # Play object a card: a log holds millions of plays, and the replay walks them by position.
@@ -110,21 +111,8 @@ def _turns(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((lead + k) % size for k in range(size)) for lead in range(size))
 
 
-class _ScoreFromText:
-    """``Hand.score`` of a hand whose score the one-pass reader kept as text (``score_text``), decoded on first use
-    and kept: reached, as _TricksFromBytes, only where the hand's ``__dict__`` has no ``score`` of its own."""
-
-    def __get__(self, hand: Hand | None, owner: type | None = None) -> Any:
-        if hand is None:
-            return self
-        from .score_text import decoded  # (imported by the reader that keeps the text, long before)
-
-        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
-        return score
-
-
 setattr(Hand, "tricks", _TricksFromBytes())  # after @dataclass, which would read a class value as the default  # noqa: B010
-setattr(Hand, "score", _ScoreFromText())  # noqa: B010
+setattr(Hand, "score", ScoreFromText())  # noqa: B010
 
 
 def has_tricks(hand: Hand) -> bool:

@@ -21,7 +21,7 @@ other game's scores are decoded with the rest of its text, as before.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
@@ -92,6 +92,38 @@ def decoded(text: ScoreText) -> tuple[RecordedScore, ...]:
     value = plain_value("{" + text[1] + CLOSER)
     found = usual_scores(value)
     return recorded_scores(value) if found is None else found
+
+
+class ScoreFromText:
+    """``score`` of a hand (of either family) whose score the reader kept as text (``score_text``), decoded on first
+    use and kept: a non-data descriptor, reached only where the hand's ``__dict__`` has no ``score`` of its own."""
+
+    def __get__(self, hand: Any, owner: type | None = None) -> Any:
+        if hand is None:
+            return self
+        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
+        return score
+
+
+class TrueText:
+    """A hand's score kept as text held to the text its true figures make, with the form of the keys last met (the
+    same keys' tuple for a whole game, and most of an archive)."""
+
+    keys: tuple[str, ...] | None = None
+    form: tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None = None
+
+    def sides(
+        self, text: ScoreText, by_key: dict[str, int], points: Sequence[int], totals: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """The sides whose written totals the text sets (each key's), where it is the text the true ``points`` and
+        ``totals`` make (as each figure read and found true would); None where it is not (or a key is no side's)."""
+        if text[0] is not self.keys:
+            self.keys = text[0]
+            self.form = form_for(text[0], (*map(by_key.get, text[0]),), len(points))
+        form = self.form
+        if form is not None and form[0] % form[1]((*points, *totals)) == text[1]:
+            return form[2]
+        return None
 
 
 @lru_cache(maxsize=256)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
 from . import points, score_text
@@ -15,9 +13,7 @@ from .replay import Replay
 class WrittenChecks(Replay):
     """What the table recorded, compared with what the replay finds."""
 
-    # The keys of the last scores met as text, and their form (see score_text.form_for)
-    _score_keys: tuple[str, ...] | None = None
-    _score_form: tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None = None
+    _true_text: score_text.TrueText | None = None  # the form of the last scores met as text (see score_text)
 
     def _written_points(self, hand: Hand, rules: PointRules) -> list[int] | None:
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
@@ -141,12 +137,11 @@ class WrittenChecks(Replay):
         true_points, true_totals = line.points, line.totals
         text = hand.score_text
         if text is not None:  # the scores as written, kept as text (see score_text): held to the true figures' text
-            if text[0] is not self._score_keys:  # (the same keys' tuple for a whole game, and most of an archive)
-                self._score_keys = text[0]
-                self._score_form = score_text.form_for(text[0], (*map(by_key.get, text[0]),), len(true_points))
-            form = self._score_form
-            if form is not None and form[0] % form[1]((*true_points, *true_totals)) == text[1]:
-                for kept in form[2]:  # the true figures, written (nearly always): as each is found below
+            if self._true_text is None:
+                self._true_text = score_text.TrueText()
+            sides = self._true_text.sides(text, by_key, true_points, true_totals)
+            if sides is not None:
+                for kept in sides:  # the true figures, written (nearly always): as each is found below
                     written_totals[kept] = true_totals[kept]
                 return
         for recorded in hand.score or ():

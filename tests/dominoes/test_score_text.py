@@ -7,7 +7,6 @@ name, slips carried forward."""
 from __future__ import annotations
 
 import copy
-import json
 import random
 import re
 from typing import Any
@@ -16,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_json_text import _careful, _dumps, _outcome, _same
+from tricks.test_score_text import _both, _figures, _text
 
 import referee
-from referee import render
-from referee.errors import InputError, Location
+from referee.errors import Location
 from referee.gamelog import from_json_text
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
@@ -30,35 +29,10 @@ SPECS = [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")
 FIVES = "dominoes/all-fives"
 
 
-def _text(document: Any) -> str:
-    return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
-
-
 def _game(rules: str = FIVES, seed: int = 5, players: Any = None, hands: int = 4) -> Any:
     document = simulate_game(referee.load_spec(rules), random.Random(seed), players=players)
     document["hands"] = document["hands"][:hands]
     return document
-
-
-def _report(rules: str, read: Any, text: str) -> Any:
-    try:
-        report = referee.audit(rules, read(text, WHERE))
-    except InputError as exc:
-        return ("refused", exc.message, exc.location)
-    return render.as_json(report)
-
-
-def _both(rules: str, text: str) -> tuple[Any, int]:
-    """The report of ``text`` read from it (checked to be the careful path's report) and how many of its hands
-    kept their scores as text."""
-    fast = _report(rules, from_json_text, text)
-    assert fast == _report(rules, _careful, text)
-    _same(text)  # and the game read, DominoHand.score included, is the careful reading's
-    try:
-        game = from_json_text(text, WHERE)
-    except InputError:
-        return fast, 0
-    return fast, sum(hand.score_text is not None for hand in getattr(game, "hands", ()))
 
 
 @pytest.mark.parametrize("rules", SPECS)
@@ -68,15 +42,6 @@ def test_a_simulated_game_keeps_its_scores_as_text_and_reports_as_the_careful_pa
         document = _game(rules, seed, hands=6)
         kept += _both(rules, _text(document))[1]
     assert kept or rules != FIVES  # the usual simulated games (every hand of the usual form) are read so
-
-
-def _figures(document: Any) -> list[tuple[int, str, str]]:
-    return [
-        (index, key, field)
-        for index, hand in enumerate(document["hands"])
-        for key, value in (hand.get("score") or {}).items()
-        for field in value
-    ]
 
 
 def test_a_figure_written_wrong_is_reported_as_the_careful_path_reports_it() -> None:

@@ -214,20 +214,25 @@ def _read_as_directive(text: str) -> bool:
     reader_pattern_ready()
     import yaml
 
-    scanner = (yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader)(text)
-    started = False  # a token past the stream's start and the document's own directives (its marker, content)
-    try:
-        while (token := scanner.get_token()) is not None:
-            if isinstance(token, yaml.DirectiveToken):
-                if started:
-                    return True
-            elif not isinstance(token, yaml.StreamStartToken):
-                started = True
-    except yaml.YAMLError:
-        return True
-    finally:
-        scanner.dispose()
-    return False
+    # The scanner the text is parsed by: libyaml's, and where it refuses the text (an unknown directive name, which
+    # the pure one reads on), the pure one, as parse_yaml_chunk falls back.
+    scanners: list[Any] = [yaml.CSafeLoader] if getattr(yaml, "__with_libyaml__", False) else []
+    for scanner_class in [*scanners, yaml.SafeLoader]:
+        scanner = scanner_class(text)
+        started = False  # a token past the stream's start and the document's own directives (its marker, content)
+        try:
+            while (token := scanner.get_token()) is not None:
+                if isinstance(token, yaml.DirectiveToken):
+                    if started:
+                        return True
+                elif not isinstance(token, yaml.StreamStartToken):
+                    started = True
+            return False
+        except yaml.YAMLError:
+            pass
+        finally:
+            scanner.dispose()
+    return True
 
 
 def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:

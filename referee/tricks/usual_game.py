@@ -112,9 +112,9 @@ def _cut(flat: list[Any] | bytes, sizes: list[int]) -> Iterator[tuple[Any, ...]]
     return map(tuple, map(islice, repeat(iter(flat)), sizes))
 
 
-def _groups(cards: bytes, lists: list[list[Any]]) -> Iterator[tuple[int, ...]]:
+def _groups(cards: bytes | list[Any], lists: list[Any] | tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
     """``cards`` cut into tuples as long as ``lists``, in order: by one zip where all are as long (a deal's
-    holdings, a hand's passes), which costs a fifth of a cut a tuple."""
+    holdings, a hand's passes, the hands' passers), which costs a fifth of a cut a tuple."""
     sizes = [*map(len, lists)]
     if len({*sizes}) == 1 and sizes[0]:
         return zip(*[iter(cards)] * sizes[0])  # noqa: B905 - whole groups
@@ -152,7 +152,7 @@ def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
         raise _Unusual
     givers = map(seating.seat_of.__getitem__, chain.from_iterable(column))
     pairs = [*zip(givers, _groups(_cards([*chain.from_iterable(given)]), given), strict=True)]
-    return [*_cut(pairs, [*map(len, column)])], len(given)
+    return [*_groups(pairs, column)], len(given)
 
 
 def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
-from .documents import MAX_JSON_BYTES, cannot_read, exists, is_json_lines, json_document, yaml_stream
+from .documents import MAX_JSON_BYTES, cannot_read, exists, is_file, is_json_lines, json_document, yaml_stream
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
@@ -89,7 +89,9 @@ def expand(name: str) -> list[str] | InputError:
         import glob  # only a name that is no file may be a pattern: a run given files never imports it (~1.7M instr.)
 
         if glob.has_magic(name):
-            matches = sorted(glob.glob(name, recursive=True))
+            # files and folders only, as a folder's walk takes them: a pipe (which would wait for a writer for
+            # ever), a socket or a device the pattern matches is left out
+            matches = [m for m in sorted(glob.glob(name, recursive=True)) if Path(m).is_dir() or is_file(Path(m))]
             if not matches:
                 return InputError("no file matches this pattern", Location(file=name))
             return [str(p) for m in matches for p in (_folder_logs(Path(m)) if Path(m).is_dir() else [Path(m)])]

@@ -4,12 +4,15 @@ code 2, never a traceback; a read that fails part way leaves the games before it
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -214,3 +217,32 @@ def test_an_error_of_the_system_not_a_writes_is_not_said_to_be_one(
     monkeypatch.setattr(batch_run, "run", failing)
     assert main(["check", str(GAMES)], io.StringIO()) == 2
     assert capsys.readouterr().err == f"referee: {os.strerror(errno.EAGAIN)}\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_glob_leaves_out_a_named_pipe_as_a_folder_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a pipe: opened, the run waits for a writer, for ever if none comes. Here one comes (a game, from a thread), so
+    # that a run that opens the pipe reads one game more, and fails the test, rather than waiting.
+    game = GAMES.read_bytes().splitlines(keepends=True)[0]
+    (tmp_path / "a.jsonl").write_bytes(game)
+    pipe = tmp_path / "b.jsonl"
+    os.mkfifo(pipe)
+
+    def writer() -> None:
+        for _ in range(3):
+            pipe.write_bytes(game)  # waits for a reader
+
+    threading.Thread(target=writer, daemon=True).start()
+    try:
+        for name in (str(tmp_path / "*.jsonl"), str(tmp_path)):
+            out = io.StringIO()
+            assert main(["check", "--format", "json", "--jobs", "1", name], out) == 0
+            assert out.getvalue().count('"report"') == 1
+        assert main(["check", str(tmp_path / "b*.jsonl")], io.StringIO()) == 2
+        assert capsys.readouterr().err == f"referee: {tmp_path / 'b*.jsonl'}: no file matches this pattern\n"
+    finally:
+        for _ in range(3):  # the writer let go: each of its writes given a reader
+            with contextlib.suppress(OSError):
+                reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+                time.sleep(0.05)
+                os.close(reader)

@@ -148,13 +148,15 @@ class Chunker:
         if isinstance(line, str):
             if self.held:
                 if _MARKER.match(line):
-                    if self.error is None and not _read_as_directive("".join(self.parts + self.held)):
-                        self.release()  # they end a scalar the document left open: its text, the "---" next
-                        yield self.cut(number)
-                    else:
-                        yield self.cut(self.held_from)
-                        self.add("".join(self.held))
-                        self.held = []
+                    # the held lines up to the first that YAML reads as a directive end a scalar the document left
+                    # open (its text); that one and those after it are the next document's directives
+                    held, self.held = self.held, []
+                    count = len(held) if self.error is not None else _directives_in(self.parts, held)
+                    percent = [at for at, text in enumerate(held) if text.startswith("%")]
+                    split = percent[max(len(percent) - count, 0)] if count else len(held)
+                    self.add("".join(held[:split]))
+                    yield self.cut(self.held_from + split if split < len(held) else number)
+                    self.add("".join(held[split:]))
                 elif (line.startswith(("%", "#")) or not line.strip()) and self.held_size + len(line) <= self.limit:
                     self.held.append(line)
                     self.held_size += len(line)
@@ -205,34 +207,36 @@ class Chunker:
             yield self.start, self.error or "".join(self.parts)
 
 
-def _read_as_directive(text: str) -> bool:
-    """Whether YAML reads a directive after content in a document's text that ends with the held "%" lines (as it
-    reads the whole stream, whose next line is a "---"); else they end a scalar the document left open (a quoted
-    text, a plain one continued) and are its text. A text that cannot be scanned to there is refused wherever
-    they go: they are taken as directives, as a "%" line before a "---" always was. (Scanned only where such
-    lines come before a "---", a stream's directives between its documents: no game log written plainly has them.)"""
+def _directives_in(parts: list[str], held: list[str]) -> int:
+    """How many of the held "%" lines, counted from the last, YAML reads as directives after a document's text
+    (``parts``), as it reads the whole stream, whose next line is a "---": the others, before them, end a scalar
+    the document left open (a quoted text, a plain one continued) and are its text (after a directive, every "%"
+    line at a line's start is one). A text that cannot be scanned to there is refused wherever they go: all are
+    taken as directives, as a "%" line before a "---" always was. (Scanned only where such lines come before a
+    "---", a stream's directives between its documents: no game log written plainly has them.)"""
     reader_pattern_ready()
     import yaml
 
+    text = "".join(parts + held)
     # The scanner the text is parsed by: libyaml's, and where it refuses the text (an unknown directive name, which
     # the pure one reads on), the pure one, as parse_yaml_chunk falls back.
     scanners: list[Any] = [yaml.CSafeLoader] if getattr(yaml, "__with_libyaml__", False) else []
     for scanner_class in [*scanners, yaml.SafeLoader]:
         scanner = scanner_class(text)
         started = False  # a token past the stream's start and the document's own directives (its marker, content)
+        count = 0  # the directives after it
         try:
             while (token := scanner.get_token()) is not None:
                 if isinstance(token, yaml.DirectiveToken):
-                    if started:
-                        return True
+                    count += started
                 elif not isinstance(token, yaml.StreamStartToken):
                     started = True
-            return False
+            return count
         except yaml.YAMLError:
             pass
         finally:
             scanner.dispose()
-    return True
+    return len(held)
 
 
 def yaml_chunks(lines: Iterable[tuple[int, str | InputError]], name: str) -> Iterator[tuple[int, str | InputError]]:

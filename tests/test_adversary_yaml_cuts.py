@@ -50,7 +50,11 @@ def shown(chunks: Iterable[tuple[int, str | InputError]]) -> list[tuple[int, obj
 @example(["a: 1", "%YAML 1.1", "---", "a: 1"], 4096)  # a directive indeed
 @example(["---", "%YAML 1.1", "---"], 4096)  # after an empty document's marker too
 @example(["plain", '%x"', "---", "a: 1"], 4096)  # a plain root text continued on a "%" line
-@example(["%FOO bar", "---", 'closed"', "%YAML 1.1", "---"], 1)  # libyaml refuses %FOO, the pure scanner reads on
+@example(["%FOO bar", "---", 'closed"', "%YAML 1.1", "---"], 1)
+@example(['closed"', "%YAML 1.1 # c", "%TAG !e! tag:e,1:", "---"], 1)  # text, then a directive, both held
+@example(
+    ['n: "open', '%x"', "# c", "%YAML 1.1", "---", "a: 1"], 16
+)  # a quoted text ends, a directive follows  # libyaml refuses %FOO, the pure scanner reads on
 def test_a_stream_read_whole_reads_as_the_same_documents(lines: list[str], block: int) -> None:
     text = "".join(line + "\n" for line in lines)
     try:  # the strict loader's reading of the whole stream at once: the documents that are not empty

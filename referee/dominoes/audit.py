@@ -13,7 +13,7 @@ from functools import lru_cache, reduce
 from operator import add, or_
 from typing import Any
 
-from .. import seating
+from .. import score_text, seating
 from ..errors import InputError, Location
 from ..report import (
     Code,
@@ -28,7 +28,6 @@ from ..report import (
     not_counted,
 )
 from ..spec import Spec
-from ..tricks import score_text
 from . import scoring
 from .clean_turns import CleanTurns, Settled, clean_turns
 from .log import DominoHand, DominoLog

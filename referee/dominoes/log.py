@@ -18,8 +18,8 @@ from typing import Any
 from ..errors import Location
 from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
+from ..score_text import ScoreFromText
 from ..tricks.logshape import turn_conforms
-from ..tricks.score_text import ScoreFromText
 from .layout import ARM_NAMES
 from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile, tile_name
 
@@ -87,7 +87,7 @@ class DominoHand:
     award: tuple[tuple[str, int], ...] | None  # the hand-end points the table wrote, by side or player
     score: tuple[RecordedScore, ...] | None
     redrawn: bool  # thrown in and drawn again (nobody held a double)
-    # The score as its text, where the plays-text reader cut it out of the game's text (see tricks.score_text): the
+    # The score as its text, where the plays-text reader cut it out of the game's text (see referee.score_text): the
     # audit holds it to the true figures' text, and ``score`` is made from it on first use. Neither an argument of
     # __init__ nor compared (it says again what the score says).
     score_text: tuple[tuple[str, ...], str] | None = field(default=None, init=False, compare=False, repr=False)

@@ -27,8 +27,8 @@ from typing import Any
 from ..errors import Location
 from ..json_values import cut_values, plain_value
 from ..logreader import RecordedScore, keys_vouched, read_in_one_pass
-from ..tricks.score_text import KEY as SCORE_KEY
-from ..tricks.score_text import cut_scores
+from ..score_text import KEY as SCORE_KEY
+from ..score_text import cut_scores
 from . import member_text
 from .log import DominoHand, DominoLog, Play
 from .onepass import OnePassReader

@@ -18,8 +18,8 @@ from typing import Any
 
 from ..errors import Location
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
+from ..score_text import ScoreFromText
 from .cards import TOKENS, CardError, parse_card
-from .score_text import ScoreFromText
 
 # A trick as read: the seats in play order and the cards they played, in the same order. Two flat tuples, not a
 # Play object a card: a log holds millions of plays, and the replay walks them by position.

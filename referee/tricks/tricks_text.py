@@ -31,12 +31,12 @@ from ..errors import Location
 from ..families import is_domino_document
 from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
+from ..score_text import KEY as SCORE_KEY
+from ..score_text import cut_scores, read_scores
 from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
 from .onepass import OnePassReader
-from .score_text import KEY as SCORE_KEY
-from .score_text import cut_scores, read_scores
 from .usual_game import ColumnReader, usual_hands
 
 if TYPE_CHECKING:

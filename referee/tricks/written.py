@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .. import score_text
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
-from . import points, score_text
+from . import points
 from .log import Hand
 from .points import PointRules
 from .replay import Replay

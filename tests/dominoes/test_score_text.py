@@ -1,4 +1,4 @@
-"""A domino hand's written score kept as its text (``tricks.score_text``, where the plays-text reader cuts it out)
+"""A domino hand's written score kept as its text (``referee.score_text``, where the plays-text reader cuts it out)
 reads and audits as the careful path does: the cut is taken only where every hand's score is of the usual form with
 the same keys, ``DominoHand.score`` made from the text is the one the decode gives, and the audit's one comparison
 of texts finds exactly what the figure-by-figure check finds, figures wrong or right, keys in any order, with any
@@ -18,11 +18,11 @@ from test_json_text import _careful, _dumps, _outcome, _same
 from tricks.test_score_text import _both, _figures, _text
 
 import referee
+from referee import score_text
 from referee.errors import Location
 from referee.gamelog import from_json_text
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
-from referee.tricks import score_text
 
 WHERE = Location(file="games.jsonl", line=7, game=3)
 SPECS = [spec_id for spec_id in bundled_ids() if spec_id.startswith("dominoes/")]

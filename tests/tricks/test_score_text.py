@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 from test_json_text import _careful, _dumps, _outcome, _same
 
 import referee
-from referee import render
+from referee import render, score_text
 from referee.errors import InputError, Location
 from referee.gamelog import from_json_text
 from referee.spec import bundled_ids
-from referee.tricks import score_text
 from referee.tricks.simulate import simulate_game
 
 WHERE = Location(file="games.jsonl", line=7, game=3)

@@ -8,7 +8,7 @@ audit writes the text the true figures would make (a template for the keys, fill
 two. Only where they differ, or anything else reads them, are the hand's scores decoded from their text
 (``Hand.score`` is then made on first use, :func:`decoded`), to the very RecordedScores the decode would give.
 
-The cut (as :mod:`.tricks_text` cuts the tricks, in a text with no backslash): each segment is the text from
+The cut (as :mod:`.tricks.tricks_text` cuts the tricks, in a text with no backslash): each segment is the text from
 ``"score":{`` to the first ``}}`` after it. The scores are cut only where every segment is, exactly, the usual
 form for the same keys in the same order (one regular expression over them all, its keys the first segment's,
 each once, none of them holding a quote or a control character; each figure an int of at most MAX_DIGITS digits,
@@ -25,14 +25,11 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..json_values import cut_values, plain_value
-from ..logreader import RecordedScore, recorded_scores, usual_scores
-from ..unfit_values import MAX_DIGITS
-
-if TYPE_CHECKING:
-    from .onepass import Seating
+from .json_values import cut_values, plain_value
+from .logreader import RecordedScore, recorded_scores, usual_scores
+from .unfit_values import MAX_DIGITS
 
 OPENER = '"score":{'
 CLOSER = "}}"
@@ -77,7 +74,7 @@ def _form(keys: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern[str]] | No
 
 
 def read_scores(
-    keys: tuple[str, ...], segments: list[str], column: tuple[Any, ...], seating: Seating
+    keys: tuple[str, ...], segments: list[str], column: tuple[Any, ...], seating: object
 ) -> tuple[list[ScoreText], int]:
     """Each hand's scores as their text (a ``ScoreText``) where each hand's score was cut out (its value ``{}``,
     the openers as many as the hands), and the keys of their objects (each side's name, hand and total); a

@@ -58,7 +58,7 @@ def _mutators(args: argparse.Namespace) -> None:
 
 
 def _atheris(args: argparse.Namespace) -> None:
-    import atheris  # type: ignore[import-not-found]
+    import atheris  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
     corpus = args.out / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)

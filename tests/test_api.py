@@ -93,6 +93,7 @@ def test_audit_takes_an_id_or_a_path() -> None:
 
 def test_audit_refuses_a_log_for_another_number_of_players() -> None:
     log = referee.load_log(HERE / "clean-game.yaml")
+    assert isinstance(log, referee.GameLog)
     five = referee.GameLog(players=(*log.players, "Erin"), hands=log.hands)
     with pytest.raises(referee.InputError, match="for 4 players"):
         referee.audit("spades/intramural", five)

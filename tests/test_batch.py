@@ -201,7 +201,7 @@ def test_jobs_give_the_same_bytes_as_one_process(
 
 def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)  # 200 games: units of a few games
-    audit_unit = batch_run.check_unit
+    audit_unit = batch_inputs.check_unit
 
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         warm = bool(checker._specs)  # the spec was loaded before this unit
@@ -221,7 +221,7 @@ def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypat
 def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)
     monkeypatch.setattr(batch_pool, "_WARM_BYTES", 1024)  # the first block (4 KB) counts as long
-    audit_unit = batch_run.check_unit
+    audit_unit = batch_inputs.check_unit
 
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         warm = bool(checker._specs)
@@ -241,7 +241,7 @@ def test_a_worker_that_stops_is_said_not_waited_for(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 8192)
-    audit_unit, here = batch_run.check_unit, os.getpid()
+    audit_unit, here = batch_inputs.check_unit, os.getpid()
 
     def dies_in_a_worker(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         if os.getpid() != here:

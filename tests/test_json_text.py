@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -28,10 +29,10 @@ from referee.json_values import plain_value
 from referee.logreader import PLAIN_DEPTH, header_keys, plain_keys
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
-from referee.strict_yaml import MAX_DIGITS
 from referee.tricks import logshape
 from referee.tricks.log import read_fast
 from referee.tricks.onepass import OnePassReader
+from referee.unfit_values import MAX_DIGITS
 
 WHERE = Location(file="games.jsonl", line=7, game=3)
 TRICK = trick_shapes.BASE
@@ -197,7 +198,7 @@ NUMBER_PLACES = [
 @pytest.mark.parametrize("place", NUMBER_PLACES, ids=str)
 def test_a_number_no_game_holds_is_refused_as_parse_json_refuses_it(place: tuple[Any, ...], number: str) -> None:
     document = _trick_base()
-    target = document
+    target: Any = document
     for step in place[:-1]:
         target = target[step]
     if place[-1] == 0:  # a bid: {player: tricks}
@@ -290,7 +291,7 @@ def test_the_plain_decoder_gives_what_json_loads_gives_or_refuses(value: Any, se
 
 # A card written another way than its canonical token ("as", " AS", "A♠": parse_card reads them all) is read
 # by the careful steps, one play or card at a time; each object's keys must still be counted once there.
-OTHER_FORMS = {
+OTHER_FORMS: dict[str, Callable[[str], str]] = {
     "lower": str.lower,
     "spaced": lambda token: f" {token}",
     "symbol": lambda token: token[:-1] + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[token[-1]],
@@ -357,7 +358,9 @@ def test_the_one_pass_reader_never_counts_more_keys_than_the_objects_hold(data: 
         if places:
             *path, last = data.draw(st.sampled_from(places))
             holder = trick_shapes._at(document, tuple(path))
-            holder[last] = data.draw(st.sampled_from([str.lower, str.strip, " {}".format]))(holder[last])
+            changes: list[Callable[[str], str]] = [str.lower, str.strip, " {}".format]
+            change = data.draw(st.sampled_from(changes))
+            holder[last] = change(holder[last])
     text = _dumps(document)
     decoded = plain_value(text)
     counted, held = _key_count(decoded, text), plain_keys(decoded)

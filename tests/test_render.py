@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -92,7 +93,9 @@ _FIGURE = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     st.integers(),
 )
-_ANY = _TEXT | st.none() | st.integers(0, 1) | st.booleans()  # a name is text; 1 and True must not be mistaken
+_FIVE = tuple[Any, Any, Any, Any, Any]  # a sheet row's five columns
+# a name is text; 1 and True must not be mistaken
+_ANY: st.SearchStrategy[Any] = _TEXT | st.none() | st.integers(0, 1) | st.booleans()
 _CLAUSE = st.builds(Clause, st.sampled_from(["a.b", "c"]), st.lists(_TEXT, max_size=2).map(tuple), st.none() | _TEXT)
 _WHERE = st.builds(Where, st.none() | st.integers(1, 9), st.none() | st.integers(1, 9), st.none() | st.integers(1, 13))
 
@@ -117,11 +120,11 @@ def _reports(draw: st.DrawFn) -> Report:
         HandScore(
             hand + draw(st.sampled_from([1] * 9 + [2**70])),
             draw(st.none() | _TEXT),
-            *(tuple(figure) for figure in row),  # type: ignore[arg-type]
+            *cast(_FIVE, tuple(tuple(figure) for figure in row)),  # figures of any kind, on purpose
             scored=draw(st.booleans()),
             note=draw(st.none() | _TEXT),
             after_end=draw(st.booleans()),
-            spots=None if more is None else tuple(more),  # type: ignore[arg-type]
+            spots=None if more is None else cast(Any, tuple(more)),
         )
         for hand, (row, more) in enumerate(zip(rows, spots, strict=True))
     ]

@@ -231,7 +231,7 @@ def _example(schema: dict[str, object], defs: dict[str, dict[str, object]]) -> o
         return [_example(schema.get("items", {"type": "integer"}), defs)]  # type: ignore[arg-type]
     if kind == "object":
         props = schema.get("properties", {})
-        return {name: _example(sub, defs) for name, sub in props.items()}  # type: ignore[union-attr]
+        return {name: _example(sub, defs) for name, sub in props.items()}  # type: ignore[attr-defined]
     return 1
 
 

@@ -245,7 +245,7 @@ def test_the_worker_does_not_wait_for_a_yaml_files_first_game(tmp_path: Path, mo
 
     path = tmp_path / "games.yaml"
     path.write_text("---\n".join([CLEAN] * 6), encoding="utf-8")
-    audit_unit = batch_pool.check_unit
+    audit_unit = batch_inputs.check_unit
 
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[Any]:
         warm = bool(checker._specs)  # a spec was loaded in this process before this unit

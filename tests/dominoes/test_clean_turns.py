@@ -19,6 +19,7 @@ from referee import load_spec, render
 from referee.documents import parse_yaml
 from referee.dominoes import audit as domino_audit
 from referee.dominoes import clean_turns as clean_module
+from referee.dominoes.tables import tables_for
 from referee.dominoes.tiles import HALVES
 from referee.errors import InputError, Location
 from referee.gamelog import from_document
@@ -284,7 +285,7 @@ def _locked_by_a_scoring_play(rules: str) -> tuple[Any, int, int, int] | None:
     """A game simulated under ``rules``, a hand of it that ends on a locked board, the seat whose scoring play
     locked it, and that seat's total the moment it did, reached by no one before (None: none in the seeds)."""
     spec = load_spec(rules)
-    side_of = domino_audit.tables_for(spec, 4).side_of
+    side_of = tables_for(spec, 4).side_of
     for seed in range(40):
         document = simulate_game(spec, random.Random(seed))
         report = referee.audit(spec, from_document(copy.deepcopy(document), Location(file="g.json")))
@@ -301,7 +302,7 @@ def _locked_by_a_scoring_play(rules: str) -> tuple[Any, int, int, int] | None:
             side, points = last
             target = before[side] + made[side]
             if (
-                line.note.startswith("blocked")
+                (line.note or "").startswith("blocked")
                 and points
                 and all(before[s] + made[s] < target for s in range(4) if s != side)
             ):
@@ -341,7 +342,7 @@ def _locked_hands(rules: str, seeds: range) -> list[tuple[Any, int]]:
         document = simulate_game(spec, random.Random(seed))
         report = referee.audit(spec, from_document(copy.deepcopy(document), Location(file="g.json")))
         for h, line in enumerate(report.hands):
-            if line.note.startswith("blocked") and document["hands"][h].get("plays"):
+            if (line.note or "").startswith("blocked") and document["hands"][h].get("plays"):
                 found.append(({**document, "hands": document["hands"][: h + 1]}, h))
                 break
     return found

@@ -94,7 +94,9 @@ def test_a_bid_of_fourteen_shows_why_thirteen_is_the_most() -> None:
 def test_a_side_below_its_minimum_is_named_with_both_bids() -> None:
     report = _case_report("bad/bid_below_side_minimum.yaml")
     (short,) = [v for v in report.violations if v.code == "bid_below_side_minimum"]
-    side = next(name for name in report.sides if short.where.seat in name)
+    seat = short.where.seat
+    assert seat is not None
+    side = next(name for name in report.sides if seat in name)
     assert short.message.startswith(f"{side} bid ")
     partners = [p for p in report.players if p in side]
     assert all(f"{p} " in short.message.split(";")[0] for p in partners), short.message

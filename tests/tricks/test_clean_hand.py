@@ -140,6 +140,7 @@ def _legal_hands(rules: str, seed: int) -> tuple[Any, list[tuple[Any, list[int]]
     """A simulated game's tables and hands, each with what its players held (the cards each played)."""
     spec = referee.load_spec(rules)
     game = gamelog.from_document(simulate_game(spec, random.Random(seed)), WHERE)
+    assert isinstance(game, gamelog.GameLog)
     t = tables_for(spec)
     hands = []
     for hand in game.hands:

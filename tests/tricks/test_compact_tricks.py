@@ -39,7 +39,10 @@ def _audit(rules: str, document: Any) -> Any:
 
 
 def test_a_trick_in_turn_is_written_compactly() -> None:
-    document = {"players": ["N", "E", "S", "W"], "hands": [{"tricks": [[{"S": "8D"}, {"W": "7D"}, {"N": "KD"}]]}]}
+    document: dict[str, Any] = {
+        "players": ["N", "E", "S", "W"],
+        "hands": [{"tricks": [[{"S": "8D"}, {"W": "7D"}, {"N": "KD"}]]}],
+    }
     assert compact_tricks(document)["hands"][0]["tricks"] == [["S", "8D", "7D", "KD"]]
     out_of_turn = [[{"S": "8D"}, {"N": "KD"}, {"W": "7D"}]]
     document["hands"][0]["tricks"] = out_of_turn

@@ -262,7 +262,8 @@ USUAL_LOOKALIKES = [
 @pytest.mark.parametrize("change", USUAL_LOOKALIKES)
 def test_a_lookalike_of_the_usual_plays_or_bids_is_handed_back(change: Any) -> None:
     document = _usual_game()
-    assert read_fast(copy.deepcopy(document), WHERE, json.dumps(document)).hands[0].play_bytes is not None
+    read = read_fast(copy.deepcopy(document), WHERE, json.dumps(document))
+    assert read is not None and read.hands[0].play_bytes is not None
     change(document)
     assert not isinstance(_careful(document), GameLog)
     assert read_fast(copy.deepcopy(document), WHERE) is None

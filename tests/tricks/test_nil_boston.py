@@ -50,13 +50,13 @@ def audit(tmp_path: Path, log: dict[str, Any], counts: bool = True) -> Report:
     return referee.audit(referee.load_spec(str(path)), from_document(log, Location(file="<test>")))
 
 
-def with_bids(bids: list[dict[str, Any]]) -> dict[str, Any]:
+def with_bids(bids: list[dict[str, Any]] | list[object]) -> dict[str, Any]:
     log = copy.deepcopy(FULL)
     del log["game"]["rules"]
     hand = log["hands"][1]
     hand["bids"] = bids
     del hand["score"]
-    return log
+    return dict(log)
 
 
 def test_nil_made_adds_its_bonus_to_the_partners_contract(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ def _hand(renege: bool = True, claim: dict[str, Any] | None = None) -> dict[str,
 
 
 def _audit(hands: list[dict[str, Any]], spec: str | Path = SPEC) -> Report:
-    log = {"log": 1, "game": {"id": "t"}, "players": PLAYERS, "hands": hands}
+    log: dict[str, Any] = {"log": 1, "game": {"id": "t"}, "players": PLAYERS, "hands": hands}
     # no dealer rotation in these games: every hand played is Dan's deal, read from who leads
     for hand in log["hands"]:
         if "events" not in hand or hand["events"][0]["type"] != "misdeal":

@@ -327,7 +327,9 @@ def test_a_card_played_once_too_often_is_reported_there(rules: Rules, seed: int,
     mutated["hands"][-1]["tricks"][-1][-1] = {name: card}
     report = audit(rules, mutated)
     found = [(str(v.code), v.clause.id, v.where.hand, v.where.trick, v.where.seat) for v in report.violations]
-    expected = [("card_played_twice", "play.own_cards", number, last, name)]
+    expected: list[tuple[str, str, int | None, int | None, Any]] = [
+        ("card_played_twice", "play.own_cards", number, last, name)
+    ]
     if rules is SIX and position == len(doc["players"]) - 1:
         # the hand is whole, and the player's own card was never played: six takes the four-player game's renegs
         expected.append(("card_not_played", "penalties.card_not_played", number, None, name))

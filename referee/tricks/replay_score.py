@@ -45,9 +45,14 @@ class ScoreReplay(WrittenChecks):
         for finding in no_trump.play_findings(t, trumpless, hand.tricks or (), self.names) if trumpless else ():
             self.add(finding, n)
         doubles = set[int]() if plain else double_nil.double_nil_sides(t, bids)
-        if (nils or any(ace_bids) or bemos or doubles) and hand.tricks is None:
-            kind = "a nil bid" if nils or doubles else ("an ACES bid" if any(ace_bids) else "a bemo bid")
+        if (any(ace_bids) or bemos) and hand.tricks is None:
+            kind = "an ACES bid" if any(ace_bids) else "a bemo bid"
             return f"{kind} is scored from the tricks, and none are recorded: not scored"
+        if (nils or doubles) and hand.tricks is None:
+            known = self._nil_books(hand, books, nils, doubles)
+            if known is None:
+                return "a nil bid is scored from each player's tricks, and only the side's are recorded: not scored"
+            self.seat_books[:] = known
         made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
         penalty_bags, as_made = self._renege_costs(reneges)
         bonus = None
@@ -84,6 +89,26 @@ class ScoreReplay(WrittenChecks):
         if double_lost:
             self.hand_lost = self.hand_lost | double_lost
         return [r.points for r in results], [r.bags for r in results]
+
+    def _nil_books(self, hand: Hand, books: list[int], nils: list[int], doubles: set[int]) -> list[int] | None:
+        """The tricks of each player the hand's nil bids are scored by, in a hand recorded without its tricks: from
+        the books written player by player, or a side's none; None where the record does not decide a nil.
+
+        A double nil fails when either partner takes a trick, and only its bonus to the opponents asks whether
+        both did: a side that took one book, or any where that bonus is nothing, is decided by its count."""
+        t = self.t
+        seats = self._seat_books_written(hand, books)
+        if any(seats[seat] is None for seat in nils):
+            return None
+        for side in doubles:
+            members = t.sides[side]
+            if any(seats[seat] is None for seat in members):
+                if books[side] > 1 and t.double_nil_opponents_bonus:
+                    return None
+                seats[members[0]] = books[side]  # one taker stands for the side's count
+                for seat in members[1:]:
+                    seats[seat] = 0
+        return [count or 0 for count in seats]
 
     def _unscored(
         self,

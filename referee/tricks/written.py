@@ -95,6 +95,25 @@ class WrittenChecks(Replay):
             )
         return recorded
 
+    def _seat_books_written(self, hand: Hand, books: list[int]) -> list[int | None]:
+        """Each player's own tricks, where a hand recorded without its tricks shows them: a side written player by
+        player (every partner keyed), or a side that took no book (none of its players took one); None where the
+        record shows only the side's count (a side of one player shows it: it is the player's)."""
+        t = self.t
+        seats: list[int | None] = [None] * t.seats
+        written = {key: value for key, value in hand.books or () if key in self.names and key not in self.side_names}
+        for side, members in enumerate(t.sides):
+            names = [self.names[seat] for seat in members]
+            if len(members) == 1:
+                seats[members[0]] = books[side]
+            elif all(name in written for name in names):
+                for seat, name in zip(members, names, strict=True):
+                    seats[seat] = written[name]
+            elif not books[side]:
+                for seat in members:
+                    seats[seat] = 0
+        return seats
+
     def _per_side(self, entries: list[tuple[str, int]], path: str) -> list[int]:
         """Figures written by side or by player, added up per side: a side's books are its players' books.
 

@@ -10,6 +10,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 import referee
@@ -117,3 +118,26 @@ def test_boston_made_and_set(tmp_path: Path) -> None:
     assert report.violations == []
     assert [line.points for line in report.hands[1:]] == [(300, -40), (-130, -40)]
     assert report.totals == (230, -10)
+
+
+@pytest.mark.parametrize(
+    ("books", "points"),
+    [
+        # Cat took none: her nil is made, as in the hand played (300, -40)
+        ({"Ann": 12, "Cat": 0, "Bob": 1, "Dan": 0}, (300, -40)),
+        # Cat took one: -100; her trick counts for Ann's 10, made for 200 (no overbooks): 100
+        ({"Ann": 11, "Cat": 1, "Bob & Dan": 1}, (100, -40)),
+        # the side took none: then neither partner did (Ann's 10 set, -100; Cat's nil made, +100); Bob & Dan took
+        # 13 on 4, double their bid and more: -100
+        ({"Ann & Cat": 0, "Bob & Dan": 13}, (0, -100)),
+    ],
+)
+def test_a_nil_without_tricks_is_scored_from_its_bidders_books(
+    tmp_path: Path, books: dict[str, int], points: tuple[int, int]
+) -> None:
+    log = with_bids([{"Ann": 10}, {"Cat": "nil"}, {"Dan": 2}, {"Bob": 2}])
+    hand = log["hands"][1]
+    del hand["tricks"], hand["deal"]
+    hand["books"] = books
+    line = audit(tmp_path, log).hands[1]
+    assert line.scored and line.points == points

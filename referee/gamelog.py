@@ -16,13 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import families, schemas
+from . import families, logshape, schemas
 from .documents import is_json_lines, iter_documents, parse_json
 from .errors import InputError, Location
 from .families import AnyLog
 from .json_values import plain_value
 from .logreader import MAX_HANDS, RecordedScore
-from .tricks import logshape
 from .tricks.log import Bid, Event, GameLog, Hand, Trick, compact_tricks
 
 __all__ = [

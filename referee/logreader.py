@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import logshape
 from .documents import node_line
 from .errors import InputError, Location
-from .tricks import logshape
 from .unfit_values import MAX_DIGITS
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tricks import test_logshape as trick_shapes
 
-from referee import load_spec
+from referee import load_spec, logshape
 from referee.documents import parse_json
 from referee.dominoes.log import is_domino_document
 from referee.dominoes.onepass import OnePassReader as DominoReader
@@ -29,7 +29,6 @@ from referee.json_values import plain_value
 from referee.logreader import PLAIN_DEPTH, header_keys, plain_keys
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
-from referee.tricks import logshape
 from referee.tricks.log import read_fast
 from referee.tricks.onepass import OnePassReader
 from referee.unfit_values import MAX_DIGITS

@@ -18,8 +18,8 @@ from typing import Any
 from ..errors import Location
 from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
+from ..logshape import turn_conforms
 from ..score_text import ScoreFromText
-from ..tricks.logshape import turn_conforms
 from .layout import ARM_NAMES
 from .tiles import NEXT_STATE, STATE_GROWS, TILE_TOKENS, TileError, parse_tile, tile_name
 
@@ -148,7 +148,7 @@ class _Reader(LogReader):
 
     As with trick logs (:mod:`referee.tricks.log`), the document is schema-valid, or :func:`read_fast` reads it
     without the schema: then the draw, the boneyard and the plays are checked here as they are read, the rest
-    of a hand by :func:`~referee.tricks.logshape.hand_conforms`, and any surprise hands the document back.
+    of a hand by :func:`~referee.logshape.hand_conforms`, and any surprise hands the document back.
     """
 
     READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # turned into ints, checked as read

@@ -14,8 +14,8 @@ from functools import partial
 from itertools import count, repeat
 from typing import Any
 
+from .. import logshape
 from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
-from ..tricks import logshape
 from ..unfit_values import MAX_DIGITS
 from . import member_text
 from .log import DominoHand, DominoLog, Play, _Reader, drawn_as

@@ -179,7 +179,7 @@ class _Reader(LogReader):
 
     The document is schema-valid, or (:func:`read_fast`) it is not known to be: then every field this reader
     turns into ints (deal, passes, tricks, leftover) is checked here as it is turned, anything else in a hand by
-    :func:`.logshape.hand_conforms`, and a surprise (a TypeError, KeyError, an InputError) sends the document
+    :func:`referee.logshape.hand_conforms`, and a surprise (a TypeError, KeyError, an InputError) sends the document
     back to the schema and the careful reading, which say what is wrong and where.
     """
 

@@ -4,7 +4,7 @@ A log holds millions of hands, and reading one is a few passes over its cards: s
 deal, regular number bids, every trick played in turn by all the players, canonical card tokens, the score
 as ``{hand, total}``) is read field by field in a few C-level steps each, its shape checked by the same
 steps, with tables made once for each set of players (:func:`seating`). Any field in another form is
-checked by :mod:`.logshape` and read by the careful reader's method for it; a hand with any other field
+checked by :mod:`referee.logshape` and read by the careful reader's method for it; a hand with any other field
 is checked and read whole that way. Anything wrong hands the document back to the schema and the careful
 reading (a TypeError, KeyError, or an InputError: see ``logreader.read_in_one_pass``), which say what.
 """
@@ -17,9 +17,9 @@ from itertools import chain, count, repeat
 from operator import itemgetter
 from typing import Any
 
+from .. import logshape
 from ..logreader import RecordedScore, usual_scores
 from ..unfit_values import MAX_DIGITS
-from . import logshape
 from .cards import TOKENS
 from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader
 from .usual_game import usual_hands

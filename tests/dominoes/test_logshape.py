@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import load_spec
+from referee.logshape import conforms
 from referee.schemas import validator
 from referee.simulate import simulate_game
-from referee.tricks.logshape import conforms
 
 BASE = simulate_game(load_spec("dominoes/all-fives"), random.Random(5), players=("Ann", "Bob"))
 BASE["hands"] = BASE["hands"][:2]

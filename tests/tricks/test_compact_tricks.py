@@ -17,9 +17,9 @@ from referee.cli import main
 from referee.documents import parse_yaml
 from referee.errors import InputError, Location
 from referee.gamelog import compact_tricks
+from referee.logshape import conforms
 from referee.schemas import validator
 from referee.spec import bundled_ids
-from referee.tricks.logshape import conforms
 from referee.tricks.simulate import simulate_game
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"

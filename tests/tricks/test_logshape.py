@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import load_spec
+from referee.logshape import conforms
 from referee.schemas import validator
-from referee.tricks.logshape import conforms
 from referee.tricks.simulate import simulate_game
 
 SPEC = load_spec("spades/intramural")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..unfit_values import MAX_DIGITS
+from .unfit_values import MAX_DIGITS
 
 # parse_json refuses a number of more digits; a document decoded by plain json.loads (see logreader's
 # read_in_one_pass) relies on this check to refuse it too, wherever a log holds a number

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import report_json
 from .report import Report, Violation
+from .spec_options import option_text
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -134,7 +135,7 @@ def text(report: Report) -> str:
         title += f" ({report.game_id})"
     lines = [title, f"  rules: {report.spec_title} ({report.spec_id})"]
     if report.options:
-        lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in report.options.items()))
+        lines.append("  options: " + ", ".join(f"{k}={option_text(v)}" for k, v in report.options.items()))
     lines.append("  sides: " + " v ".join(report.sides))
     by_hand: dict[int | None, list[Violation]] = defaultdict(list)
     for v in report.violations:

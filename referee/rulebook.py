@@ -19,6 +19,7 @@ from .families import compile_spec
 from .rule_words import DESCRIBE, rule_text
 from .rulebook_blocks import clause_block, columns, escape, fold, quote_block, reading_block, ref, source_side
 from .spec import Clause, Spec, option_ref, source_text
+from .spec_options import option_text
 from .words import show, words
 
 __all__ = ["CHAPTERS", "escape", "markdown", "rule_text", "show"]
@@ -173,7 +174,7 @@ def _setters(spec: Spec, name: str) -> list[str]:
 
 def _literal(value: object) -> str:
     """An option's value as a log or ``--option`` writes it."""
-    return f"`{str(value).lower() if isinstance(value, bool) else value}`"
+    return f"`{option_text(value)}`"
 
 
 def _options(spec: Spec) -> list[str]:

@@ -24,6 +24,13 @@ def type_of(value: Any) -> str:
     return "string"
 
 
+def option_text(value: Any) -> str:
+    """An option's value as a log or ``--option`` writes it: ``true``, not Python's ``True``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _fits(value: Any, kind: str) -> bool:
     if kind == "string":  # text only: type_of calls anything else text, and a list set so went on to be hashed
         return isinstance(value, str)
@@ -44,16 +51,18 @@ class Option:
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
-        allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
-        return f"{self.name} ({OPTION_TYPES[self.type]}, default {self.default}{allowed})"
+        allowed = f": {' or '.join(map(option_text, self.values))}" if self.values is not None else ""
+        return f"{self.name} ({OPTION_TYPES[self.type]}, default {option_text(self.default)}{allowed})"
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` cannot be this option's value (None if it can)."""
         if not _fits(value, self.type):
-            allowed = f": {' or '.join(map(str, self.values))}" if self.values is not None else ""
+            # "true or false" already names a boolean's values
+            listed = self.values is not None and self.type != "boolean"
+            allowed = f": {' or '.join(map(option_text, self.values or ()))}" if listed else ""
             return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{allowed}, not {value!r}"
         if self.values is not None and value not in self.values:
-            return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(str, self.values))})"
+            return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(option_text, self.values))})"
         return None
 
 

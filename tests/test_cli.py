@@ -365,3 +365,18 @@ def test_a_spec_the_headers_name_is_refused_once_but_each_game_is_counted(
     err = capsys.readouterr().err
     assert code == 2 and err.count("referee: ") == 1
     assert [r["status"] for r in json_lines(out)] == ["invalid"] * 5  # a line for every game all the same
+
+
+def test_options_are_shown_as_a_log_writes_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a boolean option was echoed as Python's True/False, which neither a log nor --option accepts
+    game = tmp_path / "house.yaml"
+    code, text = run("simulate", "--rules", "spades/house", "--games", "1", "--seed", "2", "--option", "blind=true")
+    assert code == 0
+    game.write_text(text, encoding="utf-8")
+    code, out = run("check", str(game))
+    assert "options: blind=true, blind_behind_by=100, first_hand_bids=false," in out
+    assert "True" not in out and "False" not in out
+    capsys.readouterr()
+    code, out = run("check", "--option", "blind=maybe", str(game))
+    assert code == 2
+    assert "option 'blind' takes true or false, not 'maybe'" in capsys.readouterr().err

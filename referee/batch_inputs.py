@@ -4,9 +4,10 @@ A name is a file, a folder (every log file below it, by suffix, in path
 order, hidden ones left out), a glob (``'archive/*.jsonl'``, expanded here so
 that a shell's limits do not apply; ``**`` reaches into subfolders), or ``-``
 for standard input (JSON Lines if its first character is ``{``, unless its first line leaves that object
-open: then one JSON game written over many lines; else a YAML stream). A JSON Lines source is cut here into
-blocks of whole lines (:mod:`referee.line_blocks`), split, read and audited wherever the block is
-sent, so that memory stays flat, worker processes get work by the block, not
+open: then one JSON game written over many lines; else a YAML stream; a file named otherwise than
+``.yaml``, ``.yml``, ``.json``, ``.jsonl`` or ``.ndjson`` is told so too, by its first bytes). A JSON Lines
+source is cut here into blocks of whole lines (:mod:`referee.line_blocks`), split, read and audited
+wherever the block is sent, so that memory stays flat, worker processes get work by the block, not
 by the game, and the process that reads the archive does little per game.
 A YAML file of many games is cut at its documents when workers share the run
 (see :mod:`referee.yaml_units`). Any other file is one unit, read where it is
@@ -15,7 +16,6 @@ audited.
 
 from __future__ import annotations
 
-import codecs
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,7 +23,16 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
-from .documents import MAX_JSON_BYTES, cannot_read, exists, is_file, is_json_lines, json_document, yaml_stream
+from .documents import (
+    MAX_JSON_BYTES,
+    cannot_read,
+    exists,
+    is_file,
+    is_json_lines,
+    json_document,
+    kind_of_start,
+    yaml_stream,
+)
 from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
@@ -167,20 +176,13 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     handle = sys.stdin.buffer
     # all that is buffered (up to the reader's buffer), not a first few bytes: blank lines before the first game
     # tell nothing of the format either
-    start = handle.peek(1) if hasattr(handle, "peek") else b""
-    # a byte order mark before the first line, which the line reader drops (documents.line_text), tells nothing of
-    # the format: JSON Lines saved with one read as they would from a file
-    start = start.removeprefix(codecs.BOM_UTF8).lstrip()
-    if start[:1] not in (b"{", b""):
-        # the lines the JSON Lines reader takes as blank (str.strip: Unicode spaces too, documents.iter_documents)
-        # tell nothing either (a character cut at the buffer's end is dropped: it starts no game)
-        start = start.decode("utf-8", "ignore").lstrip().encode()
+    kind = kind_of_start(handle.peek(1) if hasattr(handle, "peek") else b"")
     # A stream read here, a game at a time, and sent on as results; a YAML one cut, its proved documents go as units.
     games: Iterator[Any]
-    if start.startswith(b"{"):
-        if not _one_json_document(start):
-            yield from _read_on(_line_units(handle, STDIN_NAME, checker), STDIN_NAME, checker)
-            return
+    if kind == "jsonl":
+        yield from _read_on(_line_units(handle, STDIN_NAME, checker), STDIN_NAME, checker)
+        return
+    if kind == "json":
         games = games_in(json_document(handle, STDIN_NAME), STDIN_NAME)
     elif split:
         games = cut_stream(handle, STDIN_NAME, checker.unreadable)
@@ -204,16 +206,6 @@ def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
     except OSError as exc:
         results.append(checker.unreadable(cannot_read(exc, STDIN_NAME)))
     yield Lines(STDIN_NAME, tuple(results))
-
-
-def _one_json_document(start: bytes) -> bool:
-    """Whether standard input, beginning ``start`` (what is buffered, blank lines left out), is one JSON game
-    written over many lines (``jq .``, ``json.tool``, any indenting writer) rather than JSON Lines: its first line
-    is the ``{`` that opens the object, alone. A JSON Lines game's line that does not close its object (cut short)
-    is an unreadable game of the archive, which goes on, as it does from a file; a first line longer than the
-    buffer is a JSON Lines game's."""
-    first, newline, _ = start.partition(b"\n")
-    return bool(newline) and first.strip() == b"{"
 
 
 def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:

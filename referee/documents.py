@@ -33,6 +33,8 @@ __all__ = [
     "iter_documents",
     "iter_yaml",
     "json_path",
+    "kind_of_start",
+    "log_kind",
     "node_line",
     "parse_json",
     "parse_yaml",
@@ -153,9 +155,46 @@ def json_document(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any
     yield None, None, parse_json(_whole_text(handle, name, MAX_JSON_BYTES), name)
 
 
+_KINDS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
+# What is read of a file named otherwise to tell its kind: a JSON Lines game's first line is mostly shorter
+_SNIFF_BYTES = 64 * 1024
+
+
+def kind_of_start(start: bytes) -> str:
+    """How a stream is read that begins with ``start`` (what is at hand of it): ``jsonl`` where its first
+    character, after a byte order mark and blank lines, is ``{``, ``json`` where that first line is the ``{``
+    alone (one game written over many lines, as ``jq .`` prints it), else ``yaml``. A JSON Lines game's line that
+    does not close its object (cut short) is an unreadable game of the archive, which goes on; a first line
+    longer than ``start`` is a JSON Lines game's."""
+    # the byte order mark the line reader drops (line_text) tells nothing of the format; nor do the lines the
+    # JSON Lines reader takes as blank (str.strip: Unicode spaces too; a character cut at the end starts no game)
+    text = start.removeprefix(codecs.BOM_UTF8).decode("utf-8", "ignore").lstrip()
+    if not text.startswith("{"):
+        return "yaml"
+    first, newline, _ = text.partition("\n")
+    return "json" if newline and first.strip() == "{" else "jsonl"
+
+
+def log_kind(path: Path) -> str:
+    """How a log file is read: ``json`` (one game), ``jsonl`` (a game a line) or ``yaml`` (a stream of games), by
+    its suffix; a plain file named otherwise (``games.log``, ``archive``) by its first bytes, as standard input
+    is (:func:`kind_of_start`). Anything else named otherwise (a pipe, whose bytes would be taken by looking) is
+    read as YAML."""
+    kind = _KINDS.get(path.suffix.lower())
+    if kind is not None:
+        return kind
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return "yaml"
+        with path.open("rb") as handle:
+            return kind_of_start(handle.read(_SNIFF_BYTES))
+    except (OSError, ValueError):  # the reader says what is wrong with it, located
+        return "yaml"
+
+
 def is_json_lines(path: Path) -> bool:
-    """Whether a file holds one JSON document a line (by its name)."""
-    return path.suffix.lower() in (".jsonl", ".ndjson")
+    """Whether a file holds one JSON document a line (see :func:`log_kind`)."""
+    return log_kind(path) == "jsonl"
 
 
 def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputError]:
@@ -165,12 +204,13 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
     flat and one unreadable game leaves the others to be read.
     """
     name = str(path)
-    if path.suffix.lower() == ".json":
+    kind = log_kind(path)
+    if kind == "json":
         with _open(path) as handle:
             yield from json_document(handle, name)
         return
     seen_any = False
-    if is_json_lines(path):
+    if kind == "jsonl":
         for number, line in file_lines(path, MAX_JSON_BYTES):
             if isinstance(line, str) and not line.strip():
                 continue

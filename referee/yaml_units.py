@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .documents import cannot_read, is_file, stream_lines, yaml_lines
+from .documents import cannot_read, is_file, log_kind, stream_lines, yaml_lines
 from .errors import InputError
 from .gamelog import AnyLog, games_in, numbered_games
 from .yaml_blocks import file_chunks
@@ -168,7 +168,7 @@ def cut(path: Path, unreadable: Callable[[InputError], Any]) -> Iterator[Documen
     """The units of a YAML file of several games, or None where it is to be read whole (one game, a chunk not
     proved before the second game, a JSON file, not a plain file). ``unreadable`` makes a document's reading error
     a result."""
-    if path.suffix.lower() == ".json" or not is_file(path):  # a .json file is read as one JSON text, however named
+    if not is_file(path) or log_kind(path) == "json":  # one JSON text, read whole
         return None
     name = str(path)
     try:

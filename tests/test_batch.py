@@ -177,6 +177,29 @@ def test_json_lines_whose_first_line_is_cut_short_on_standard_input_read_as_the_
     assert capsys.readouterr().err == from_file.replace(str(archive), "<stdin>")
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_named_otherwise_is_read_by_what_it_begins_with(tmp_path: Path, jobs: str) -> None:
+    # games.log holding JSON Lines was read as YAML, its games one unreadable document; it is told as standard
+    # input is: JSON Lines, one JSON game over many lines, or YAML, each read as the file of that suffix
+    game = json.loads(TWO.read_text(encoding="utf-8").splitlines()[1])  # one hand, one bid_out_of_range
+    pretty = json.dumps(game, indent=2).encode()
+    yaml_text = CLEAN.read_bytes() + b"---\n" + CLEAN.read_bytes()
+    for named, data in [("two.jsonl", TWO.read_bytes()), ("game.json", pretty), ("two.yaml", yaml_text)]:
+        (tmp_path / named).write_bytes(data)
+        plain = tmp_path / named.replace(".", "-")  # two-jsonl, game-json, two-yaml: no suffix
+        plain.write_bytes(data)
+        as_named = run("check", "-q", "--jobs", jobs, str(tmp_path / named))
+        as_plain = run("check", "-q", "--jobs", jobs, str(plain))
+        assert as_plain[0] == as_named[0]
+        found = as_plain[1].replace(str(plain), str(tmp_path / named)).splitlines()
+        assert found[:-2] == as_named[1].splitlines()[:-2] and last_lines(as_plain[1])[1] == last_lines(as_named[1])[1]
+    assert "two-jsonl, game 2 (T8-R1)" in run("check", "-q", str(tmp_path / "two-jsonl"))[1]  # a game a line
+    # a folder still takes only the log suffixes: the files with none are not looked into
+    code, out = run("check", "-q", str(tmp_path))
+    assert code == 1 and "two-jsonl" not in out and "game-json" not in out
+    assert last_lines(out)[1].startswith("5 games: ")  # two.jsonl's 2, game.json's 1, two.yaml's 2
+
+
 # -- worker processes ---------------------------------------------------------------------------------------------
 
 

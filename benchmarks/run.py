@@ -120,9 +120,10 @@ def parse_only(archive: Archive) -> Callable[[], None]:
 
 # Linux carries a process's peak memory across fork and exec, so a check forked straight from this process
 # (grown large by building the archives) would report this process's size as its own. A small launcher
-# forks the check instead and writes the check's wall time and peak (KB, the largest of it and its workers) to a
-# file. The time is taken in the launcher, from its fork to the check's end: the launcher's own interpreter start
-# (some 10-20 ms, as long as a bare `python3 -c pass`) is the measurement's cost, not the check's, and would
+# forks the check instead and writes the check's wall time, peak (KB, the largest of it and its workers) and CPU
+# time (user and system, its workers' included: it waits for them) to a file. The time is taken in the launcher,
+# from its fork to the check's end: the launcher's own interpreter start (some 10-20 ms, as long as a bare
+# `python3 -c pass`) is the measurement's cost, not the check's, and would
 # otherwise be counted in (b) and (c) alike; the check's own interpreter start, imports and exit are counted.
 _LAUNCHER = """
 import os, sys, time
@@ -133,7 +134,7 @@ if pid == 0:
 _, status, usage = os.wait4(pid, 0)
 seconds = time.perf_counter() - start
 with open(sys.argv[1], "w") as report:
-    report.write(f"{seconds!r} {usage.ru_maxrss}")
+    report.write(f"{seconds!r} {usage.ru_maxrss} {usage.ru_utime + usage.ru_stime!r}")
 sys.exit(os.waitstatus_to_exitcode(status))
 """
 
@@ -146,7 +147,7 @@ _REFEREE = ("-P", "-m", "referee")
 
 def check(path: Path, *flags: str) -> tuple[float, int, int]:
     """``referee check`` in a child process: (wall seconds from its start to its end, exit code, peak memory in
-    KB)."""
+    KB). Its CPU seconds are kept in ``CPU``, by the flags, the fewest of any run."""
     command = [*_REFEREE, "check", str(path), "--format", "json", *flags]
     with tempfile.TemporaryDirectory() as folder:
         measured = Path(folder) / "measured"
@@ -154,8 +155,13 @@ def check(path: Path, *flags: str) -> tuple[float, int, int]:
             child = subprocess.run(
                 [sys.executable, "-c", _LAUNCHER, str(measured), *command], stdout=sink, stderr=subprocess.DEVNULL
             )
-        seconds, peak = measured.read_text().split()
+        seconds, peak, cpu = measured.read_text().split()
+    key = (str(path), flags)
+    CPU[key] = min(CPU.get(key, float("inf")), float(cpu))
     return float(seconds), child.returncode, int(peak)
+
+
+CPU: dict[tuple[str, tuple[str, ...]], float] = {}
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -198,6 +204,11 @@ def measure_family(archive: Archive, repeat: int, cores: int) -> dict[str, float
     ratio, target = b / a, archive.ratio_target
     print(f"  (b)/(a) = {ratio:.2f}   target: at most {target}  -> {verdict(ratio <= target)}")
     print(f"  (b)/(c) = {b / c:.2f}   target (2 cores): at least 1.8  -> {verdict(b / c >= 1.8)}")
+    # CPU time, which the machine's other load moves less than the wall's: what spreading the games costs in work,
+    # and how many cores were busy, tell a miss of the speed-up from that work apart from a run slowed by others
+    cpu_b, cpu_c = CPU[(str(archive.path), ("--jobs", "1"))], CPU[(str(archive.path), ())]
+    spread_cost = f"(c) {cpu_c:.2f} s (x {cpu_c / cpu_b:.2f})"
+    print(f"      CPU time: (b) {cpu_b:.2f} s, {spread_cost}; cores busy in (c): {cpu_c / c:.2f}")
     return {"a": a, "b": b, "c": c}
 
 

@@ -8,6 +8,17 @@ from .errors import InputError
 
 Fail = Callable[[str, str], InputError]  # a message and a JSON path to a located error
 
+_COMPASS = ("North", "East", "South", "West")
+
+
+def default_players(count: int) -> tuple[str, ...]:
+    """The names a simulated game gives its players, in seat order: the compass for up to four; numbered for
+    more, which the compass cannot seat (a six-handed table's sides read "Player 1 & Player 4", partners three
+    seats apart, not "North & West")."""
+    if count <= len(_COMPASS):
+        return _COMPASS[:count]
+    return tuple(f"Player {seat}" for seat in range(1, count + 1))
+
 
 def side_names(
     players: tuple[str, ...],

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..seating import default_players
 from ..spec import Spec
 from . import scoring
 from .layout import ARM_NAMES, Layout
 from .tables import Tables, player_counts, tables_for
 from .tiles import DOUBLES, FULL_SET, TILE_COUNT, spots, tile_name, tiles_in
 
-DEFAULT_PLAYERS = ("North", "East", "South", "West", "Fifth")
 MAX_HANDS = 300
 
 
@@ -169,7 +169,7 @@ def simulate_game(
     """One legal domino game from the first draw to game end, as a game-log document."""
     seats = len(players) if players else (seats or max(player_counts(spec)))
     t = tables_for(spec, seats)
-    names = list(players or DEFAULT_PLAYERS[:seats])
+    names = list(players or default_players(seats))
     game = _Game(t, names, rng, with_score)
     hands: list[dict[str, Any]] = []
     opener: int | None = None

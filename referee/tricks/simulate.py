@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ..errors import InputError
+from ..seating import default_players
 from ..spec import Spec
 from . import aces, bemo, bidding, deal, double_nil, passing, play, scoring
 from .cards import COPY, add_card, card_name, cards_in, copies_of, remove_card
@@ -19,7 +20,6 @@ from .log import Bid
 from .points import hand_points
 from .tables import Tables, tables_for
 
-DEFAULT_PLAYERS = ("North", "East", "South", "West", "Fifth", "Sixth", "Seventh")
 MAX_HANDS = 200
 
 
@@ -272,7 +272,7 @@ def simulate_game(
             counts = ", ".join(map(str, t.seat_counts))
             raise InputError(f"{spec.id} is for {counts} players, not {count}")
         t = tables_for(spec, count)
-    names = list(players or DEFAULT_PLAYERS[: t.seats])
+    names = list(players or default_players(t.seats))
     last_hand = rng.randint(3, 8) if t.table_breaks_up else MAX_HANDS  # a table breaks up when it will
     dealer = rng.randrange(t.seats)
     draw: dict[str, str] = {}

@@ -21,7 +21,8 @@ from .. import logshape
 from ..logreader import RecordedScore, usual_scores
 from ..unfit_values import MAX_DIGITS
 from .cards import TOKENS
-from .log import _NUMBER_BIDS, _SHARED_SEATS, Bid, GameLog, Hand, Trick, _Reader
+from .log import NUMBER_BIDS, SHARED_SEATS, Bid, GameLog, Hand, Trick
+from .log_reader import Reader
 from .usual_game import usual_hands
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
@@ -48,12 +49,12 @@ def seating(players: tuple[str, ...]) -> Seating:
     size = len(players)
     turns = [tuple((lead + k) % size for k in range(size)) for lead in range(size)]
     number_bids = {
-        (name, tricks): _NUMBER_BIDS[seat][tricks] if seat < _SHARED_SEATS else Bid(seat, tricks)
+        (name, tricks): NUMBER_BIDS[seat][tricks] if seat < SHARED_SEATS else Bid(seat, tricks)
         for name, seat in seat_of.items()
-        for tricks in range(len(_NUMBER_BIDS[0]))
+        for tricks in range(len(NUMBER_BIDS[0]))
     }
     turn_names = tuple(tuple(players[s] for s in turn) for turn in turns)
-    bids_of = [{tricks: number_bids[name, tricks] for tricks in range(len(_NUMBER_BIDS[0]))} for name in players]
+    bids_of = [{tricks: number_bids[name, tricks] for tricks in range(len(NUMBER_BIDS[0]))} for name in players]
     turn_bids = tuple(tuple(bids_of[s] for s in turn) for turn in turns)
     return Seating(list(players), seat_of, turn_names, number_bids, turn_bids)
 
@@ -66,7 +67,7 @@ def new_hand(values: dict[str, Any]) -> Hand:
     return hand
 
 
-class OnePassReader(_Reader):
+class OnePassReader(Reader):
     """The trick reader for a document not known to be schema-valid: each hand checked as it is read."""
 
     seating: Seating

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__, batch, check_args, json_values
-from .errors import InputError
+from .errors import InputError, Location
 from .spec import bundled_ids, load
 
 if TYPE_CHECKING:  # argparse is imported when the parser is built: a plain check run reads its arguments without
@@ -47,7 +47,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise InputError(f"--option wants name=value, not {pair!r}")
-        chosen[name.strip()] = parse_yaml(value, "--option") if value.strip() else ""
+        try:
+            chosen[name.strip()] = parse_yaml(value, "--option") if value.strip() else ""
+        except InputError as exc:  # said of the option as written, not of a line 1 of a file "--option"
+            raise InputError(exc.message, Location(file=f"--option {pair}")) from None
     return chosen
 
 

@@ -51,16 +51,18 @@ class Option:
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
-        allowed = f": {' or '.join(map(option_text, self.values))}" if self.values is not None else ""
-        return f"{self.name} ({OPTION_TYPES[self.type]}, default {option_text(self.default)}{allowed})"
+        return f"{self.name} ({OPTION_TYPES[self.type]}, default {option_text(self.default)}{self._allowed()})"
+
+    def _allowed(self) -> str:
+        """``: 500 or 300``, the values allowed where they are listed ("true or false" names a boolean's)."""
+        if self.values is None or self.type == "boolean":
+            return ""
+        return f": {' or '.join(map(option_text, self.values))}"
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` cannot be this option's value (None if it can)."""
         if not _fits(value, self.type):
-            # "true or false" already names a boolean's values
-            listed = self.values is not None and self.type != "boolean"
-            allowed = f": {' or '.join(map(option_text, self.values or ()))}" if listed else ""
-            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{allowed}, not {value!r}"
+            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{self._allowed()}, not {value!r}"
         if self.values is not None and value not in self.values:
             return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(option_text, self.values))})"
         return None

@@ -380,3 +380,18 @@ def test_options_are_shown_as_a_log_writes_them(tmp_path: Path, capsys: pytest.C
     code, out = run("check", "--option", "blind=maybe", str(game))
     assert code == 2
     assert "option 'blind' takes true or false, not 'maybe'" in capsys.readouterr().err
+
+
+def test_an_option_value_no_game_holds_is_said_of_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    # it was said as of a file: "referee: --option:1, at $: a number no game holds (inf)"
+    for pair, words in [("target=1e999", "a number no game holds"), ("target=1" + "0" * 22, "a number of 23 digits")]:
+        code, _ = run("check", "--option", pair, str(CLEAN))
+        err = capsys.readouterr().err
+        assert code == 2 and err.startswith(f"referee: --option {pair}: ") and words in err, err
+
+
+def test_a_boolean_option_is_described_without_its_values_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("check", "--rules", "spades/house", "--option", "nosuch=1", str(CLEAN))
+    err = capsys.readouterr().err
+    assert code == 2 and "blind (true or false, default false);" in err
+    assert "rule_break_books (a whole number, default 3: 3 or 0)" in err

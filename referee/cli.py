@@ -33,8 +33,15 @@ def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
     if value is None:
         return None, None
     if value.strip().isdigit():
+        if int(value) < 1:
+            raise InputError(f"--players {value}: a game needs players")
         return None, int(value)
     names = tuple(name.strip() for name in value.split(","))
+    if "" in names:
+        raise InputError(f"--players {value}: a player's name is empty")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:  # a log names each player once: its games would be unreadable
+        raise InputError(f"--players {value}: each player is named once ({', '.join(twice)} more than once)")
     return names, len(names)
 
 
@@ -139,6 +146,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .gamelog import compact_tricks, log_yaml
     from .simulate import simulate
 
+    if args.games < 1:
+        raise InputError(f"--games {args.games}: 1 or more")
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     chosen = _options(args.option)

@@ -291,6 +291,25 @@ def test_simulate_unknown_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown rule spec" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (("--games", "-1"), "--games -1: 1 or more"),  # it wrote nothing and said nothing
+        (("--games", "0"), "--games 0: 1 or more"),
+        (("--players", "0"), "--players 0: a game needs players"),  # it simulated four
+        (("--players", "Ann,Ann,Bob,Cat"), "each player is named once (Ann more than once)"),  # logs no check reads
+        (("--players", "Ann,,Bob,Cat"), "a player's name is empty"),
+    ],
+)
+def test_simulate_refuses_what_gives_no_game(
+    flags: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run("simulate", "--rules", "hearts/intramural", *flags)
+    assert (code, out) == (2, "")
+    err = capsys.readouterr().err
+    assert err.startswith("referee: ") and said in err and err.count("\n") == 1, err
+
+
 # -- the README's commands, as real processes ------------------------------------
 
 

@@ -39,7 +39,8 @@ def find(spec: str) -> Path:
     as_path = Path(spec)
     if as_path.suffix in (".yaml", ".yml") or exists(as_path):
         if not is_file(as_path):
-            raise InputError("no such rule spec file", Location(file=spec))
+            what = "not a file" if exists(as_path) else "no such rule spec file"  # a folder, a device
+            raise InputError(what, Location(file=spec))
         return as_path
     candidate = rules_dir() / f"{spec}.yaml"
     if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and is_file(candidate):

@@ -414,3 +414,11 @@ def test_a_boolean_option_is_described_without_its_values_twice(capsys: pytest.C
     err = capsys.readouterr().err
     assert code == 2 and "blind (true or false, default false);" in err
     assert "rule_break_books (a whole number, default 3: 3 or 0)" in err
+
+
+def test_a_spec_named_by_something_not_a_file_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a device was "no such rule spec file", though it is there
+    assert run("validate", "/dev/null")[0] == 2
+    assert capsys.readouterr().err == "referee: /dev/null: not a file\n"
+    assert run("check", "--rules", str(tmp_path / "gone.yaml"), str(CLEAN))[0] == 2
+    assert capsys.readouterr().err == f"referee: {tmp_path / 'gone.yaml'}: no such rule spec file\n"

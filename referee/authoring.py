@@ -21,6 +21,14 @@ def _dump(value: Any, indent: int) -> list[str]:
     return [" " * indent + line for line in text.splitlines()]
 
 
+def effective_document(spec: Spec) -> dict[str, Any]:
+    """A spec with everything it extends merged in, as one document (``extends`` left out: it is merged), in the
+    order :func:`effective_yaml` writes it."""
+    first = ("spec", "id", "title", "family", "summary")
+    raw = {key: value for key, value in spec.raw.items() if key != "extends"}
+    return {key: raw[key] for key in first if key in raw} | raw
+
+
 def effective_yaml(spec: Spec) -> str:
     """A spec as YAML with everything it extends merged in, each clause marked with the specs it comes from."""
     raw = spec.raw
@@ -94,4 +102,7 @@ def write_starter(parent: str, path: Path) -> None:
         )
     if path.suffix not in (".yaml", ".yml"):
         raise InputError("a spec file's name ends in .yaml", Location(file=str(path)))
-    path.write_text(starter(parent, path), encoding="utf-8")
+    try:
+        path.write_text(starter(parent, path), encoding="utf-8")
+    except OSError as exc:  # a folder that is not there, or not writable
+        raise InputError(f"cannot write: {exc.strerror or exc}", Location(file=str(path))) from None

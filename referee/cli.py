@@ -107,7 +107,11 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     from . import authoring
 
     if args.show:
-        out.write(authoring.effective_yaml(load(args.show)))
+        spec = load(args.show)
+        if args.format == "json":  # the merged document alone: the marks of where each clause comes from are YAML's
+            out.write(json.dumps(authoring.effective_document(spec), ensure_ascii=False, indent=2) + "\n")
+        else:
+            out.write(authoring.effective_yaml(spec))
         return EXIT_CLEAN
     rows = []
     for spec_id in bundled_ids():

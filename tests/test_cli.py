@@ -422,3 +422,25 @@ def test_a_spec_named_by_something_not_a_file_is_said_so(tmp_path: Path, capsys:
     assert capsys.readouterr().err == "referee: /dev/null: not a file\n"
     assert run("check", "--rules", str(tmp_path / "gone.yaml"), str(CLEAN))[0] == 2
     assert capsys.readouterr().err == f"referee: {tmp_path / 'gone.yaml'}: no such rule spec file\n"
+
+
+def test_rules_show_as_json_is_the_merged_spec() -> None:
+    # --format json was taken and YAML printed
+    code, out = run("rules", "--show", "spades/six-player", "--format", "json")
+    assert code == 0
+    document = json.loads(out)
+    assert list(document)[:4] == ["spec", "id", "title", "family"] and document["id"] == "spades/six-player"
+    assert "extends" not in document  # merged in: the parent's clauses are here
+    parent = yaml.safe_load((ROOT / "rules" / "spades" / "ihop-silver.yaml").read_text(encoding="utf-8"))
+    own = yaml.safe_load((ROOT / "rules" / "spades" / "six-player.yaml").read_text(encoding="utf-8"))
+    inherited = [name for name in parent["bidding"] if name not in (own.get("bidding") or {})]
+    assert inherited and all(name in document["bidding"] for name in inherited)
+    assert run("rules", "--show", "spades/six-player")[1].startswith("# spades/six-player: the effective spec")
+
+
+def test_new_into_a_folder_that_is_not_there_is_said_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no-such-folder" / "club.yaml"
+    assert run("new", "--extends", "spades/intramural", str(target))[0] == 2
+    assert capsys.readouterr().err == f"referee: {target}: cannot write: No such file or directory\n"

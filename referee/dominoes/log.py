@@ -152,6 +152,9 @@ class _Reader(LogReader):
     """
 
     READ_AND_CHECKED = frozenset({"draw", "boneyard", "plays"})  # turned into ints, checked as read
+    # What a domino hand records. The schema is one for both families, so a trick game's field in a domino hand
+    # (tricks, bids...) passes it, and would be passed over unread: a game recorded half as the other family's.
+    FIELDS = frozenset({*READ_AND_CHECKED, "award", "score", "misdeal", "note"})
 
     @cached_property
     def booleans(self) -> bool:
@@ -250,6 +253,10 @@ class _Reader(LogReader):
 
     def hand(self, number: int, body: dict[str, Any]) -> DominoHand:
         base = f"$.hands[{number - 1}]"
+        for key in body:
+            if key not in self.FIELDS:
+                message = f"{key!r} is a trick-taking game's record, and this log records a domino game"
+                raise self.fail(f"{message} (its hands hold draw, boneyard or plays)", f"{base}.{key}", number)
         if "draw" not in body:
             raise self.fail("a domino hand records the draw: each player's tiles", base, number)
         draw: list[tuple[int, ...]] = [() for _ in self.players]

@@ -39,6 +39,12 @@ def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
     names = tuple(name.strip() for name in value.split(","))
     if "" in names:
         raise InputError(f"--players {value}: a player's name is empty")
+    from .logreader import name_fault  # read only where names are given
+
+    for name in names:  # as a log's reader would refuse it: the games written would be unreadable
+        fault = name_fault(name)
+        if fault is not None:  # said without the value, which may be long or hold the control character
+            raise InputError(f"--players: {fault}")
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:  # a log names each player once: its games would be unreadable
         raise InputError(f"--players {value}: each player is named once ({', '.join(twice)} more than once)")

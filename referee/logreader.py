@@ -96,6 +96,15 @@ _SEATS_OF: dict[tuple[str, ...], dict[str, int]] = {}
 _KEPT_PLAYERS = 1_000
 
 
+def name_fault(name: str) -> str | None:
+    """What is wrong with a name a report would print (too long, a control character), or None."""
+    if len(name) > MAX_NAME:
+        return f"a name of {len(name)} characters (at most {MAX_NAME})"
+    if not name.isprintable():
+        return f"a name with a control character: {name!r}"
+    return None
+
+
 class LogReader:
     """The base of each family's log reader: a schema-valid document, where it came from, its players.
 
@@ -142,10 +151,9 @@ class LogReader:
 
     def check_name(self, name: str, path: str) -> None:
         """A name the report will print: at most MAX_NAME characters, and no control character."""
-        if len(name) > MAX_NAME:
-            raise self.fail(f"a name of {len(name)} characters (at most {MAX_NAME})", path)
-        if not name.isprintable():
-            raise self.fail(f"a name with a control character: {name!r}", path)
+        fault = name_fault(name)
+        if fault is not None:
+            raise self.fail(fault, path)
 
     def fail(
         self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None

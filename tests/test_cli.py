@@ -299,6 +299,8 @@ def test_simulate_unknown_rules(capsys: pytest.CaptureFixture[str]) -> None:
         (("--players", "0"), "--players 0: a game needs players"),  # it simulated four
         (("--players", "Ann,Ann,Bob,Cat"), "each player is named once (Ann more than once)"),  # logs no check reads
         (("--players", "Ann,,Bob,Cat"), "a player's name is empty"),
+        (("--players", "Ann,Bob,Cat," + "D" * 101), "--players: a name of 101 characters (at most 100)"),
+        (("--players", "Ann,Bob,Cat,D\u202e"), "--players: a name with a control character: 'D\\u202e'"),
     ],
 )
 def test_simulate_refuses_what_gives_no_game(

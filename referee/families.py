@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Union, cast
 
@@ -164,6 +164,10 @@ def compile_spec(spec: Spec) -> object:
 def audit(spec: Spec, log: AnyLog) -> Report:
     """Replay a log with its spec's family; a log of another family cannot be audited against it."""
     family = of_spec(spec)
+    if not isinstance(log, family.log_type) and not log.hands:  # no hand tells its family: it is the spec's
+        from .logreader import RecordedGame  # the header both families' records share
+
+        log = family.log_type(**{f.name: getattr(log, f.name) for f in fields(RecordedGame)}, hands=())
     if not isinstance(log, family.log_type):
         raise InputError(
             f"{spec.id} is a {family.name} rule set; this log records a game of another family",

@@ -93,6 +93,8 @@ def expand(name: str) -> list[str] | InputError:
     """The files a name stands for, in order, or the error that it names none."""
     if name == STDIN:
         return [STDIN]
+    if not name:  # Path("") is the current folder: every log in it would be checked, for a name left out
+        return InputError("an empty name, which names no file", Location(file="''"))
     path = Path(name)
     if not exists(path):
         import glob  # only a name that is no file may be a pattern: a run given files never imports it (~1.7M instr.)

@@ -145,6 +145,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """Write a starter spec that extends another and validates as it stands."""
     from . import authoring
 
+    if not args.path:  # Path("") is the current folder, said to 'already exist'
+        raise InputError("an empty name, which names no file", Location(file="''"))
     path = Path(args.path)
     authoring.write_starter(args.extends, path)
     out.write(f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {path}\n")
@@ -202,6 +204,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             raise exc.at(file=exc.location.file or f"--rules {name}") from None
     worst = EXIT_CLEAN
     printed = False
+    if not args.log:  # Path("") is the current folder
+        raise InputError("an empty name, which names no file", Location(file="''"))
     for game in iter_games(Path(args.log)):
         if isinstance(game, InputError):
             raise game

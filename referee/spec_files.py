@@ -36,6 +36,8 @@ def is_bundled(spec: str) -> bool:
 
 def find(spec: str) -> Path:
     """The file of a spec given by id (``spades/intramural``) or path."""
+    if not spec:  # Path("") is the current folder, said to be 'not a file' with no name
+        raise InputError("an empty name, which names no rule spec", Location(file="''"))
     as_path = Path(spec)
     if as_path.suffix in (".yaml", ".yml") or exists(as_path):
         if not is_file(as_path):

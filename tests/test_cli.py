@@ -446,3 +446,18 @@ def test_new_into_a_folder_that_is_not_there_is_said_of_the_file(
     target = tmp_path / "no-such-folder" / "club.yaml"
     assert run("new", "--extends", "spades/intramural", str(target))[0] == 2
     assert capsys.readouterr().err == f"referee: {target}: cannot write: No such file or directory\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("compare", "--rules", "hearts/intramural", "--", ""),  # '.: is a folder, not a file'
+        ("new", "--extends", "spades/intramural", ""),  # '.: already exists'
+    ],
+)
+def test_an_empty_file_name_is_said_to_be_empty(
+    argv: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # Path("") is the current folder
+    assert run(*argv) == (2, "")
+    assert capsys.readouterr().err == "referee: '': an empty name, which names no file\n"

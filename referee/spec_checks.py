@@ -31,7 +31,7 @@ def spec_targets(names: list[str]) -> list[tuple[str, Path]]:
         return [(str(path), path) for path in spec_files([])]
     found: list[tuple[str, Path]] = []
     for name in names:
-        if Path(name).is_dir():
+        if name and Path(name).is_dir():  # (not "": Path("") is the current folder; find says it names no spec)
             found += [(str(path), path) for path in spec_files([Path(name)])]
         else:
             path = find(name)

@@ -1,0 +1,18 @@
+"""Which specs ``referee validate`` checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.errors import InputError
+from referee.spec_checks import spec_targets
+
+
+def test_an_empty_name_is_not_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every spec in the current folder was validated, for a name left out
+    (tmp_path / "club.yaml").write_text("spec: 1\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match="an empty name, which names no rule spec"):
+        spec_targets([""])

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__, batch, check_args, json_values
 from .errors import InputError, Location
@@ -345,10 +345,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if sys.stderr is None:  # closed (2>&-): the messages go nowhere, but a run still ends with its exit code
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's, to its end)
     stream = out or sys.stdout
+    errors = sys.stderr
     try:
         if stream is None:  # closed (>&-): no report could be written
             raise OSError("standard output is closed")
-        code: int = args.run(args, stream)
+        # a command whose exit code says what it found is run to its end (check goes on past a closed pipe itself:
+        # see batch_run); the others stop there (simulate | head would otherwise simulate for ever)
+        if args.run in (cmd_validate, cmd_diff, cmd_compare):
+            sys.stderr = cast(TextIO, _ReaderMayGo(errors))
+            code: int = args.run(args, cast(TextIO, _ReaderMayGo(stream)))
+        else:
+            code = args.run(args, stream)
     except InputError as exc:
         print(f"referee: {exc}", file=sys.stderr)
         return EXIT_INPUT
@@ -358,7 +365,41 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _unwritten(exc, stream)
     except KeyboardInterrupt:  # Ctrl-C before a check run is under way (a check run handles its own)
         return 130
+    finally:
+        sys.stderr = errors
     return code
+
+
+class _ReaderMayGo:
+    """An output whose reader may go away (``referee diff A B | head -1``): what is written after it has gone is
+    dropped, so that the command runs to its end and its exit code still says what it found (1: the specs
+    differ), not 0 for a run cut short."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            _to_devnull(self._stream)
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            _to_devnull(self._stream)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _to_devnull(stream: TextIO) -> None:
+    """Point a stream's file at /dev/null: what its buffer holds, and the interpreter's flush at exit, go there."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, stream.fileno())
+    os.close(devnull)
 
 
 def _unwritten(exc: OSError, stream: TextIO | None) -> int:

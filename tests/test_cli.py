@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -461,3 +462,23 @@ def test_an_empty_file_name_is_said_to_be_empty(
     monkeypatch.chdir(tmp_path)  # Path("") is the current folder
     assert run(*argv) == (2, "")
     assert capsys.readouterr().err == "referee: '': an empty name, which names no file\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (("diff", "spades/house", "spades/intramural"), 1),
+        (("compare", "examples/club/overtricks.yaml", "--rules", "spades/intramural", "examples/club/club.yaml"), 1),
+        (("validate", "tests/bad_input/spec-broken.yaml"), 2),
+    ],
+)
+def test_a_closed_output_pipe_leaves_the_exit_code_to_what_was_found(argv: tuple[str, ...], code: int) -> None:
+    # `referee diff A B | head -1`: the pipe closed, the command said 0, as if the specs were alike
+    for stream in ("stdout", "stderr"):
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # the reader gone before the first line
+        out, err = (write_end, subprocess.DEVNULL) if stream == "stdout" else (subprocess.DEVNULL, write_end)
+        command = [sys.executable, "-m", "referee", *argv]
+        done = subprocess.run(command, cwd=ROOT, stdout=out, stderr=err, timeout=120, check=False)
+        os.close(write_end)
+        assert done.returncode == code, stream

@@ -78,16 +78,21 @@ TILE_TOKENS = {
 TOKEN_BITS = {token: 1 << t for token, t in TILE_TOKENS.items()}
 
 
+# The forms a tile is written in, as the advice of a refusal gives them: "[6:4]" quoted, since YAML reads it bare
+# as a list (which the schema refuses: not text)
+_FORMS = 'write it 6-4, 6|4 or "[6:4]"'
+
+
 def parse_tile(token: object) -> int:
     """A tile from ``6-4``, ``6|4`` or ``[6:4]`` (halves in either order)."""
     found_tile = TILE_TOKENS.get(token) if isinstance(token, str) else None
     if found_tile is not None:
         return found_tile
     if not isinstance(token, str):
-        raise TileError(f"{token!r} is not a tile (write it 6-4, 6|4 or [6:4])")
+        raise TileError(f"{token!r} is not a tile ({_FORMS})")
     found = _TOKEN.match(token)
     if found is None:
-        raise TileError(f"{token!r} is not a tile (write it 6-4, 6|4 or [6:4])")
+        raise TileError(f"{token!r} is not a tile ({_FORMS})")
     a, b = int(found[1]), int(found[2])
     if max(a, b) > HIGHEST:
         raise TileError(f"{token!r} is not a tile of the double-{HIGHEST} set")

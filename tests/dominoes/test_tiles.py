@@ -47,6 +47,12 @@ def test_what_is_not_a_tile_is_refused(token: str) -> None:
         parse_tile(token)
 
 
+def test_the_advice_of_a_refusal_writes_the_bracketed_form_quoted() -> None:
+    # followed bare in a YAML log, [6:4] is a list, which the schema then refuses ('not of type string')
+    with pytest.raises(TileError, match=r'is not a tile \(write it 6-4, 6\|4 or "\[6:4\]"\)'):
+        parse_tile("6_4")
+
+
 def test_names_round_trip() -> None:
     assert [parse_tile(tile_name(t)) for t in range(28)] == list(range(28))
 

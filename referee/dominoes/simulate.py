@@ -179,6 +179,9 @@ def simulate_game(
         if game.over:
             break
     header: dict[str, Any] = {"rules": spec.id}
+    agreed = {name: value for name, value in spec.chosen if value != spec.options[name].default}
+    if agreed:
+        header["options"] = agreed  # what the table agreed, so the log is audited under the same rules
     if game_id is not None:
         header["id"] = game_id
     return {"log": 1, "game": header, "players": names, "hands": hands}

@@ -60,3 +60,12 @@ def test_block_game_variations_audit_clean(rules: str, options: dict[str, object
         assert report.finished and max(report.totals) >= target  # type: ignore[operator]
         # one side scores a hand, the winners the losers' spots (or the difference): never a negative hand
         assert all(min(h.points) >= 0 and sum(1 for p in h.points if p) <= 1 for h in report.hands)
+
+
+@pytest.mark.parametrize("options", [{"chip_out": "side"}, {"target": 300}])
+def test_a_log_simulated_under_options_records_them(options: dict[str, object]) -> None:
+    # they were left out: `referee check` audited the log under the defaults (game_continued, award_mismatch)
+    document = simulate_game(referee.load_spec("dominoes/block-partners", options), random.Random(2))
+    assert document["game"]["options"] == options
+    report = referee.audit("dominoes/block-partners", gamelog.from_document(document, Location(file="sim")))
+    assert report.status == "clean", [v.message for v in report.violations]

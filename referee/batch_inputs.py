@@ -29,6 +29,7 @@ from .documents import (
     exists,
     is_file,
     is_json_lines,
+    is_pipe,
     json_document,
     kind_of_start,
     yaml_stream,
@@ -152,7 +153,9 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
             continue
         for file in found:
             if file == STDIN:
-                yield from _stdin_units(checker, split)
+                yield from _stream_units(sys.stdin.buffer, STDIN_NAME, checker, split)
+            elif Path(file).suffix.lower() not in LOG_SUFFIXES and is_pipe(Path(file)):
+                yield from _pipe_units(file, checker, split)
             elif is_json_lines(Path(file)):
                 try:
                     with Path(file).open("rb") as handle:
@@ -174,40 +177,52 @@ def _read_on(found: Iterator[Unit], name: str, checker: Checker) -> Iterator[Uni
         yield Failed(checker.unreadable(cannot_read(exc, name)))
 
 
-def _stdin_units(checker: Checker, split: bool) -> Iterator[Unit]:
-    handle = sys.stdin.buffer
+def _pipe_units(name: str, checker: Checker, split: bool) -> Iterator[Unit]:
+    """A pipe named otherwise (``referee check <(zcat games.jsonl.gz)``), read as standard input is: by what it
+    begins with, as it comes (its bytes, once taken to look, cannot be read again; it was read as YAML)."""
+    try:
+        handle = Path(name).open("rb")  # noqa: SIM115 (closed below, the units it gives taken)
+    except OSError:  # the reader says what is wrong with it, located
+        yield WholeFile(name, 0)
+        return
+    with handle:
+        yield from _stream_units(handle, name, checker, split)
+
+
+def _stream_units(handle: BinaryIO, name: str, checker: Checker, split: bool) -> Iterator[Unit]:
+    """The units of a stream read once (standard input, a pipe), its kind told by its first bytes."""
     # all that is buffered (up to the reader's buffer), not a first few bytes: blank lines before the first game
     # tell nothing of the format either
     kind = kind_of_start(handle.peek(1) if hasattr(handle, "peek") else b"")
     # A stream read here, a game at a time, and sent on as results; a YAML one cut, its proved documents go as units.
     games: Iterator[Any]
     if kind == "jsonl":
-        yield from _read_on(_line_units(handle, STDIN_NAME, checker), STDIN_NAME, checker)
+        yield from _read_on(_line_units(handle, name, checker), name, checker)
         return
     if kind == "json":
-        games = games_in(json_document(handle, STDIN_NAME), STDIN_NAME)
+        games = games_in(json_document(handle, name), name)
     elif split:
-        games = cut_stream(handle, STDIN_NAME, checker.unreadable)
+        games = cut_stream(handle, name, checker.unreadable)
     else:
-        games = games_in(yaml_stream(handle, STDIN_NAME), STDIN_NAME)
+        games = games_in(yaml_stream(handle, name), name)
     results: list[GameResult] = []
     try:
         for game in games:
             if isinstance(game, Documents):
                 if results:
-                    yield Lines(STDIN_NAME, tuple(results))
+                    yield Lines(name, tuple(results))
                     results = []
                 yield game
                 continue
             results.append(checker.game(game))
             if len(results) >= CHUNK_GAMES:
-                yield Lines(STDIN_NAME, tuple(results))
+                yield Lines(name, tuple(results))
                 results = []
     except InputError as exc:
         results.append(checker.unreadable(exc))
     except OSError as exc:
-        results.append(checker.unreadable(cannot_read(exc, STDIN_NAME)))
-    yield Lines(STDIN_NAME, tuple(results))
+        results.append(checker.unreadable(cannot_read(exc, name)))
+    yield Lines(name, tuple(results))
 
 
 def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:

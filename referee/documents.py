@@ -179,7 +179,7 @@ def log_kind(path: Path) -> str:
     """How a log file is read: ``json`` (one game), ``jsonl`` (a game a line) or ``yaml`` (a stream of games), by
     its suffix; a plain file named otherwise (``games.log``, ``archive``) by its first bytes, as standard input
     is (:func:`kind_of_start`). Anything else named otherwise (a pipe, whose bytes would be taken by looking) is
-    read as YAML."""
+    read as YAML here (``referee check`` reads a pipe as it reads standard input: see batch_inputs)."""
     kind = _KINDS.get(path.suffix.lower())
     if kind is not None:
         return kind
@@ -190,6 +190,14 @@ def log_kind(path: Path) -> str:
             return kind_of_start(handle.read(_SNIFF_BYTES))
     except (OSError, ValueError):  # the reader says what is wrong with it, located
         return "yaml"
+
+
+def is_pipe(path: Path) -> bool:
+    """Whether a path names a pipe (a FIFO, or ``<(command)``'s /dev/fd/N)."""
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def is_json_lines(path: Path) -> bool:

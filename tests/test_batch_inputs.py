@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import threading
+from io import StringIO
 from pathlib import Path
 
 import pytest
 
 from referee.batch_inputs import expand
+from referee.cli import main
 from referee.errors import InputError
 
 
@@ -17,3 +22,20 @@ def test_an_empty_name_names_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     found = expand("")
     assert isinstance(found, InputError)
     assert str(found) == "'': an empty name, which names no file"
+
+
+def test_a_pipe_named_otherwise_is_read_by_what_it_begins_with(tmp_path: Path) -> None:
+    # referee check <(zcat games.jsonl.gz): a pipe was read as YAML, and a JSON Lines archive failed at its
+    # second line ('not valid YAML: expected <document start>')
+    game = {"log": 1, "game": {"rules": "hearts/intramural"}, "players": ["Ann", "Bob", "Cat"], "hands": []}
+    pipe = tmp_path / "games"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_text, args=((json.dumps(game) + "\n") * 2,), daemon=True)
+    writer.start()
+    out = StringIO()
+    try:
+        code = main(["check", "--format", "json", str(pipe)], out=out)
+    finally:
+        writer.join(timeout=10)
+    assert code == 0
+    assert [json.loads(line)["status"] for line in out.getvalue().splitlines()] == ["clean", "clean"]

@@ -179,7 +179,7 @@ def log_kind(path: Path) -> str:
     """How a log file is read: ``json`` (one game), ``jsonl`` (a game a line) or ``yaml`` (a stream of games), by
     its suffix; a plain file named otherwise (``games.log``, ``archive``) by its first bytes, as standard input
     is (:func:`kind_of_start`). Anything else named otherwise (a pipe, whose bytes would be taken by looking) is
-    read as YAML here (``referee check`` reads a pipe as it reads standard input: see batch_inputs)."""
+    read as YAML here; :func:`iter_documents` looks at what a pipe has buffered, as standard input is looked at."""
     kind = _KINDS.get(path.suffix.lower())
     if kind is not None:
         return kind
@@ -213,13 +213,20 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
     """
     name = str(path)
     kind = log_kind(path)
+    with _open(path) as handle:
+        if kind == "yaml" and path.suffix.lower() not in _KINDS and is_pipe(path):  # <(zcat games.jsonl.gz)
+            kind = kind_of_start(handle.peek(1) if hasattr(handle, "peek") else b"")  # looked at, not taken
+        yield from _stream_documents(handle, name, kind)
+
+
+def _stream_documents(handle: BinaryIO, name: str, kind: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:
+    """Each document of an open log file of the kind given, as :func:`iter_documents`."""
     if kind == "json":
-        with _open(path) as handle:
-            yield from json_document(handle, name)
+        yield from json_document(handle, name)
         return
     seen_any = False
     if kind == "jsonl":
-        for number, line in file_lines(path, MAX_JSON_BYTES):
+        for number, line in stream_lines(handle, name, MAX_JSON_BYTES):
             if isinstance(line, str) and not line.strip():
                 continue
             seen_any = True
@@ -233,8 +240,7 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
         if not seen_any:
             raise InputError("the file is empty", Location(file=name))
         return
-    with _open(path) as handle:
-        yield from yaml_stream(handle, name)
+    yield from yaml_stream(handle, name)
 
 
 def yaml_stream(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any, Any] | InputError]:

@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from .bundled import schema_path
+from .documents import exists
 from .errors import InputError, Location
 from .spec import SECTIONS, Spec, find, load
 
@@ -96,7 +97,7 @@ extends: {spec.id}
 def write_starter(parent: str, path: Path) -> None:
     """Write a starter spec, never over an existing file."""
     find(parent)  # an unknown parent is reported before anything is written
-    if path.exists():
+    if exists(path):  # (False for a name the system cannot take, too long say: the write says so of the file)
         raise InputError(
             "already exists; choose another name (referee new never overwrites a file)", Location(file=str(path))
         )

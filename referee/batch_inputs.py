@@ -28,6 +28,7 @@ from .documents import (
     cannot_read,
     exists,
     is_file,
+    is_folder,
     is_json_lines,
     is_pipe,
     json_document,
@@ -107,7 +108,7 @@ def expand(name: str) -> list[str] | InputError:
             if not matches:
                 return InputError("no file matches this pattern", Location(file=name))
             return [str(p) for m in matches for p in (_folder_logs(Path(m)) if Path(m).is_dir() else [Path(m)])]
-    if path.is_dir():
+    if is_folder(path):  # (path.is_dir raises for a name too long: the reader says so, of the file alone)
         logs = _folder_logs(path)
         if not logs:
             return InputError(f"a folder with no log file ({', '.join(LOG_SUFFIXES)}) in it", Location(file=name))

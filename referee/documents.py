@@ -81,6 +81,14 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for a name the system cannot take."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def exists(path: Path) -> bool:
     """Whether ``path`` exists; False for a name the system cannot take."""
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .bundled import rules_dir
+from .documents import is_folder
 from .errors import InputError, Unsupported
 from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
@@ -31,7 +32,7 @@ def spec_targets(names: list[str]) -> list[tuple[str, Path]]:
         return [(str(path), path) for path in spec_files([])]
     found: list[tuple[str, Path]] = []
     for name in names:
-        if name and Path(name).is_dir():  # (not "": Path("") is the current folder; find says it names no spec)
+        if name and is_folder(Path(name)):  # (not "": Path("") is the current folder; find says it names no spec)
             found += [(str(path), path) for path in spec_files([Path(name)])]
         else:
             path = find(name)

@@ -39,3 +39,9 @@ def test_a_pipe_named_otherwise_is_read_by_what_it_begins_with(tmp_path: Path) -
         writer.join(timeout=10)
     assert code == 0
     assert [json.loads(line)["status"] for line in out.getvalue().splitlines()] == ["clean", "clean"]
+
+
+def test_a_name_too_long_for_the_system_is_one_file_the_reader_refuses(tmp_path: Path) -> None:
+    # Path.is_dir raised it, and the run ended ('referee: File name too long') with no other file checked
+    name = str(tmp_path / ("a" * 300 + ".json"))
+    assert expand(name) == [name]

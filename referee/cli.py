@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__, batch, check_args, json_values
+from .documents import exists
 from .errors import InputError, Location
 from .spec import bundled_ids, load
 
@@ -71,6 +72,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Audit each game of each file, folder, glob or standard input; a summary closes a run of several games."""
     from . import batch_run
 
+    for place in args.allow_rules:  # a name mistyped would leave the spec refused, as if not allowed
+        if not place:  # Path("") is the current folder: every spec in it would be allowed
+            raise InputError("an empty name, which names no file", Location(file="--allow-rules ''"))
+        if not exists(Path(place)):
+            raise InputError("no such file or folder", Location(file=f"--allow-rules {place}"))
     settings = batch.Settings(
         rules=args.rules,
         allow_rules=tuple(args.allow_rules),

@@ -482,3 +482,15 @@ def test_a_closed_output_pipe_leaves_the_exit_code_to_what_was_found(argv: tuple
         done = subprocess.run(command, cwd=ROOT, stdout=out, stderr=err, timeout=120, check=False)
         os.close(write_end)
         assert done.returncode == code, stream
+
+
+@pytest.mark.parametrize(
+    ("place", "said"),
+    [
+        ("", "referee: --allow-rules '': an empty name, which names no file\n"),  # the current folder allowed
+        ("no-such-folder", "referee: --allow-rules no-such-folder: no such file or folder\n"),  # allowed nothing
+    ],
+)
+def test_allow_rules_names_a_file_or_folder(place: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("check", "--allow-rules", place, str(DISPUTED)) == (2, "")
+    assert capsys.readouterr().err == said

@@ -8,6 +8,7 @@ and SVG with the style inline: no script, no file beside it.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -73,16 +74,24 @@ def _sheet(report: Report) -> str:
             for i in range(len(report.sides))
         )
         note = f" ({escape(h.note)})" if h.note else ""
-        rows.append(f'<tr><th><a href="#g{report.game or 1}-hand-{h.hand}">{h.hand}</a>{note}</th>{cells}</tr>')
+        rows.append(f'<tr><th><a href="#{anchor(report)}-hand-{h.hand}">{h.hand}</a>{note}</th>{cells}</tr>')
     return (
         f'<table class="sheet"><thead><tr><th rowspan="2">hand</th>{head}</tr><tr>{sub}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
+def anchor(report: Report) -> str:
+    """The game's anchor, one in a page of several files' games: its file's name (digits of its checksum: no
+    text of the user's in an id) and its number in the file. (As g1, g2: each file's first game was g1, and the
+    score sheet's links of any but the first file's led to the first's hands.)"""
+    file = f"{zlib.crc32((report.file or '').encode('utf-8', 'surrogatepass')):08x}-" if report.file else ""
+    return f"g{file}{report.game or 1}"
+
+
 def game_html(report: Report, pictures: list[tuple[int, str]]) -> str:
     """One game: title, verdict, score sheet, then each hand with its violations and its picture."""
-    key = f"g{report.game or 1}"
+    key = anchor(report)
     title = escape(report.file or "game") + (f", game {report.game}" if report.game is not None else "")
     verdict = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {report.status}"
     out = [f'<section class="game" id="{key}"><h2>{title}</h2>']

@@ -23,7 +23,7 @@ def run(*argv: str) -> tuple[str, int]:
 def test_a_game_that_cannot_be_read_has_its_section_with_the_located_message() -> None:
     page, code = run("check", "--format", "html", "docs/examples/renege.yaml", "docs/examples/typo.yaml")
     assert code == 2  # typo.yaml writes the ten of hearts as 1OH
-    assert page.index('id="g1"') < page.index('id="unreadable"')  # the games read, then those that were not
+    assert page.index('class="game"') < page.index('id="unreadable"')  # the games read, then those that were not
     section = page[page.index('id="unreadable"') :]
     (message,) = re.findall(r"<li><code>(.*?)</code></li>", section)
     assert message.startswith("referee: docs/examples/typo.yaml:10, hand 1, trick 2, seat Dan, at $.hands[0]")
@@ -54,7 +54,7 @@ def test_a_game_is_drawn_by_the_rules_its_header_chooses(tmp_path: Path) -> None
     for number, trick in with_jokers:
         cards = {card: seat for play in trick for seat, card in play.items()}
         top = "BJ" if "BJ" in cards else "LJ"
-        figure = re.search(rf'id="hand-1-trick-{number}">(.*?)</figure>', page)
+        figure = re.search(rf'id="[^"]*-hand-1-trick-{number}">(.*?)</figure>', page)
         assert figure is not None
         assert re.search(rf'class="card[a-z ]* won"><title>{cards[top]}: {top} \(', figure.group(1)), (number, trick)
 
@@ -66,3 +66,17 @@ def test_the_score_sheet_has_a_bid_column_only_where_the_game_has_bids() -> None
     assert sheet.group(0).count("<th>points</th><th>total</th>") == 2  # Ann's and Bob's, with no bid before them
     spades, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
     assert spades.count("<th>bid</th>") == 2  # one a side
+
+
+def test_a_page_of_several_files_holds_each_id_once_and_each_link_leads_to_its_own_game() -> None:
+    # every file's first game was g1: the second file's score sheet linked to the first file's hands
+    page, _ = run(
+        "check", "--format", "html", "docs/examples/renege.yaml", "examples/spades/intramural/clean-game.yaml"
+    )
+    ids = re.findall(r' id="([^"]*)"', page)
+    assert len(ids) == len(set(ids))
+    sections = re.findall(r'<section class="game" id="([^"]*)">(.*?)</section>', page, re.S)
+    assert len(sections) == 2
+    for key, section in sections:
+        links = re.findall(r'href="#([^"]*)"', section)
+        assert links and all(link.startswith(f"{key}-hand-") and f'id="{link}"' in section for link in links)

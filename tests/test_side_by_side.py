@@ -218,7 +218,7 @@ def test_check_html_draws_each_trick_with_the_fault_outlined() -> None:
     page, code = run("check", "--format", "html", "docs/examples/renege.yaml")
     assert code == 1
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page
-    figures = re.findall(r'<figure class="trick" id="hand-1-trick-(\d+)">(.*?)</figure>', page)
+    figures = re.findall(r'<figure class="trick" id="[^"]*-hand-1-trick-(\d+)">(.*?)</figure>', page)
     assert [int(n) for n, _ in figures] == list(range(1, 14))
     tricks = dict(figures)
     # Trick 1: Dan leads 2♠, Ann the little joker, Bob A♠, Cat 8♠: the jokers are the top spades, so Ann wins.

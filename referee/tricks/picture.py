@@ -12,6 +12,7 @@ import math
 from html import escape
 
 from ..errors import InputError
+from ..html_report import anchor
 from ..report import Report, Violation
 from ..spec import Spec
 from .cards import COPY, SUIT_SYMBOLS, card_symbol
@@ -92,7 +93,7 @@ def _fault_line(v: Violation) -> str:
     )
 
 
-def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list[Violation]) -> str:
+def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list[Violation], key: str) -> str:
     if not hand.tricks:
         return '<p class="none">No tricks recorded for this hand.</p>'
     out = ['<div class="tricks">']
@@ -108,7 +109,7 @@ def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list
         faults = {i for i, (seat, _) in enumerate(plays) for v in here if v.where.seat == names[seat]}
         notes = "".join(_fault_line(v) for v in here)
         out.append(
-            f'<figure class="trick" id="hand-{hand.number}-trick-{number}">'
+            f'<figure class="trick" id="{key}-hand-{hand.number}-trick-{number}">'
             f"<figcaption>Trick {number}</figcaption>{trick_svg(names, plays, winner, faults)}"
             + (f'<ul class="faults">{notes}</ul>' if notes else "")
             + "</figure>"
@@ -120,7 +121,11 @@ def _hand_html(names: tuple[str, ...], hand: Hand, t: Tables | None, found: list
 def draw(spec: Spec, log: GameLog, report: Report) -> list[tuple[int, str]]:
     """Each hand of a game as HTML with one SVG per trick: (hand number, HTML)."""
     t = _tables(spec, len(log.players))
+    key = anchor(report)  # the game's, so that a page of several games holds each trick's id once
     return [
-        (hand.number, _hand_html(log.players, hand, t, [v for v in report.violations if v.where.hand == hand.number]))
+        (
+            hand.number,
+            _hand_html(log.players, hand, t, [v for v in report.violations if v.where.hand == hand.number], key),
+        )
         for hand in log.hands
     ]

@@ -22,6 +22,7 @@ from .errors import InputError, Location, excerpt
 from .families import AnyLog
 from .gamelog import from_json_text
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
+from .spec_options import option_text
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 UNREADABLE = "unreadable"
@@ -59,7 +60,7 @@ def check_options(spec: Spec, chosen: dict[str, Any]) -> None:
     for name, value in chosen.items():
         problem = option_problem(spec.id, spec.options, name, value)
         if problem is not None:
-            raise InputError(problem, Location(file=f"--option {name}={value}"))
+            raise InputError(problem, Location(file=f"--option {name}={option_text(value)}"))
 
 
 def error_line(exc: InputError) -> str:

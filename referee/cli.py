@@ -118,7 +118,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     """List the bundled specs with their sources, or show one spec with everything it extends resolved."""
     from . import authoring
 
-    if args.show:
+    if args.show is not None:  # (an empty name is refused as one, not taken for no --show)
         spec = load(args.show)
         if args.format == "json":  # the merged document alone: the marks of where each clause comes from are YAML's
             out.write(json.dumps(authoring.effective_document(spec), ensure_ascii=False, indent=2) + "\n")

@@ -31,6 +31,11 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
+def _shown(value: Any) -> str:
+    """A value refused, as the message shows it: text quoted (so that "" and " " are seen), true or false bare."""
+    return option_text(value) if isinstance(value, bool) else repr(value)
+
+
 def _fits(value: Any, kind: str) -> bool:
     if kind == "string":  # text only: type_of calls anything else text, and a list set so went on to be hashed
         return isinstance(value, str)
@@ -62,9 +67,10 @@ class Option:
     def problem(self, value: Any) -> str | None:
         """Why ``value`` cannot be this option's value (None if it can)."""
         if not _fits(value, self.type):
-            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{self._allowed()}, not {value!r}"
+            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{self._allowed()}, not {_shown(value)}"
         if self.values is not None and value not in self.values:
-            return f"option {self.name!r} cannot be {value!r} (choose from {', '.join(map(option_text, self.values))})"
+            choices = ", ".join(map(option_text, self.values))
+            return f"option {self.name!r} cannot be {_shown(value)} (choose from {choices})"
         return None
 
 

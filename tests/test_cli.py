@@ -494,3 +494,19 @@ def test_a_closed_output_pipe_leaves_the_exit_code_to_what_was_found(argv: tuple
 def test_allow_rules_names_a_file_or_folder(place: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("check", "--allow-rules", place, str(DISPUTED)) == (2, "")
     assert capsys.readouterr().err == said
+
+
+def test_an_option_refused_is_echoed_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    # a boolean given where a number is wanted was echoed as Python's True, twice
+    code, _ = run("check", "--rules", "spades/house", "--option", "rule_break_books=true", str(CLEAN))
+    assert code == 2
+    assert capsys.readouterr().err == (
+        "referee: --option rule_break_books=true: option 'rule_break_books' takes a whole number: 3 or 0, not true\n"
+    )
+
+
+def test_rules_show_of_an_empty_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # --show '' was taken for no --show, and the list of specs printed
+    code, out = run("rules", "--show", "")
+    assert (code, out) == (2, "")
+    assert "an empty name" in capsys.readouterr().err

@@ -108,8 +108,11 @@ def score_sheet(report: Report) -> list[str]:
     bids = report.bidding
     titles = "bid  books  points  total" if bids else "tricks points total"
     width = max(len(titles) + 5, *(len(s) + 4 for s in report.sides))
-    head = "    hand  dealer    " + "".join(f"{s:>{width}}" for s in report.sides)
-    sub = "                    " + "".join(f"{titles:>{width}}" for _ in report.sides)
+    # as wide as the longest dealer's name, so that a long one does not push its row's figures out of their columns
+    named = max((len(h.dealer or "?") for h in report.hands), default=0)
+    dealers = max(8, named)
+    head = f"    hand  {'dealer':<{dealers}}  " + "".join(f"{s:>{width}}" for s in report.sides)
+    sub = " " * (12 + dealers) + "".join(f"{titles:>{width}}" for _ in report.sides)
     lines = [head, sub]
     for h in report.hands:
         cells = "".join(
@@ -122,7 +125,7 @@ def score_sheet(report: Report) -> list[str]:
             for i in range(len(report.sides))
         )
         note = f"  ({h.note})" if h.note else ("  (not scored)" if not h.scored else "")
-        lines.append(f"    {h.hand:>4}  {(h.dealer or '?'):<8}  {cells}{note}")
+        lines.append(f"    {h.hand:>4}  {(h.dealer or '?'):<{dealers}}  {cells}{note}")
     return lines
 
 

@@ -209,3 +209,16 @@ def test_an_audited_games_sheet_is_written_from_its_templates(spec_id: str, monk
     document = simulate_game(spec, random.Random(3), game_id="g")
     report = referee.audit(spec, gamelog.from_document(document, Location(file="sim.jsonl", game=1)))
     assert report.hands and render.as_json(report) == _plain(report)
+
+
+def test_a_long_dealers_name_keeps_the_text_sheets_columns() -> None:
+    # the dealer column was 8 wide whatever the names: a longer name pushed its row's figures right
+    players = ("Bartholomew Longname", "Bo", "Cy", "Di")
+    document = simulate_game(load("spades/intramural"), random.Random(5), players=players)
+    report = referee.audit("spades/intramural", gamelog.from_document(document, Location(file="long.yaml")))
+    sheet = render.score_sheet(report)
+    rows = [line for line in sheet[2:] if "(" not in line]  # a note after a row makes it longer
+    assert any("Bartholomew Longname" in row for row in rows) and any(" Bo " in row for row in rows)
+    assert len({len(row) for row in rows}) == 1, rows
+    assert sheet[0].index("dealer") == rows[0].index(next(p for p in players if p in rows[0]))
+    assert len(sheet[1]) == len(sheet[0])  # the titles under each side end where its name does

@@ -24,15 +24,17 @@ from typing import Any, BinaryIO
 
 from .batch import Checker, GameResult
 from .documents import (
+    LOG_KINDS,
     MAX_JSON_BYTES,
     cannot_read,
     exists,
     is_file,
     is_folder,
     is_json_lines,
-    is_pipe,
+    is_unnamed_pipe,
     json_document,
     kind_of_start,
+    named_path,
     yaml_stream,
 )
 from .errors import InputError, Location
@@ -41,7 +43,7 @@ from .line_blocks import Block, block_lines, blocks, lines_in
 from .line_blocks import games_in as games_in_block
 from .yaml_units import Documents, Rest, cut, cut_stream, unit_games
 
-LOG_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+LOG_SUFFIXES = tuple(LOG_KINDS)
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 # The bytes of a block of JSON Lines: enough that sending it costs little beside auditing it (some 25 Spades
@@ -95,9 +97,10 @@ def expand(name: str) -> list[str] | InputError:
     """The files a name stands for, in order, or the error that it names none."""
     if name == STDIN:
         return [STDIN]
-    if not name:  # Path("") is the current folder: every log in it would be checked, for a name left out
-        return InputError("an empty name, which names no file", Location(file="''"))
-    path = Path(name)
+    try:
+        path = named_path(name)
+    except InputError as exc:
+        return exc
     if not exists(path):
         import glob  # only a name that is no file may be a pattern: a run given files never imports it (~1.7M instr.)
 
@@ -155,7 +158,7 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
         for file in found:
             if file == STDIN:
                 yield from _stream_units(sys.stdin.buffer, STDIN_NAME, checker, split)
-            elif Path(file).suffix.lower() not in LOG_SUFFIXES and is_pipe(Path(file)):
+            elif is_unnamed_pipe(Path(file)):
                 yield from _pipe_units(file, checker, split)
             elif is_json_lines(Path(file)):
                 try:

@@ -13,11 +13,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__, batch, check_args, json_values
-from .documents import exists
+from .documents import exists, named_path
 from .errors import InputError, Location
 from .spec import bundled_ids, load
 
@@ -73,9 +72,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from . import batch_run
 
     for place in args.allow_rules:  # a name mistyped would leave the spec refused, as if not allowed
-        if not place:  # Path("") is the current folder: every spec in it would be allowed
-            raise InputError("an empty name, which names no file", Location(file="--allow-rules ''"))
-        if not exists(Path(place)):
+        if not exists(named_path(place, where="--allow-rules ''")):
             raise InputError("no such file or folder", Location(file=f"--allow-rules {place}"))
     settings = batch.Settings(
         rules=args.rules,
@@ -151,9 +148,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """Write a starter spec that extends another and validates as it stands."""
     from . import authoring
 
-    if not args.path:  # Path("") is the current folder, said to 'already exist'
-        raise InputError("an empty name, which names no file", Location(file="''"))
-    path = Path(args.path)
+    path = named_path(args.path)
     authoring.write_starter(args.extends, path)
     out.write(f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {path}\n")
     return EXIT_CLEAN
@@ -210,9 +205,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             raise exc.at(file=exc.location.file or f"--rules {name}") from None
     worst = EXIT_CLEAN
     printed = False
-    if not args.log:  # Path("") is the current folder
-        raise InputError("an empty name, which names no file", Location(file="''"))
-    for game in iter_games(Path(args.log)):
+    for game in iter_games(named_path(args.log)):
         if isinstance(game, InputError):
             raise game
         data = game_compare.run(specs, game)

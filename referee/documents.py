@@ -35,6 +35,7 @@ __all__ = [
     "json_path",
     "kind_of_start",
     "log_kind",
+    "named_path",
     "node_line",
     "parse_json",
     "parse_yaml",
@@ -163,7 +164,8 @@ def json_document(handle: BinaryIO, name: str) -> Iterator[tuple[int | None, Any
     yield None, None, parse_json(_whole_text(handle, name, MAX_JSON_BYTES), name)
 
 
-_KINDS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
+# How a log file is read, by its suffix (in the order messages list them)
+LOG_KINDS = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 # What is read of a file named otherwise to tell its kind: a JSON Lines game's first line is mostly shorter
 _SNIFF_BYTES = 64 * 1024
 
@@ -188,7 +190,7 @@ def log_kind(path: Path) -> str:
     its suffix; a plain file named otherwise (``games.log``, ``archive``) by its first bytes, as standard input
     is (:func:`kind_of_start`). Anything else named otherwise (a pipe, whose bytes would be taken by looking) is
     read as YAML here; :func:`iter_documents` looks at what a pipe has buffered, as standard input is looked at."""
-    kind = _KINDS.get(path.suffix.lower())
+    kind = LOG_KINDS.get(path.suffix.lower())
     if kind is not None:
         return kind
     try:
@@ -200,12 +202,23 @@ def log_kind(path: Path) -> str:
         return "yaml"
 
 
-def is_pipe(path: Path) -> bool:
-    """Whether a path names a pipe (a FIFO, or ``<(command)``'s /dev/fd/N)."""
+def is_unnamed_pipe(path: Path) -> bool:
+    """Whether a path names a pipe (a FIFO, or ``<(command)``'s /dev/fd/N) with no log suffix to tell its kind:
+    its kind is then told by what it has buffered, as standard input's is (looking at a pipe takes its bytes)."""
+    if path.suffix.lower() in LOG_KINDS:
+        return False
     try:
         return stat.S_ISFIFO(path.stat().st_mode)
     except (OSError, ValueError):
         return False
+
+
+def named_path(name: str, what: str = "file", where: str = "''") -> Path:
+    """The path a name gives; an InputError for an empty one (``''`` from an unset variable), which Path would
+    take for the current folder: every log or spec in it read for a name left out."""
+    if not name:
+        raise InputError(f"an empty name, which names no {what}", Location(file=where))
+    return Path(name)
 
 
 def is_json_lines(path: Path) -> bool:
@@ -222,7 +235,7 @@ def iter_documents(path: Path) -> Iterator[tuple[int | None, Any, Any] | InputEr
     name = str(path)
     kind = log_kind(path)
     with _open(path) as handle:
-        if kind == "yaml" and path.suffix.lower() not in _KINDS and is_pipe(path):  # <(zcat games.jsonl.gz)
+        if kind == "yaml" and is_unnamed_pipe(path):  # <(zcat games.jsonl.gz)
             kind = kind_of_start(handle.peek(1) if hasattr(handle, "peek") else b"")  # looked at, not taken
         yield from _stream_documents(handle, name, kind)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import schemas, spec_cache
 from .bundled import rules_dir, sources_dir
-from .documents import exists, is_file, read_text
+from .documents import exists, is_file, named_path, read_text
 from .errors import InputError, Location
 
 
@@ -36,9 +36,7 @@ def is_bundled(spec: str) -> bool:
 
 def find(spec: str) -> Path:
     """The file of a spec given by id (``spades/intramural``) or path."""
-    if not spec:  # Path("") is the current folder, said to be 'not a file' with no name
-        raise InputError("an empty name, which names no rule spec", Location(file="''"))
-    as_path = Path(spec)
+    as_path = named_path(spec, "rule spec")
     if as_path.suffix in (".yaml", ".yml") or exists(as_path):
         if not is_file(as_path):
             what = "not a file" if exists(as_path) else "no such rule spec file"  # a folder, a device

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,3 +30,17 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
     floor = subprocess.run([sys.executable, "benchmarks/floor.py", *kept], cwd=ROOT, capture_output=True, text=True)
     assert floor.returncode == 0, floor.stderr
     assert floor.stdout.count(" x json.loads)") == len(kept) == 6
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="instructions.py counts with valgrind")
+def test_the_instruction_count_runs() -> None:
+    command = [sys.executable, "benchmarks/instructions.py", "--hands", "60", "--only", "all-fives"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "dominoes-all-fives-4:" in out and "spades" not in out
+    figures = [
+        float(line.split()[1]) for line in out.splitlines() if line.strip().startswith(("start", "parse", "check"))
+    ]
+    assert len(figures) == 3 and all(figure > 0 for figure in figures)
+    assert "check/parse = " in out

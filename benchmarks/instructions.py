@@ -1,0 +1,118 @@
+"""The referee's work counted in instructions, a figure that does not move with the machine's load:
+``python benchmarks/instructions.py`` (needs valgrind).
+
+Wall time on a shared machine moves by a tenth or more from run to run, and by more than twice from day to day,
+which hides the change a small edit makes. Valgrind's cachegrind counts the instructions a process runs, the same
+every run: so two versions of the referee can be compared to the instruction. The archives are run.py's, built
+small (fixed seed, ``--hands``), and counted, each in its own process:
+
+  start   ``referee check --format json --jobs 1`` of the archive's first game alone, less ``python3 -c pass``
+  parse   json.loads of every line (run.py's (a)), for the games after the first
+  check   the same check of the whole archive (run.py's (b)), for the games after the first
+
+each of the last two the count for the whole archive less the count for its first game (so the interpreter's
+start, the imports and the spec's loading are left out of both), and check/parse, the ratio run.py times.
+Instructions are not time (on the Hearts archive json.loads ran about twice as many of them a second as the check
+did), so the ratio here is not the target's; it tells which way a change moved the work, and by how much.
+
+    python benchmarks/instructions.py                  # 600 hands of each archive: about a minute a family
+    python benchmarks/instructions.py --hands 200      # smaller, quicker
+    python benchmarks/instructions.py --only hearts    # the archives whose label holds this
+
+The referee counted is the one the Python running this script imports: to compare two versions, run it with
+each one's virtual environment (``venv-a/bin/python benchmarks/instructions.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from run import Archive, build  # (this folder is first on sys.path when the script is run)
+
+import referee
+
+_PARSE = "import json, sys\nwith open(sys.argv[1], 'rb') as f:\n    for line in f:\n        json.loads(line)"
+_REFS = re.compile(rb"I\s+refs:\s+([\d,]+)")
+
+
+def instructions(*command: str) -> int:
+    """The instructions ``python3 COMMAND`` runs, counted by cachegrind (no cache simulated)."""
+    found = subprocess.run(
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            sys.executable,
+            *command,
+        ],
+        capture_output=True,
+        check=False,
+    )
+    counted = _REFS.search(found.stderr)
+    if counted is None:
+        raise SystemExit(f"valgrind counted nothing for {' '.join(command)}:\n{found.stderr.decode(errors='replace')}")
+    return int(counted.group(1).replace(b",", b""))
+
+
+def count(archive: Archive, bare: int, folder: Path) -> None:
+    first = folder / f"{archive.label}-first.jsonl"
+    with archive.path.open(encoding="utf-8") as whole:
+        first.write_text(whole.readline(), encoding="utf-8")
+    check = ("-P", "-m", "referee", "check", "--format", "json", "--jobs", "1")
+    parse_all, parse_first = (instructions("-c", _PARSE, str(path)) for path in (archive.path, first))
+    check_all, check_first = (instructions(*check, str(path)) for path in (archive.path, first))
+    # the games after the first: what each costs, the start (interpreter, imports, the spec) left out
+    parse, audit = parse_all - parse_first, check_all - check_first
+    hands = archive.hands - _hands(first)
+    print(f"\n{archive.label}: {archive.games:,} games, {archive.hands:,} hands")
+    print(f"  start  {(check_first - bare) / 1e6:9.1f} M   the check of the first game alone, less python3 -c pass")
+    if not hands:
+        print("  (one game: none after it to count; ask for more --hands)")
+        return
+    print(f"  parse  {parse / 1e6:9.1f} M   {parse / hands / 1e3:7.1f} k a hand   the games after the first")
+    print(f"  check  {audit / 1e6:9.1f} M   {audit / hands / 1e3:7.1f} k a hand   check/parse = {audit / parse:.2f}")
+
+
+def _hands(path: Path) -> int:
+    return len(json.loads(path.read_text(encoding="utf-8"))["hands"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--hands", type=int, default=600, help="hands of Spades (of Hearts and All Fives, half)")
+    parser.add_argument("--only", default="", help="count only the archives whose label holds this")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("instructions.py needs valgrind (apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        hands = max(1, args.hands)
+        wanted = [
+            ("spades-intramural", "spades/intramural", hands, None, False),
+            ("spades-intramural-compact", "spades/intramural", hands, None, True),
+            ("hearts-intramural-4", "hearts/intramural", max(1, hands // 2), 4, False),
+            ("hearts-intramural-4-compact", "hearts/intramural", max(1, hands // 2), 4, True),
+            ("dominoes-all-fives-4", "dominoes/all-fives", max(1, hands // 2), 4, False),
+        ]
+        bare = instructions("-c", "pass")
+        print(
+            f"python3 -c pass: {bare / 1e6:.1f} M instructions; referee {referee.__version__} from {referee.__file__}"
+        )
+        for label, spec_id, size, players, compact in wanted:
+            if args.only in label:
+                count(build(label, spec_id, size, folder, args.seed, players, compact=compact), bare, folder)
+
+
+if __name__ == "__main__":
+    main()

@@ -293,7 +293,7 @@ def parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "paths", nargs="*", default=[], help="spec ids, files or folders (default: the bundled rules)"
     )
-    validate.set_defaults(run=cmd_validate)
+    validate.set_defaults(run=cmd_validate, verdict_in_exit=True)
 
     rules = sub.add_parser("rules", help="list the bundled rule specs, or show one resolved")
     rules.add_argument("--format", choices=("text", "json"), default="text")
@@ -311,13 +311,13 @@ def parser() -> argparse.ArgumentParser:
     diff.add_argument("a", metavar="A", help="rule spec id or file")
     diff.add_argument("b", metavar="B", help="rule spec id or file")
     diff.add_argument("--format", choices=("text", "json"), default="text")
-    diff.set_defaults(run=cmd_diff)
+    diff.set_defaults(run=cmd_diff, verdict_in_exit=True)
 
     compare = sub.add_parser("compare", help="one game audited under several specs, side by side")
     compare.add_argument("log", metavar="LOG", help="a log file (every game in it is compared)")
     compare.add_argument("--rules", nargs="+", required=True, metavar="SPEC", help="two or more spec ids or files")
     compare.add_argument("--format", choices=("text", "json"), default="text")
-    compare.set_defaults(run=cmd_compare)
+    compare.set_defaults(run=cmd_compare, verdict_in_exit=True)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
     sim.add_argument("--rules", required=True)
@@ -348,9 +348,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         if stream is None:  # closed (>&-): no report could be written
             raise OSError("standard output is closed")
-        # a command whose exit code says what it found is run to its end (check goes on past a closed pipe itself:
-        # see batch_run); the others stop there (simulate | head would otherwise simulate for ever)
-        if args.run in (cmd_validate, cmd_diff, cmd_compare):
+        # a command whose exit code says what it found (its parser's verdict_in_exit) is run to its end (check goes
+        # on past a closed pipe itself: see batch_run); the others stop there (simulate | head would otherwise
+        # simulate for ever)
+        if getattr(args, "verdict_in_exit", False):
             sys.stderr = cast(TextIO, _ReaderMayGo(errors))
             code: int = args.run(args, cast(TextIO, _ReaderMayGo(stream)))
         else:

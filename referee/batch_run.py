@@ -72,7 +72,7 @@ class Tally:
         counts = ", ".join(f"{self.statuses[s]} {s}" for s in STATUSES)
         seconds = time.perf_counter() - self.started
         codes = ", ".join(f"{code} {n}" for code, n in sorted(self.codes.items(), key=lambda kv: (-kv[1], kv[0])))
-        figures = f"{self.hands} hands in {seconds:.2f} s ({self.rate():,.0f} hands/s)"
+        figures = f"{self.hands:,} hands in {seconds:.2f} s ({self.rate():,.0f} hands/s)"
         # the games line last: scripts and the docs read a run's verdict there
         lines = [f"{figures}; violations by code: {codes or 'none'}", f"{self.games} games: {counts}"]
         if interrupted:

@@ -435,6 +435,16 @@ def test_the_bar_shows_the_time_left_as_soon_as_the_first_unit_is_read() -> None
     assert len(drawn) == 3 and "ETA" not in drawn[1] and " 10%  ETA " in drawn[2]
 
 
+def test_the_summary_writes_its_hands_as_the_progress_bar_does() -> None:
+    # the bar wrote 25,002 hands and the summary under it 25002: one number, written one way
+    stream = io.StringIO()
+    tally = batch_run.Tally()
+    tally.hands = 25_002
+    batch_run.Progress(stream, total=None).update(tally)
+    assert " 25,002 hands " in stream.getvalue()
+    assert tally.summary()[0].startswith("25,002 hands in ")
+
+
 def test_a_progress_bar_only_on_a_terminal_and_not_with_quiet(tmp_path: Path) -> None:
     archive = tmp_path / "a.jsonl"
     archive.write_text(ARCHIVE.read_text(encoding="utf-8") * 3, encoding="utf-8")

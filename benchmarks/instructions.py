@@ -34,7 +34,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from run import Archive, build  # (this folder is first on sys.path when the script is run)
+from run import JSON_LINES, Archive, built  # (this folder is first on sys.path when the script is run)
 
 import referee
 
@@ -98,20 +98,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         hands = max(1, args.hands)
-        wanted = [
-            ("spades-intramural", "spades/intramural", hands, None, False),
-            ("spades-intramural-compact", "spades/intramural", hands, None, True),
-            ("hearts-intramural-4", "hearts/intramural", max(1, hands // 2), 4, False),
-            ("hearts-intramural-4-compact", "hearts/intramural", max(1, hands // 2), 4, True),
-            ("dominoes-all-fives-4", "dominoes/all-fives", max(1, hands // 2), 4, False),
-        ]
         bare = instructions("-c", "pass")
         print(
             f"python3 -c pass: {bare / 1e6:.1f} M instructions; referee {referee.__version__} from {referee.__file__}"
         )
-        for label, spec_id, size, players, compact in wanted:
-            if args.only in label:
-                count(build(label, spec_id, size, folder, args.seed, players, compact=compact), bare, folder)
+        for kind in JSON_LINES:
+            if args.only in kind.label:
+                count(built(kind, hands, folder, args.seed), bare, folder)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,27 @@ LINEAR = (10_000, 100_000, 1_000_000)
 
 
 @dataclass(frozen=True)
+class Kind:
+    """An archive the benchmarks build: its label, spec, size (a share of the Spades hands), seats and form."""
+
+    label: str
+    spec_id: str
+    share: float
+    players: int | None = None
+    compact: bool = False
+
+
+# The JSON Lines archives, read by instructions.py too (its counts then name the same archives)
+JSON_LINES = (
+    Kind("spades-intramural", "spades/intramural", 1.0),
+    Kind("spades-intramural-compact", "spades/intramural", 1.0, compact=True),
+    Kind("hearts-intramural-4", "hearts/intramural", 0.5, players=4),
+    Kind("hearts-intramural-4-compact", "hearts/intramural", 0.5, players=4, compact=True),
+    Kind("dominoes-all-fives-4", "dominoes/all-fives", 0.5, players=4),
+)
+
+
+@dataclass(frozen=True)
 class Archive:
     """A built archive: its file, what it holds, and how to parse it alone."""
 
@@ -89,6 +110,12 @@ def build(
     if as_yaml:
         return Archive(label, path, games, held, "yaml.load_all(CSafeLoader)", 1.3)
     return Archive(label, path, games, held, "json.loads a line", 3.0)
+
+
+def built(kind: Kind, spades_hands: int, folder: Path, seed: int) -> Archive:
+    """The archive of this kind, its share of ``spades_hands`` hands (at least one)."""
+    hands = max(1, int(spades_hands * kind.share))
+    return build(kind.label, kind.spec_id, hands, folder, seed, kind.players, compact=kind.compact)
 
 
 def repeated(source: Path, copies: int, target: Path) -> Path:
@@ -295,18 +322,11 @@ def main() -> None:
         folder = args.folder or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
         hands = max(100, int(SPADES_HANDS * scale))
-        spades = build("spades-intramural", "spades/intramural", hands, folder, args.seed)
-        compact = build("spades-intramural-compact", "spades/intramural", hands, folder, args.seed, compact=True)
-        archives = [
-            spades,
-            compact,
-            build("hearts-intramural-4", "hearts/intramural", hands // 2, folder, args.seed, players=4),
-            build("hearts-intramural-4-compact", "hearts/intramural", hands // 2, folder, args.seed, 4, compact=True),
-            build("dominoes-all-fives-4", "dominoes/all-fives", hands // 2, folder, args.seed, players=4),
-            build(
-                "spades-intramural-yaml", "spades/intramural", max(100, hands // 40), folder, args.seed, as_yaml=True
-            ),
-        ]
+        archives = [built(kind, hands, folder, args.seed) for kind in JSON_LINES]
+        spades, compact = archives[:2]
+        archives.append(
+            build("spades-intramural-yaml", "spades/intramural", max(100, hands // 40), folder, args.seed, as_yaml=True)
+        )
         figures = {a.label: measure_family(a, args.repeat, cores) for a in archives}
         print()
         for archive, form in ((spades, "play by play"), (compact, "compact tricks")):

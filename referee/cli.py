@@ -265,7 +265,12 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True)
 
-    check = sub.add_parser("check", help="audit game logs (YAML, JSON, JSON Lines)")
+    check = sub.add_parser(
+        "check",
+        help="audit game logs (YAML, JSON, JSON Lines)",
+        epilog="exit code: 0 every game clean (warnings allowed), 1 a game breaks a rule, 2 a game could not be "
+        "checked or its record is incomplete, 130 stopped by Ctrl-C",
+    )
     check.add_argument(
         "logs",
         nargs="+",
@@ -279,8 +284,19 @@ def parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="a spec file or folder of specs that a log's header may name (by path or id)",
     )
-    check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
-    check.add_argument("--format", choices=("text", "json", "html"), default="text")
+    check.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a spec option (referee rules --format json lists each spec's options)",
+    )
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "html"),
+        default="text",
+        help="text for people (the default), json for one report a line, html for one page",
+    )
     check.add_argument(
         "--quiet", "-q", action="store_true", help="print only games with findings; no progress bar, no JSON summary"
     )
@@ -289,14 +305,18 @@ def parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(run=cmd_check)
 
-    validate = sub.add_parser("validate", help="check rule specs: schema, quotes, semantics")
+    validate = sub.add_parser(
+        "validate", help="check rule specs: schema, quotes, semantics", epilog="exit code: 0 every spec valid, 2 not"
+    )
     validate.add_argument(
         "paths", nargs="*", default=[], help="spec ids, files or folders (default: the bundled rules)"
     )
     validate.set_defaults(run=cmd_validate, verdict_in_exit=True)
 
     rules = sub.add_parser("rules", help="list the bundled rule specs, or show one resolved")
-    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.add_argument(
+        "--format", choices=("text", "json"), default="text", help="json adds each spec's family and options"
+    )
     rules.add_argument(
         "--show", metavar="SPEC", help="print a spec (id or file) with all it extends merged in, clause by clause"
     )
@@ -307,24 +327,42 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--extends", required=True, metavar="SPEC", help="the spec it builds on (id or file)")
     new.set_defaults(run=cmd_new)
 
-    diff = sub.add_parser("diff", help="the rule-level differences between two specs (ids or files)")
+    diff = sub.add_parser(
+        "diff",
+        help="the rule-level differences between two specs (ids or files)",
+        epilog="exit code: 0 the specs state every rule alike, 1 they differ, 2 a spec cannot be read",
+    )
     diff.add_argument("a", metavar="A", help="rule spec id or file")
     diff.add_argument("b", metavar="B", help="rule spec id or file")
-    diff.add_argument("--format", choices=("text", "json"), default="text")
+    diff.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text for people (the default), or json"
+    )
     diff.set_defaults(run=cmd_diff, verdict_in_exit=True)
 
-    compare = sub.add_parser("compare", help="one game audited under several specs, side by side")
+    compare = sub.add_parser(
+        "compare",
+        help="one game audited under several specs, side by side",
+        epilog="exit code: 0 every spec gives the same violations and scores, 1 they differ (or a spec cannot audit "
+        "the game), 2 a spec or the log cannot be read",
+    )
     compare.add_argument("log", metavar="LOG", help="a log file (every game in it is compared)")
     compare.add_argument("--rules", nargs="+", required=True, metavar="SPEC", help="two or more spec ids or files")
-    compare.add_argument("--format", choices=("text", "json"), default="text")
+    compare.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text for people (the default), or json"
+    )
     compare.set_defaults(run=cmd_compare, verdict_in_exit=True)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
-    sim.add_argument("--rules", required=True)
-    sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--seed", type=int)
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    sim.add_argument("--format", choices=("yaml", "json", "jsonl"), default="yaml")
+    sim.add_argument("--rules", required=True, metavar="SPEC", help="the rule spec (id or file) to play by")
+    sim.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default: 1)")
+    sim.add_argument("--seed", type=int, metavar="N", help="seed for the random choices: the same seed, the same games")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")
+    sim.add_argument(
+        "--format",
+        choices=("yaml", "json", "jsonl"),
+        default="yaml",
+        help="yaml (the default; games separated by ---), json, or jsonl (a game a line)",
+    )
     sim.add_argument("--no-score", action="store_true", help="leave the table's score out of the logs")
     sim.add_argument(
         "--players",

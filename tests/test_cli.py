@@ -510,3 +510,22 @@ def test_rules_show_of_an_empty_name_is_refused(capsys: pytest.CaptureFixture[st
     code, out = run("rules", "--show", "")
     assert (code, out) == (2, "")
     assert "an empty name" in capsys.readouterr().err
+
+
+def test_every_option_of_every_command_says_what_it_is_for() -> None:
+    import argparse
+
+    from referee.cli import parser
+
+    top = parser()
+    (commands,) = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    unexplained = [
+        f"{name} {action.dest}"
+        for name, command in commands.choices.items()
+        for action in command._actions
+        if not action.help and not isinstance(action, argparse._HelpAction)
+    ]
+    assert unexplained == []
+    # and the commands whose exit code says what they found say how, under their options
+    for name in ("check", "validate", "diff", "compare"):
+        assert (commands.choices[name].epilog or "").startswith("exit code: 0 ")

@@ -194,6 +194,45 @@ def test_the_cli_page_lists_every_option() -> None:
         assert shown == wanted, f"referee {name}"
 
 
+def test_the_cli_synopsis_names_every_command_and_option() -> None:
+    (commands,) = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    synopsis = next(m.group(2) for m in FENCE.finditer(text) if m.group(1) == "text")
+    lines = {line.split()[1]: line for line in synopsis.splitlines()}
+    assert list(lines) == list(commands.choices), "one line per command, in the order of referee --help"
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            names = set(action.option_strings) - {"-h", "--help"}
+            if names:
+                assert any(re.search(rf"\[?{re.escape(o)}\b", lines[name]) for o in names), f"referee {name}: {names}"
+
+
+def shell_commands() -> list[tuple[str, str]]:
+    """(``page:line``, command) of each ``referee ...`` command in the ```sh blocks of the docs and the README."""
+    found = []
+    for where, body in fenced("sh"):
+        for line in body.splitlines():
+            for part in line.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words and words[0] == "referee":
+                    found.append((where, part.strip()))
+    return found
+
+
+def test_the_shell_commands_shown_are_ones_the_referee_takes() -> None:
+    # a renamed or dropped option would leave a command in a ```sh block that the referee refuses
+    found = shell_commands()
+    assert len(found) >= 10
+    for where, command in found:
+        words = shlex.split(command, comments=True)
+        if ">" in words:
+            words = words[: words.index(">")]
+        try:
+            parser().parse_args(words[1:])
+        except SystemExit:  # argparse's way of refusing
+            pytest.fail(f"{where}: {command}")
+
+
 def test_the_specs_page_lists_every_section_and_clause() -> None:
     rows = table_rows(section("specs.md", "## Sections and clauses"))
     shown = {row[0].strip("`"): re.findall(r"`([a-z_]+)`", row[1]) for row in rows}

@@ -68,7 +68,9 @@ def markdown(family: str, specs: list[Spec], link: Linker) -> str:
         f"Every bundled {name} rule set, one column each, one row per rule concept. Each rule is given in plain "
         "words and links to the clause on its rule set's page, where the source's own words and the reading taken "
         "stand beside it. Rules the rule sets do not all state alike are marked *differs*. The page is built from "
-        "the specs each time the site is built; `referee diff A B` prints the same differences for two of them.",
+        "the specs each time the site is built; `referee diff A B` prints the same differences for two of them, and "
+        "[`referee compare`](../cli.md#referee-compare) shows what they change in a recorded game. The table scrolls "
+        "sideways (on a phone, one rule set at a time), the rule concepts staying in view.",
         "",
     ]
     if len(specs) < 2:

@@ -36,6 +36,8 @@ class Settings:
     rules: str | None = None
     allow_rules: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    # each --option's value as the user wrote it, to echo in a refusal (3e2 is read as 300.0, "300" as 300)
+    option_words: dict[str, str] = field(default_factory=dict)
     format: str = "text"
     quiet: bool = False
 
@@ -55,12 +57,14 @@ class GameResult:
     once: str = ""
 
 
-def check_options(spec: Spec, chosen: dict[str, Any]) -> None:
-    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read."""
+def check_options(spec: Spec, chosen: dict[str, Any], words: dict[str, str] | None = None) -> None:
+    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read; the
+    option is named as ``words`` (name: value as written) has it, where given."""
     for name, value in chosen.items():
         problem = option_problem(spec.id, spec.options, name, value)
         if problem is not None:
-            raise InputError(problem, Location(file=f"--option {name}={option_text(value)}"))
+            written = (words or {}).get(name, option_text(value))
+            raise InputError(problem, Location(file=f"--option {name}={written}"))
 
 
 def error_line(exc: InputError) -> str:
@@ -109,11 +113,11 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
     )
 
 
-def _ready(wanted: str, options: dict[str, Any]) -> Spec:
-    """A spec that can be enforced with these options, checked once for all the games that name it."""
+def _ready(wanted: str, settings: Settings) -> Spec:
+    """A spec that can be enforced with the run's options, checked once for all the games that name it."""
     spec = load(wanted)
-    check_options(spec, options)
-    enforceable(spec, options)
+    check_options(spec, settings.options, settings.option_words)
+    enforceable(spec, settings.options)
     return spec
 
 
@@ -134,7 +138,7 @@ class Checker:
             spec = load(wanted)
         except InputError as exc:
             raise exc.at(file="--rules") from None
-        check_options(spec, self.settings.options)
+        check_options(spec, self.settings.options, self.settings.option_words)
         enforceable(spec, self.settings.options)
         self._specs[wanted] = spec
 
@@ -149,7 +153,7 @@ class Checker:
             wanted = self._named.get(game.rules) or self._resolve(game, game.rules)
         if wanted not in self._specs:
             try:
-                self._specs[wanted] = _ready(wanted, self.settings.options)
+                self._specs[wanted] = _ready(wanted, self.settings)
             except InputError as exc:
                 self._specs[wanted] = exc
                 raise _FirstRefusal(exc.message, exc.location) from None

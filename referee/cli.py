@@ -51,20 +51,36 @@ def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
     return names, len(names)
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` pairs; values read as YAML scalars (true, 100, text)."""
-    from .documents import parse_yaml  # PyYAML's import is ~12 ms: only a run given options reads them
-
-    chosen: dict[str, Any] = {}
+def _option_pairs(pairs: list[str]) -> list[tuple[str, str]]:
+    """``name=value`` pairs split, each name stripped and each value as written."""
+    split = []
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise InputError(f"--option wants name=value, not {pair!r}")
+        split.append((name.strip(), value))
+    return split
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` pairs; values read as YAML scalars (true, 100, text; null, ~ or nothing after a space as
+    None, for the option to refuse)."""
+    from .yaml_documents import NoDocument, parse_yaml  # PyYAML's import is ~12 ms: only a run given options
+
+    chosen: dict[str, Any] = {}
+    for name, value in _option_pairs(pairs):
         try:
-            chosen[name.strip()] = parse_yaml(value, "--option") if value.strip() else ""
+            chosen[name] = parse_yaml(value, "--option") if value.strip() else ""
+        except NoDocument:  # YAML's null is no document to the reader of files, but a value here
+            chosen[name] = None
         except InputError as exc:  # said of the option as written, not of a line 1 of a file "--option"
-            raise InputError(exc.message, Location(file=f"--option {pair}")) from None
+            raise InputError(exc.message, Location(file=f"--option {name}={value}")) from None
     return chosen
+
+
+def _option_words(pairs: list[str]) -> dict[str, str]:
+    """Each option's value as written, to name it so in a refusal (the last given, as :func:`_options` keeps)."""
+    return dict(_option_pairs(pairs))
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -78,6 +94,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         rules=args.rules,
         allow_rules=tuple(args.allow_rules),
         options=_options(args.option),
+        option_words=_option_words(args.option),
         format=args.format,
         quiet=args.quiet,
     )
@@ -164,7 +181,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     chosen = _options(args.option)
-    batch.check_options(load(args.rules), chosen)
+    batch.check_options(load(args.rules), chosen, _option_words(args.option))
     spec = load(args.rules, chosen or None)
     players, seats = _players(args.players)
     for document in simulate(spec, args.games, args.seed, not args.no_score, players, seats):

@@ -32,7 +32,10 @@ def option_text(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value refused, as the message shows it: text quoted (so that "" and " " are seen), true or false bare."""
+    """A value refused, as the message shows it: text quoted (so that "" and " " are seen), true, false and null
+    bare, as YAML writes them (not Python's None)."""
+    if value is None:
+        return "null"
     return option_text(value) if isinstance(value, bool) else repr(value)
 
 

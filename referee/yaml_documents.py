@@ -265,6 +265,10 @@ def chunk_documents(chunk: str | InputError, name: str, start: int) -> list[tupl
     return [(node_line(node, []), node, data) for node, data in documents]
 
 
+class NoDocument(InputError):
+    """A text that holds no YAML document: only blanks, comments, or a null (which a reader of files leaves out)."""
+
+
 def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
     """Each YAML document of ``text`` as (node, data); the first that cannot be read raises its error."""
     out = []
@@ -273,7 +277,7 @@ def parse_yaml_nodes(text: str, name: str) -> list[tuple[Any, Any]]:
             raise item
         out.append(item[1:])
     if not out:
-        raise InputError("the file holds no YAML document", Location(file=name))
+        raise NoDocument("the file holds no YAML document", Location(file=name))
     return out
 
 

@@ -529,3 +529,39 @@ def test_every_option_of_every_command_says_what_it_is_for() -> None:
     # and the commands whose exit code says what they found say how, under their options
     for name in ("check", "validate", "diff", "compare"):
         assert (commands.choices[name].epilog or "").startswith("exit code: 0 ")
+
+
+def test_an_option_refused_is_echoed_as_the_user_wrote_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # the value was echoed as read back from YAML: "--option target=3e2" was said as "--option target=300.0",
+    # '"300"' as 300 (then refused as the text '300'), "-0" as 0: an option the user never wrote
+    club = str(ROOT / "examples" / "club" / "club.yaml")
+    for value, said in [
+        ("3e2", "takes a whole number: 300 or 500, not 300.0"),
+        ('"300"', "takes a whole number: 300 or 500, not '300'"),
+        ("-0", "cannot be 0 (choose from 300, 500)"),
+    ]:
+        for command in (["check", str(CLEAN)], ["simulate", "--games", "1"]):
+            code, _ = run(*command, "--rules", club, "--option", f"target={value}")
+            assert code == 2
+            assert capsys.readouterr().err == f"referee: --option target={value}: option 'target' {said}\n"
+
+
+def test_an_option_given_as_null_is_refused_as_a_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "--option target=null" (or ~) was said as of a file: "--option target=null: the file holds no YAML
+    # document"; and null in a log's header was shown as Python's None
+    club = ROOT / "examples" / "club" / "club.yaml"
+    for value in ("null", "~"):
+        assert run("check", "--rules", str(club), "--option", f"target={value}", str(CLEAN))[0] == 2
+        assert capsys.readouterr().err == (
+            f"referee: --option target={value}: option 'target' takes a whole number: 300 or 500, not null\n"
+        )
+    game = tmp_path / "game.yaml"
+    game.write_text(
+        (ROOT / "examples" / "club" / "short-game.yaml")
+        .read_text(encoding="utf-8")
+        .replace("game: {", "game: {rules: club/maple-street, options: {target: null}, "),
+        encoding="utf-8",
+    )
+    assert run("check", "--allow-rules", str(club), str(game))[0] == 2
+    err = capsys.readouterr().err
+    assert err.endswith("at $.game.options.target: option 'target' takes a whole number: 300 or 500, not null\n"), err

@@ -247,7 +247,8 @@ def test_a_text_option_set_to_no_text_in_a_log_header_is_refused_there(tmp_path:
     with pytest.raises(InputError) as caught:
         referee.audit(spec, log)
     assert caught.value.location.path == "$.game.options.table_name"
-    assert f"option 'table_name' takes text, not {value!r}" in caught.value.message
+    shown = "null" if value is None else repr(value)  # as YAML and JSON write it, not Python's None
+    assert f"option 'table_name' takes text, not {shown}" in caught.value.message
     assert referee.audit(spec, referee.load_log(_write(tmp_path, "ok.json", text.replace(json.dumps(value), '"elm"'))))
 
 

@@ -355,6 +355,8 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert 'id="play.follow"' in page and "A player must follow suit, if able." in page
     index = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
     assert 'href="spades/intramural/"' in index
+    # the nav names a source document by its number and title, not by its file's name alone
+    assert "001 · Office of Intramural, Recreation, and Sport Clubs" in index
     # The search box reads this index (its worker loads it when the site is served, not opened as a file).
     search = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     trump = [doc for doc in search["docs"] if doc["location"] == "rules/spades/intramural/#ranking.trump"]

@@ -159,7 +159,11 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
             pages = [{title: f"plays/{stem}.md"} for stem, (title, _) in _plays().items()]
             nav[position] = {title: [PLAYS, *pages]}
         elif target == SOURCES:
-            pages = [{path.name: f"sources/{path.stem}.md"} for path in documents()]
+            # named by number and title: the file's name alone (001_3f218c6ee18e85e0.txt) says nothing to a reader
+            pages = [
+                {f"{path.name[:3]} · {source_pages.title_of(path, specs)}": f"sources/{path.stem}.md"}
+                for path in documents()
+            ]
             nav[position] = {title: [SOURCES, *pages]}
     return config
 

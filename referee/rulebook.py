@@ -158,6 +158,8 @@ def _source_line(spec: Spec) -> str:
         line += f", the part from “{escape(bounds['from'])}”"
         if bounds.get("to"):
             line += f" up to “{escape(bounds['to'])}”"
+        else:
+            line += " to the end"
     return line + "."
 
 

@@ -147,6 +147,12 @@ def test_header_and_the_source_text(intramural_page: str) -> None:
     assert "1\\. Dealing" in tail  # a heading of the sheet must not turn into a numbered list
 
 
+def test_the_source_line_says_where_the_part_encoded_ends() -> None:
+    assert "the part from “SPADES RULES” up to “HEARTS RULES”." in markdown(load("spades/intramural"))
+    # an excerpt with no end runs to the end of the sheet: the line said "the part from “1. Players and cards”."
+    assert "the part from “1. Players and cards” to the end." in unescape(markdown(load("hearts/club")))
+
+
 def test_rule_text_shows_every_field_even_unknown_ones() -> None:
     assert rule_text("passing.nil_pass", {"cards": 2}) == "Cards: 2."  # too little for the sentence: shown as is
     text = rule_text("deal.cards", {"per_player": 13, "leftover": "none", "shuffle": "riffle"})

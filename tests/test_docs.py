@@ -177,6 +177,16 @@ def test_python_examples_run() -> None:
 # -- lists in the docs that must match the code ---------------------------------------------------------
 
 
+def test_the_violation_read_line_by_line_is_real(tmp_path: Path) -> None:
+    text = section("reports.md", "### Reading a violation")
+    shown = next(m.group(2) for m in FENCE.finditer(text) if m.group(1) == "text")
+    output, _ = run("referee check docs/examples/renege.yaml", tmp_path)
+    real = [line[4:] for line in output.splitlines()]  # a violation stands four spaces in, under its hand
+    lines = shown.splitlines()
+    start = real.index(lines[0])
+    assert real[start : start + len(lines)] == lines
+
+
 def test_the_reports_page_lists_every_violation_code() -> None:
     rows = table_rows(section("reports.md", "## Violation codes"))
     shown = [re.fullmatch(r"`([a-z_]+)`", row[0]).group(1) for row in rows]  # type: ignore[union-attr]

@@ -367,6 +367,8 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert 'href="spades/intramural/"' in index
     # the nav names a source document by its number and title, not by its file's name alone
     assert "001 · Office of Intramural, Recreation, and Sport Clubs" in index
+    sources = (tmp_path / "site" / "sources" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../rules/hearts/club/#source-text"' in sources  # a club's own sheet, printed on its page
     # The search box reads this index (its worker loads it when the site is served, not opened as a file).
     search = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     trump = [doc for doc in search["docs"] if doc["location"] == "rules/spades/intramural/#ranking.trump"]

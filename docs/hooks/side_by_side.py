@@ -86,7 +86,7 @@ def sources_index(paths: list[Path], specs: tuple[Spec, ...]) -> str:
     lines = [
         "# Sources",
         "",
-        "The five source documents as received, sentence by sentence: each sentence marked as a rule, a reading, "
+        "The source documents as received, sentence by sentence: each sentence marked as a rule, a reading, "
         "an option or not checkable, and linked to the clauses that quote it. A sentence no clause accounts for "
         "is flagged.",
         "",
@@ -97,6 +97,11 @@ def sources_index(paths: list[Path], specs: tuple[Spec, ...]) -> str:
         title = escape(source_pages.title_of(path, specs)).replace("|", "\\|")
         readers = ", ".join(f"`{s.id}`" for s in specs if s.document_path == path) or "none yet"
         lines.append(f"| [`{path.name}`]({path.stem}.md) | {title} | {readers} |")
+    # a club's own sheet sits beside its spec, not among the sources: say where it is printed
+    own = [s for s in specs if s.document_path is not None and s.document_path not in paths]
+    if own:
+        lines += ["", "Rule sets written from a sheet of their own, printed at the end of their rulebook page:", ""]
+        lines += [f"- [{escape(s.title)}](../rules/{s.id}.md#source-text): `{s.document}`" for s in own]
     return "\n".join(lines) + "\n"
 
 

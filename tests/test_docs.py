@@ -336,6 +336,39 @@ def test_yaml_examples_are_valid() -> None:
     assert checked >= 8
 
 
+def _quotes(value: object) -> list[str]:
+    """Every ``source`` quote in a YAML example, however deep."""
+    if isinstance(value, dict):
+        return [
+            quote
+            for key, item in value.items()
+            for quote in (
+                [q for q in (item if isinstance(item, list) else [item]) if isinstance(q, str)]
+                if key == "source"
+                else _quotes(item)
+            )
+        ]
+    if isinstance(value, list):
+        return [quote for item in value for quote in _quotes(item)]
+    return []
+
+
+def test_the_quotes_in_yaml_examples_are_word_for_word() -> None:
+    # a spec's quotes must be in its source word for word; the docs' examples of specs are held to it too
+    sheets = [*(ROOT / "rules" / "sources").glob("*.txt"), ROOT / "rules" / "hearts" / "club-sheet.txt"]
+    sheets.append(ROOT / "examples" / "club" / "house-rules.txt")
+    texts = [" ".join(path.read_text(encoding="utf-8").split()) for path in sheets]
+    checked = 0
+    for where, body in fenced("yaml"):
+        if body.startswith("--8<--"):
+            continue  # a spec file, included whole: validated as the sessions run it
+        for quote in _quotes(yaml.safe_load(body)):
+            if quote != "...":  # an elided quote
+                assert any(" ".join(quote.split()) in text for text in texts), f"{where}: {quote!r}"
+                checked += 1
+    assert checked >= 5
+
+
 def test_snippets_name_files_that_exist() -> None:
     for page in pages():
         for name in re.findall(r'^--8<-- "([^"]+)"', page.read_text(encoding="utf-8"), re.M):

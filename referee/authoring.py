@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from .bundled import schema_path
 from .documents import exists
 from .errors import InputError, Location
 from .spec import SECTIONS, Spec, find, load
+from .spec_files import is_bundled
 
 # The one line that lets an editor with a YAML language server complete and explain a spec's fields.
 MODELINE = "# yaml-language-server: $schema={schema}"
@@ -63,22 +66,43 @@ def effective_yaml(spec: Spec) -> str:
     return "\n".join(lines) + "\n"
 
 
+def parent_reference(parent: str, spec: Spec, path: Path) -> str:
+    """How a new spec at ``path`` names ``parent`` (loaded as ``spec``) in its ``extends``: a bundled spec by its
+    id; any other by its file's path from the new spec's folder, where ``extends`` looks for a path first. A
+    club's id names no file (and may even be a bundled spec's id), so it cannot be the reference."""
+    file = find(parent).resolve()
+    if is_bundled(spec.id) and find(spec.id).resolve() == file:
+        return spec.id
+    if file.suffix not in (".yaml", ".yml"):  # looked for beside the new spec only with a spec file's suffix
+        return file.as_posix()
+    try:
+        return Path(os.path.relpath(file, path.absolute().parent.resolve())).as_posix()
+    except ValueError:  # on another drive: no path leads there from the new spec's folder
+        return file.as_posix()
+
+
+def _yaml_word(text: str) -> str:
+    """``text`` as a YAML scalar: bare where plain, else in double quotes (JSON's are YAML's)."""
+    return text if re.fullmatch(r"[\w./-]+", text) and not text.startswith("-") else json.dumps(text)
+
+
 def starter(parent: str, path: Path) -> str:
     """The text of a new spec that extends ``parent``: valid as it stands, with what to change next."""
     spec = load(parent)
+    reference = _yaml_word(parent_reference(parent, spec, path))
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "my-club"
     return f"""\
 {MODELINE.format(schema=schema_path("rule-spec").resolve().as_uri())}
 # A club's rules, written as changes to {spec.id} ({spec.title}).
 # Every clause of {spec.id} holds here unless this file changes it; see them all with
-#   referee rules --show {spec.id}
+#   referee rules --show {reference}
 # Change a clause by giving only the fields that differ, with the words they rest on: source: (a
 # sentence of your rule sheet, word for word) or interpretation: (why). null removes a field or a clause.
 # Check this file with: referee validate {path.name}
 spec: 1
 id: club/{stem}
 title: {spec.title}, house rules
-extends: {spec.id}
+extends: {reference}
 
 # Your rule sheet as a plain-text file beside this one; every quote is checked against it, and each of
 # its sentences must be quoted by some clause (or listed under not_checkable with the reason).
@@ -103,7 +127,13 @@ def write_starter(parent: str, path: Path) -> None:
         )
     if path.suffix not in (".yaml", ".yml"):
         raise InputError("a spec file's name ends in .yaml", Location(file=str(path)))
+    text = starter(parent, path)
     try:
-        path.write_text(starter(parent, path), encoding="utf-8")
+        with open(path, "x", encoding="utf-8") as handle:  # never through a link to no file, nor over one just made
+            handle.write(text)
+    except FileExistsError:
+        raise InputError(
+            "already exists; choose another name (referee new never overwrites a file)", Location(file=str(path))
+        ) from None
     except OSError as exc:  # a folder that is not there, or not writable
         raise InputError(f"cannot write: {exc.strerror or exc}", Location(file=str(path))) from None

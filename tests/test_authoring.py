@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from referee.authoring import write_starter
 from referee.errors import InputError
+from referee.spec import find, load
 
 
 def test_a_name_too_long_for_the_system_is_said_of_the_file(tmp_path: Path) -> None:
@@ -17,3 +19,72 @@ def test_a_name_too_long_for_the_system_is_said_of_the_file(tmp_path: Path) -> N
         write_starter("spades/intramural", path)
     assert caught.value.message == "cannot write: File name too long"
     assert str(caught.value.location.file).startswith(f"{tmp_path}/aaa")  # the name, cut as a location is
+
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = ROOT / "examples" / "club"
+
+
+def _club_copy(tmp_path: Path) -> Path:
+    """The Maple Street club's spec and its sheet, in a folder of their own."""
+    folder = tmp_path / "maple"
+    folder.mkdir()
+    for name in ("club.yaml", "house-rules.txt"):
+        shutil.copy(CLUB / name, folder / name)
+    return folder / "club.yaml"
+
+
+def test_a_starter_extending_a_club_file_names_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # it wrote "extends: club/maple-street", the id of the file, which names no file: the starter's own next
+    # step (referee validate) said "unknown rule spec 'club/maple-street'"
+    parent = _club_copy(tmp_path)
+    (tmp_path / "mine").mkdir()
+    child = tmp_path / "mine" / "ours.yaml"
+    write_starter(str(parent), child)
+    text = child.read_text(encoding="utf-8")
+    assert "\nextends: ../maple/club.yaml\n" in text
+    assert "referee rules --show ../maple/club.yaml" in text
+    monkeypatch.chdir(tmp_path)  # found from the new spec's folder, wherever the command runs
+    spec = load(str(child))
+    assert spec.options["target"].default == 300  # the club's game (the intramural rules have no options)
+    assert spec.id == "club/ours"
+
+
+def test_a_starter_extending_a_file_that_takes_a_bundled_id_extends_the_file(tmp_path: Path) -> None:
+    # a club file with the id spades/intramural was left for the bundled spec of that id: "extends:
+    # spades/intramural", and the club's changes silently lost
+    parent = tmp_path / "ours.yaml"
+    parent.write_text(
+        "spec: 1\nid: spades/intramural\ntitle: Ours\nextends: spades/intramural\n"
+        "game_end:\n  target: {points: 300, interpretation: a shorter game}\n",
+        encoding="utf-8",
+    )
+    child = tmp_path / "next.yaml"
+    write_starter(str(parent), child)
+    assert "\nextends: ours.yaml\n" in child.read_text(encoding="utf-8")
+    assert load(str(child)).raw["game_end"]["target"]["points"] == 300
+
+
+def test_a_starter_extending_a_bundled_spec_by_its_file_names_its_id(tmp_path: Path) -> None:
+    child = tmp_path / "mine.yaml"
+    write_starter(str(find("spades/intramural")), child)  # the installed file, wherever the package is
+    assert "\nextends: spades/intramural\n" in child.read_text(encoding="utf-8")
+
+
+def test_a_starter_is_never_written_through_a_link_to_no_file(tmp_path: Path) -> None:
+    # a dangling link did not "exist", and the starter was written to the file it pointed to
+    link = tmp_path / "club.yaml"
+    link.symlink_to(tmp_path / "elsewhere.yaml")
+    with pytest.raises(InputError) as caught:
+        write_starter("spades/intramural", link)
+    assert caught.value.message.startswith("already exists")
+    assert not (tmp_path / "elsewhere.yaml").exists()
+
+
+def test_a_starter_extending_a_file_with_an_odd_name_quotes_it(tmp_path: Path) -> None:
+    parent = tmp_path / "a: b #1.yaml"
+    shutil.copy(_club_copy(tmp_path), parent)
+    shutil.copy(CLUB / "house-rules.txt", tmp_path / "house-rules.txt")
+    child = tmp_path / "mine.yaml"
+    write_starter(str(parent), child)
+    assert load(str(child)).options["target"].default == 300

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .bundled import rules_dir
-from .documents import is_folder
+from .documents import exists, is_file, is_folder
 from .errors import InputError, Unsupported
 from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
@@ -17,7 +17,13 @@ def spec_files(paths: list[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths or [rules_dir()]:
         if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*.yaml")) if "sources" not in p.relative_to(path).parts)
+            found.extend(
+                p
+                for p in sorted(path.rglob("*.yaml"))
+                # a named pipe (or a folder) called *.yaml is no spec: opened, a pipe waits for a writer for ever;
+                # a link to no file is kept, to be said to be one
+                if "sources" not in p.relative_to(path).parts and (is_file(p) or not exists(p))
+            )
         else:
             found.append(path)
     return found

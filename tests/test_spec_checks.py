@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,14 @@ def test_a_name_too_long_for_the_system_is_said_to_name_no_spec(tmp_path: Path) 
     # Path.is_dir raised it: 'referee: File name too long', naming nothing
     with pytest.raises(InputError, match="unknown rule spec"):
         spec_targets([str(tmp_path / ("a" * 300))])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_folder_of_specs_leaves_out_a_named_pipe(tmp_path: Path) -> None:
+    # referee validate FOLDER opened a named pipe called *.yaml in it and waited for a writer, for ever
+    spec = tmp_path / "club.yaml"
+    spec.write_text("spec: 1\nid: club/club\ntitle: t\nextends: spades/intramural\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "gone.yaml")  # a link to no file is still said to be one
+    link = tmp_path / "link.yaml"
+    assert spec_targets([str(tmp_path)]) == [(str(spec), spec), (str(link), link)]

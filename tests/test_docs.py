@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import copy
 import doctest
+import html
 import io
 import json
 import os
@@ -20,6 +21,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 import yaml
@@ -406,3 +408,33 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     search = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     trump = [doc for doc in search["docs"] if doc["location"] == "rules/spades/intramural/#ranking.trump"]
     assert trump and "Not read as:" in trump[0]["text"] and "Little Joker (low)" in trump[0]["text"]
+    assert not broken_links(tmp_path / "site")
+
+
+def broken_links(site: Path) -> list[str]:
+    """Links between the built pages that lead nowhere: a missing page, or an anchor the page does not have.
+
+    mkdocs checks the links of Markdown; the generated pages' tables are HTML it does not look into. The 404
+    page is left out: its links start at the site's root, wherever it is served from.
+    """
+    anchors: dict[Path, set[str]] = {}
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        if page.name == "404.html":
+            continue
+        for href in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8")):
+            href = html.unescape(href)
+            if re.match(r"[a-z]+:", href):
+                continue  # another site, or mailto:
+            path, _, anchor = href.partition("#")
+            target = (page.parent / unquote(path)).resolve() if path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{page.relative_to(site)}: {href}")
+            elif anchor and target.suffix == ".html":
+                if target not in anchors:
+                    anchors[target] = set(re.findall(r'\sid="([^"]+)"', target.read_text(encoding="utf-8")))
+                if unquote(anchor) not in anchors[target]:
+                    broken.append(f"{page.relative_to(site)}: {href}")
+    return broken

@@ -282,8 +282,15 @@ def _not_core(loader: Any, node: Any) -> Any:
     raise _error(f"the tag !!{node.tag.rsplit(':', 1)[-1]} has no place in a log or a spec", node.start_mark)
 
 
+def _merge_key(loader: Any, node: Any) -> Any:
+    # "<<" resolves as YAML 1.1's merge key (else it would be taken for a field of that name), which the core
+    # schema the logs and specs are read by does not have: said as such, not as a tag without a constructor
+    raise _error("a merge key (<<) has no place in a log or a spec: write the fields out in full", node.start_mark)
+
+
 for _loader in (PureStrictLoader, CStrictLoader):
     _loader.add_constructor("tag:yaml.org,2002:int", _Strict.construct_yaml_int)  # type: ignore[type-var]
+    _loader.add_constructor("tag:yaml.org,2002:merge", _merge_key)
     # YAML 1.1's other types (bytes, sets, dates, ordered pairs) are not JSON's: a log or a spec holds none of them.
     for _tag in ("binary", "timestamp", "omap", "pairs", "set"):
         _loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _not_core)

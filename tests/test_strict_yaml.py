@@ -74,3 +74,14 @@ def test_a_text_with_a_tab_reads_as_the_pure_loader_reads_it(text: str, monkeypa
     with_libyaml = _read(text)
     monkeypatch.setattr(strict_yaml, "StrictLoader", strict_yaml.PureStrictLoader)
     assert with_libyaml == _read(text)
+
+
+@pytest.mark.parametrize("text", ["base: &b {a: 1}\ncopy:\n  <<: *b\n  c: 2\n", "copy:\n  <<: {a: 1}\n"])
+def test_a_merge_key_is_refused_in_words_that_name_it(text: str) -> None:
+    # it was said in PyYAML's words: "could not determine a constructor for the tag 'tag:yaml.org,2002:merge'"
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text, "t.yaml")
+    assert caught.value.message == (
+        "not valid YAML: a merge key (<<) has no place in a log or a spec: write the fields out in full"
+    )
+    assert caught.value.location.line == text.count("\n", 0, text.index("<<")) + 1

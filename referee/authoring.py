@@ -33,10 +33,19 @@ def effective_document(spec: Spec) -> dict[str, Any]:
     return {key: raw[key] for key in first if key in raw} | raw
 
 
+def _shown(path: Path) -> str:
+    """A spec's file as a person finds it: from the current folder where it is below it (``my-club.yaml``,
+    ``examples/club/club.yaml``), else in full."""
+    try:
+        return path.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def effective_yaml(spec: Spec) -> str:
     """A spec as YAML with everything it extends merged in, each clause marked with the specs it comes from."""
     raw = spec.raw
-    lines = [f"# {spec.id}: the effective spec, everything it extends merged in ({spec.path})."]
+    lines = [f"# {spec.id}: the effective spec, everything it extends merged in ({_shown(spec.path)})."]
     if raw.get("extends"):
         lines.append(f"# extends: {raw['extends']}  (merged in below)")
     first = ("spec", "id", "title", "family", "summary")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.authoring import write_starter
+from referee.authoring import effective_yaml, write_starter
 from referee.errors import InputError
 from referee.spec import find, load
 
@@ -88,3 +88,16 @@ def test_a_starter_extending_a_file_with_an_odd_name_quotes_it(tmp_path: Path) -
     child = tmp_path / "mine.yaml"
     write_starter(str(parent), child)
     assert load(str(child)).options["target"].default == 300
+
+
+def test_the_effective_spec_names_its_file_as_found_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # it printed the resolved path in full, which the docs' example (run from the project) could not show
+    spec = load(str(CLUB / "club.yaml"))
+    monkeypatch.chdir(ROOT)
+    assert effective_yaml(spec).startswith(
+        "# club/maple-street: the effective spec, everything it extends merged in (examples/club/club.yaml).\n"
+    )
+    monkeypatch.chdir(tmp_path)  # a file outside the current folder is named in full
+    assert f"({(CLUB / 'club.yaml').resolve()})." in effective_yaml(spec).splitlines()[0]

@@ -99,8 +99,10 @@ def run(command: str, scratch: Path) -> tuple[str, int]:
     if target is not None:
         target.write_text(output, encoding="utf-8")
         output = ""
-    # Where the referee prints an absolute path, show it as the docs do (relative to the project).
-    return output.replace(f"{ROOT}/", "").replace(f"{scratch}/", "/tmp/"), code
+    # The output as a person running the command from the top of the project sees it (no path of the project
+    # is rewritten: what the referee prints is what the docs must show); only the scratch folder stands in
+    # for /tmp/.
+    return output.replace(f"{scratch}/", "/tmp/"), code
 
 
 def _untimed(line: str) -> str:

@@ -129,7 +129,10 @@ class LogReader:
         # Bounds no real game reaches, checked before the work: a small file must not cost a lot, and
         # what a report prints of the log must be short and hold no line break or terminal escape. An archive's
         # games mostly share their players: names checked once, and their seats looked up (never changed).
-        seat_of = _SEATS_OF.get(players) if {*map(type, players)} == {str} else None
+        try:  # (players holding a value that is no str are never stored, below: an unhashable one fails here)
+            seat_of = _SEATS_OF.get(players)
+        except TypeError:
+            seat_of = None
         if seat_of is None:
             for seat, name in enumerate(players):
                 self.check_name(name, f"$.players[{seat}]")

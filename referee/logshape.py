@@ -279,7 +279,8 @@ def header_conforms(doc: Any) -> bool:
     if "log" in doc and not (doc["log"] == 1 and type(doc["log"]) is int):
         return False
     players = doc["players"]
-    if type(players) is not list or len(players) < 2 or not all(_name(p) for p in players):
+    # each a name (a non-empty string: _name), told in C-level steps, as every game's players are (no loop a name)
+    if type(players) is not list or len(players) < 2 or {*map(type, players)} != {str} or "" in players:
         return False
     if len(set(players)) != len(players):
         return False
@@ -294,7 +295,10 @@ def header_conforms(doc: Any) -> bool:
         kinds = _GAME.get(key)
         if kinds is None or type(value) not in kinds or (type(value) is int and not _int(value)):
             return False
-    sides = doc.get("sides", {})
-    if type(sides) is not dict or not all(type(m) is list and m and all(_name(x) for x in m) for m in sides.values()):
-        return False
+    if "sides" in doc:  # (most games name no sides: nothing walked)
+        sides = doc["sides"]
+        if type(sides) is not dict or not all(
+            type(m) is list and m and all(_name(x) for x in m) for m in sides.values()
+        ):
+            return False
     return type(doc["hands"]) is list

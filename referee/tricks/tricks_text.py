@@ -99,6 +99,10 @@ class TricksTextReader(OnePassReader):
     def hand_bodies(self) -> list[Any]:
         """The hands with their tricks (and deals) decoded from their segments, for the reading a hand at a time."""
         bodies: list[Any] = self.doc["hands"]
+        # Asked only where usual_hands found no game of the usual trick hands, which no domino game's are (a domino
+        # hand has a field no trick hand has): told here, not for every game read
+        if is_domino_document(self.doc):
+            raise TypeError("a domino game")
         fields: list[tuple[str, list[str], Any, str, str]] = []
         if self.segments is not None:
             fields.append(("tricks", self.segments, [], "[", "]]"))
@@ -147,8 +151,8 @@ def read_text(text: str, where: Location) -> GameLog | None:
         document = plain_value(decoded)
     except ValueError:
         return None
-    if type(document) is not dict or type(document.get("hands")) is not list or is_domino_document(document):
-        return None
+    if type(document) is not dict:
+        return None  # (the rest of the header is checked by read_in_one_pass, a domino game by hand_bodies)
     found: GameLog | None = read_in_one_pass(
         partial(TricksTextReader, segments, deals, scores, decoded), document, where, text
     )

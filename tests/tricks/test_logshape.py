@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import load_spec
-from referee.logshape import conforms
+from referee.logshape import conforms, header_conforms
 from referee.schemas import validator
 from referee.tricks.simulate import simulate_game
 
@@ -118,3 +118,18 @@ def test_the_cards_drawn_for_the_first_deal() -> None:
         document["game"]["dealer_draw"] = bad
         assert not conforms(document)
         assert not validator("game-log").is_valid(document)
+
+
+def test_the_header_s_players_and_sides() -> None:
+    # the players told names in C-level steps, the sides walked only where there are some (a null is none)
+    for players in (["North", "East", ""], ["North", 1], ["North", ["East"]], ["North", "North"], ["North"]):
+        document = {**copy.deepcopy(BASE), "players": players}
+        assert not header_conforms(document)
+        assert not validator("game-log").is_valid(document)
+    sides: Any
+    for sides in (None, [], {"NS": []}, {"NS": ["North", ""]}):
+        document = {**copy.deepcopy(BASE), "sides": sides}
+        assert not header_conforms(document)
+        assert not validator("game-log").is_valid(document)
+    document = {**copy.deepcopy(BASE), "sides": {"NS": ["North", "South"]}}
+    assert header_conforms(document) and validator("game-log").is_valid(document)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from test_json_text import _same
 
-from referee import load_spec
+from referee import families, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
@@ -356,3 +356,24 @@ def test_a_field_cut_out_only_outside_the_hands_is_read_as_the_careful_reading_r
         del hand[field]
     assert _compact(document).count(f'"{field}":{{') == 1
     _read(_compact(document))
+
+
+def test_a_domino_game_holding_the_tricks_opener_is_handed_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Told a domino game only where its hands are not the usual trick hands (hand_bodies): it never is one
+    told: list[bool] = []
+    domino = families.is_domino_document
+
+    def telling(document: Any) -> bool:
+        told.append(domino(document))
+        return told[-1]
+
+    monkeypatch.setattr(tricks_text, "is_domino_document", telling)
+    document = families.simulate_game(load_spec("dominoes/all-fives"), random.Random(3))
+    document["game"]["options"] = {"tricks": [[1]]}  # the marker, outside the hands
+    text = _compact(document)
+    assert tricks_text.OPENER in text
+    assert tricks_text.read_text(text, WHERE) is None
+    assert told == [True]
+    assert type(_same(text)).__name__ == "DominoLog"
+    assert _read(_compact(_game())) is not None
+    assert told == [True]  # a game of usual trick hands: never asked

@@ -63,7 +63,8 @@ class Replay:
             problem = seating.alike(self.side_names)
             if problem is not None:
                 raise self._fail(problem, "$.players")
-            seated = (self.side_names, seating.sides_by_key(self.names, self.side_names, tables.side_of))
+            # each player's side as seated for this game: the log's own sides where they replaced the spec's
+            seated = (self.side_names, seating.sides_by_key(self.names, self.side_names, self.t.side_of))
             if self.t is tables:
                 if len(known) > 1_000:  # bounded: a club's archive has many tables of players
                     known.clear()

@@ -192,6 +192,22 @@ def test_sides_the_log_declares_are_used_where_the_seating_is_a_reading() -> Non
     assert "Team A (Ann & Bob)" in differ.message and "Ann & Cat v Bob & Dan" in differ.message
 
 
+@pytest.mark.parametrize("form", ["yaml", "json"])
+def test_a_score_keyed_by_players_of_the_sides_the_log_declares_goes_to_their_sides(tmp_path: Path, form: str) -> None:
+    # A score keyed by a player was put on the side the spec's seating gives that player, not the side the log
+    # declares: Cat (Team B) with Ann (Team A) partners opposite, so Cat's 61 was read as Team A's and a true sheet
+    # reported "the table wrote 61 for Team A this hand; the rules give 60". Team A (Ann, Bob) bid 3 + 3 and take
+    # 6: 60. Team B (Cat, Dan) bid 6 and take 7: 61, a point for the overtrick.
+    case = yaml.safe_load((CASES / "good/sides_neighbours_warning.yaml").read_text(encoding="utf-8"))
+    log = case["log"]
+    log["hands"][0]["score"] = {"Ann": {"hand": 60, "total": 60}, "Cat": {"hand": 61, "total": 61}}
+    path = tmp_path / f"sides.{form}"
+    path.write_text(json.dumps(log) if form == "json" else yaml.safe_dump(log), encoding="utf-8")
+    report = referee.audit(SPEC, referee.load_log(path))
+    assert [v.code.value for v in report.violations] == ["sides_differ"]
+    assert report.totals == (60, 61)
+
+
 def test_sides_the_source_states_are_not_overridden(tmp_path: Path) -> None:
     raw = copy.deepcopy(SPEC.raw)
     raw["players"]["sides"]["severity"] = "error"  # as if the source stated who partners whom

@@ -203,7 +203,15 @@ def _options(spec: Spec) -> list[str]:
 def markdown(spec: Spec) -> str:
     """A spec as a rulebook page: how to read it, the rules chapter by chapter, options, what no record shows."""
     parent = spec.raw.get("extends")
-    lines = [f"# {escape(spec.title)}", "", f"Rule spec `{spec.id}`, a {spec.family.capitalize()} rulebook.", ""]
+    family = spec.family.capitalize()
+    compare = posixpath.relpath(f"compare/{spec.family}.md", posixpath.dirname(f"rules/{spec.id}"))
+    lines = [
+        f"# {escape(spec.title)}",
+        "",
+        f"Rule spec `{spec.id}`, a {family} rulebook. [{family} side by side]({compare}) sets it beside the other "
+        f"bundled {family} rule sets, rule by rule.",
+        "",
+    ]
     lines += [_source_line(spec), ""]
     if parent is not None:
         lines += [

@@ -137,6 +137,7 @@ def test_header_and_the_source_text(intramural_page: str) -> None:
     assert spec.document_title in intramural_page
     assert fold(spec.summary) in intramural_page
     assert "**Enforced:**" in intramural_page
+    assert "[Spades side by side](../../compare/spades.md)" in intramural_page  # the family's comparison page
     tail = intramural_page.split("## The source text", 1)[1]
     source = source_text(spec.document)
     excerpt = source[source.index("SPADES RULES") : source.index("HEARTS RULES")]

@@ -51,7 +51,8 @@ def index_page(specs: tuple[Spec, ...]) -> str:
         "words, each beside the source's own words, the reading taken where the source is silent or unclear (with "
         "the readings it turned down), the options with their defaults, and what no record can show. These pages "
         "are built from the specs in `rules/` each time the site is built, so they always say what the referee "
-        "checks. [Rule specs](../specs.md) explains the format.",
+        "checks. [Rule specs](../specs.md) explains the format; [Side by side](../compare/index.md) sets the rule "
+        "sets of each game next to each other.",
         "",
     ]
     for family in dict.fromkeys(spec.family for spec in specs):

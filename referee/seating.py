@@ -53,6 +53,35 @@ def alike(names: tuple[str, ...]) -> str | None:
     return None
 
 
+def crossed(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> str | None:
+    """Why a game is not audited where a side is named as a player of another side is ("Hawks" for Emma and
+    Olivia, with a player Hawks across the table; or the players b and d beside a player named "b & d"): a book,
+    bid or score keyed by that name could be either side's, and was taken for the side's without a word. None
+    where no side bears another side's player's name (a side named after one of its own players is one side)."""
+    for side, name in enumerate(names):
+        for seat, player in enumerate(players):
+            if player == name and side_of[seat] != side:
+                return (
+                    f"the side {name!r} has the name of a player of another side, so a key {name!r} could stand "
+                    "for either: name the sides in the log with names no player has (sides: {name: [players]})"
+                )
+    return None
+
+
+def named_apart(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> str | None:
+    """What is wrong with the sides' names, if anything: see :func:`alike` and :func:`crossed`."""
+    return alike(names) or crossed(players, names, side_of)
+
+
+def seatable(players: tuple[str, ...], sides: tuple[tuple[int, ...], ...], side_of: tuple[int, ...]) -> None:
+    """Refuse players whose names would make the sides' names clash (see :func:`named_apart`): a simulated log of
+    them would be refused."""
+    names = side_names(players, sides, None)
+    problem = None if names is None else named_apart(players, names, side_of)
+    if problem is not None:
+        raise InputError(f"the players' names would make a log the referee refuses: {problem}")
+
+
 def sides_by_key(players: tuple[str, ...], names: tuple[str, ...], side_of: tuple[int, ...]) -> dict[str, int]:
     """Every key :func:`side_key` resolves, with its side, looked up once a game instead of each hand."""
     known = {player: side_of[seat] for seat, player in reversed(list(enumerate(players)))}

@@ -51,7 +51,7 @@ def _seating(
     names = seating.side_names(players, sides, given)
     if names is None:
         return None
-    return names, seating.sides_by_key(players, names, side_of), seating.alike(names)
+    return names, seating.sides_by_key(players, names, side_of), seating.named_apart(players, names, side_of)
 
 
 class _Audit(TurnReplay):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import seating
 from ..seating import default_players
 from ..spec import Spec
 from . import scoring
@@ -170,6 +171,7 @@ def simulate_game(
     seats = len(players) if players else (seats or max(player_counts(spec)))
     t = tables_for(spec, seats)
     names = list(players or default_players(seats))
+    seating.seatable(tuple(names), t.sides, t.side_of)
     game = _Game(t, names, rng, with_score)
     hands: list[dict[str, Any]] = []
     opener: int | None = None

@@ -60,7 +60,7 @@ class Replay:
         seated = known.get(key)
         if seated is None:
             self.side_names = self._side_names()  # may take the log's own sides where the spec's are a reading
-            problem = seating.alike(self.side_names)
+            problem = seating.named_apart(self.names, self.side_names, self.t.side_of)
             if problem is not None:
                 raise self._fail(problem, "$.players")
             # each player's side as seated for this game: the log's own sides where they replaced the spec's

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import seating
 from ..errors import InputError
 from ..seating import default_players
 from ..spec import Spec
@@ -273,6 +274,7 @@ def simulate_game(
             raise InputError(f"{spec.id} is for {counts} players, not {count}")
         t = tables_for(spec, count)
     names = list(players or default_players(t.seats))
+    seating.seatable(tuple(names), t.sides, t.side_of)
     last_hand = rng.randint(3, 8) if t.table_breaks_up else MAX_HANDS  # a table breaks up when it will
     dealer = rng.randrange(t.seats)
     draw: dict[str, str] = {}

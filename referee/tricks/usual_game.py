@@ -12,6 +12,7 @@ what is wrong, or hands the document back to the careful reading).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import accumulate, chain, islice, repeat
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
@@ -50,33 +51,39 @@ def usual_hands(
     reader where it was cut out of the text (the tricks, the deals, the scores: see :mod:`.tricks_text`; scores so
     read are each hand's ``score_text``, its ``score`` made from it on first use); ``read_keys``, where given: the
     keys each of them read, for each that was asked."""
-    if type(hands) is not list or not hands or {*map(type, hands)} != {dict}:
+    if type(hands) is not list or not hands:
         return None
-    fields = {*map(tuple, hands)}
+    try:  # (a decoded text's objects are dicts, never of a subclass: any other hand fails dict.keys)
+        fields = {*map(tuple, map(dict.keys, hands))}
+    except TypeError:
+        return None
     if len(fields) != 1:
         return None
     (names,) = fields
-    if "tricks" not in names or not _USUAL_FIELDS.issuperset(names):
+    plan = _plan(names)
+    if plan is None:
         return None
+    take, fields_read = plan
     count = len(hands)
-    columns = dict(zip(names, zip(*map(itemgetter(*names), hands), strict=True), strict=True))
+    columns = dict(zip(names, zip(*map(take, hands), strict=True), strict=True))
     keys = count * len(names)
+    given = readers or _READ
     try:
-        dealers: Any = repeat(None, count)
-        if "dealer" in columns:
-            dealers = map(seating.seat_of.__getitem__, columns["dealer"])
-        read: dict[str, Any] = {}  # each field the hands have, read: a value a hand
-        for name, reader in _READERS:
-            if name in columns:
-                given = (readers or _READ).get(name)
-                read[name], found = (given or reader)(columns[name], seating)
-                keys += found
-                if given is not None and read_keys is not None:
-                    read_keys.append(found)
-        deals, passes, bids, scores, played = (
-            read[name] if name in read else repeat(None, count) for name, _ in _READERS
-        )
-        columns_by_hand = zip(range(1, count + 1), dealers, deals, bids, passes, scores, played, strict=True)
+        # each field read, a value a hand, in reading order; a field the hands have not, None (a list: each
+        # zip below walks it afresh)
+        nones = [None] * count
+        dealers = map(seating.seat_of.__getitem__, columns["dealer"]) if "dealer" in columns else nones
+        read: dict[str, Any] = dict.fromkeys(_ORDER, nones)
+        for name, reader in fields_read:
+            cut = given.get(name)
+            read[name], found = (cut or reader)(columns[name], seating)
+            keys += found
+            if cut is not None and read_keys is not None:
+                read_keys.append(found)
+        # scores cut out of the text are kept as text, the score made on use (no "score" in the hand's __dict__)
+        as_text = "score" in given
+        texts = read["score"] if as_text else nones
+        columns_by_hand = zip(range(1, count + 1), dealers, *read.values(), texts, strict=True)
         ordered = "bids" in columns
         # each hand's fields as hand_unchecked gives them (its __dict__), from a literal: dict(zip()) costs more
         values = [
@@ -94,17 +101,17 @@ def usual_hands(
                 "leftover": None,
                 "started": None,
                 "play_bytes": play,
-                "score_text": None,
+                "score_text": text,
             }
-            for number, dealer, deal, bid, passed, score, play in columns_by_hand
+            for number, dealer, deal, passed, bid, score, play, text in columns_by_hand
         ]
-        if readers is not None and "score" in readers:  # cut out of the text: kept as text, the score made on use
-            any(map(dict.__setitem__, values, repeat("score_text"), map(dict.pop, values, repeat("score"))))
-        made = [*map(_new, repeat(Hand, count))]
+        if as_text:
+            any(map(dict.__delitem__, values, repeat("score")))
+        made = tuple(map(_new, repeat(Hand, count)))
         any(map(_set, made, repeat("__dict__"), values))
     except (_Unusual, KeyError, TypeError, ValueError, IndexError):
         return None
-    return tuple(made), keys
+    return made, keys
 
 
 def _cut(flat: list[Any] | bytes, sizes: list[int]) -> Iterator[tuple[Any, ...]]:
@@ -145,9 +152,7 @@ def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
 
 def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's passes, by giver (as ``OnePassReader._passes`` reads them)."""
-    if {*map(type, column)} != {dict}:
-        raise _Unusual
-    given = [*chain.from_iterable(map(dict.values, column))]
+    given = [*chain.from_iterable(map(dict.values, column))]  # a TypeError: passes not an object (see usual_hands)
     if not {*map(type, given)} <= {list}:
         raise _Unusual
     givers = map(seating.seat_of.__getitem__, chain.from_iterable(column))
@@ -225,3 +230,15 @@ _READERS: tuple[tuple[str, ColumnReader], ...] = (
     ("score", _scores),
     ("tricks", _tricks),
 )
+_ORDER = tuple(name for name, _ in _READERS)
+
+
+@lru_cache(maxsize=64)
+def _plan(names: tuple[str, ...]) -> tuple[Callable[[Any], Any], tuple[tuple[str, ColumnReader], ...]] | None:
+    """For hands of these fields, in this order (an archive's games mostly write every hand alike): what takes
+    their values out of a hand, and the fields to read, each with its reader, in reading order; None where they
+    are not the usual fields, or have no tricks, or their tricks alone (whose values an itemgetter of one key
+    would give bare: the hands were taken apart wrongly, and a ValueError escaped)."""
+    if "tricks" not in names or len(names) < 2 or not _USUAL_FIELDS.issuperset(names):
+        return None
+    return itemgetter(*names), tuple((name, reader) for name, reader in _READERS if name in names)

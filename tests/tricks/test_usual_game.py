@@ -148,6 +148,10 @@ def _fields_in_another_order(document: Any) -> None:
     document["hands"][1] = dict(reversed(document["hands"][1].items()))
 
 
+def _tricks_alone(document: Any) -> None:
+    document["hands"] = [{"tricks": hand["tricks"]} for hand in document["hands"]]
+
+
 CHANGES = {
     "a bid of 5.0": _bid_of(5.0, 0),
     "a bid of true": _bid_of(True, 1),
@@ -170,6 +174,12 @@ CHANGES = {
     "a score too low": _set(("hands", 1, "score", "North"), {"hand": -(10**MAX_DIGITS), "total": 2}),
     "a bare total": _set(("hands", 1, "score", "North"), 52),
     "no score": _set(("hands", 1, "score"), {}),
+    # a hand, or its passes, not an object (dict.keys, dict.values refuse it), and hands of their tricks alone
+    "a hand a list": _set(("hands", 1), ["dealer", "tricks"]),
+    "a hand null": _set(("hands", 1), None),
+    "passes a list": _set(("hands", 1, "passes"), [["2C", "3C", "4C"]]),
+    "passes a string": _set(("hands", 1, "passes"), "North"),
+    "hands of their tricks alone": _tricks_alone,
 }
 
 

@@ -9,6 +9,7 @@ data (text and counts), cheap to pickle.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -88,6 +89,19 @@ def _spec_id(path: Path) -> str | None:
         return None
 
 
+@functools.lru_cache(maxsize=16)
+def _ids_in(folder: Path) -> dict[str, str]:
+    """The id each spec file below an allowed folder gives itself, with its file (the first, in name order, where
+    two give the same id; what is no spec is passed over): read once a run, not once a game that names one."""
+    ids: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.yaml")):
+        if is_file(path):
+            found = _spec_id(path)
+            if found is not None:
+                ids.setdefault(found, str(path))
+    return ids
+
+
 def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
     --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
@@ -102,6 +116,9 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
                 return str(by_id)
             if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
                 return wanted
+            declared = _ids_in(place).get(wanted)  # the id a spec gives itself, as the simulator writes it
+            if declared is not None:
+                return declared
         elif target.resolve() == place.resolve() or wanted == _spec_id(place):
             return str(place)
     known = ", ".join(bundled_ids())

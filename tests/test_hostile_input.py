@@ -82,6 +82,29 @@ def test_allow_rules_lets_a_header_name_a_spec_file_or_folder(tmp_path: Path) ->
     assert run("check", str(by_path), "--allow-rules", str(tmp_path / "elsewhere"))[0] == 2
 
 
+def test_a_header_may_name_a_spec_of_an_allowed_folder_by_the_id_the_spec_gives_itself(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The simulator writes a club spec's own id in its logs' headers (rules: club/maple-street); with the spec's
+    # folder allowed, those logs were refused ("unknown rule spec 'club/maple-street'"), with its file allowed
+    # they were read: the folder answered only to ids made from paths (clubs/maple for clubs/maple.yaml)
+    club = ROOT / "examples" / "club"
+    folder = tmp_path / "specs" / "clubs"
+    folder.mkdir(parents=True)
+    shutil.copy(club / "club.yaml", folder / "maple.yaml")
+    shutil.copy(club / "house-rules.txt", folder / "house-rules.txt")
+    (folder / "notes.yaml").write_text("not: [a spec\n", encoding="utf-8")  # what is no spec is passed over
+    code, text = run("simulate", "--rules", str(folder / "maple.yaml"), "--games", "2", "--seed", "3")
+    assert code == 0 and "rules: club/maple-street" in text
+    games = tmp_path / "games.yaml"
+    games.write_text(text, encoding="utf-8")
+    assert run("check", str(games), "--allow-rules", str(tmp_path / "specs"))[0] == 0
+    # a name that no spec of the folder has is still refused
+    games.write_text(text.replace("rules: club/maple-street", "rules: club/elm-street"), encoding="utf-8")
+    assert run("check", str(games), "--allow-rules", str(tmp_path / "specs"))[0] == 2
+    assert "unknown rule spec 'club/elm-street'" in capsys.readouterr().err
+
+
 def test_a_schema_error_quotes_a_short_excerpt_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     named = tmp_path / "notes.yaml"
     named.write_text(" ".join(["word"] * 2000) + f" {SECRET}\n", encoding="utf-8")

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .absent_rules import without
 from .rulebook import rule_text, show
 from .spec import Clause, Spec
 
@@ -118,7 +119,8 @@ def missing(clause: str) -> str:
         return "No such option: the rule set fixes this."
     if clause.startswith("not_checkable."):
         return "Not listed."
-    return "Not stated: the referee's default applies."
+    default = without(clause)
+    return "Not stated: the referee's default applies." if default is None else f"Not stated, so {default}"
 
 
 @dataclass(frozen=True)

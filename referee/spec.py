@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schemas
+from .absent_rules import without
 from .bundled import sources_dir
 from .documents import is_file
 from .errors import InputError, Location
@@ -101,7 +102,9 @@ class Spec:
         found = self.clauses.get(clause_id)
         if found is not None:
             return found
-        return Clause(clause_id, (), "Not stated in this spec; the referee's default applies.", "warning")
+        default = without(clause_id)
+        said = "; the referee's default applies." if default is None else f", so {default}"
+        return Clause(clause_id, (), f"Not stated in this spec{said}", "warning")
 
     def value(self, clause_id: str, key: str, default: Any = None) -> Any:
         """A field of a clause, with ``default`` where the clause or field is absent."""

@@ -214,6 +214,12 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from . import game_compare
     from .gamelog import iter_games
 
+    log = named_path(args.log)  # an empty name is said first, whatever the specs
+    if len(args.rules) < 2:  # one spec has nothing to be compared with: its agreement with itself says nothing
+        raise InputError(
+            "compare wants two or more specs, to set their verdicts side by side",
+            Location(file=f"--rules {args.rules[0]}"),
+        )
     specs = []
     for name in args.rules:
         try:
@@ -222,7 +228,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             raise exc.at(file=exc.location.file or f"--rules {name}") from None
     worst = EXIT_CLEAN
     printed = False
-    for game in iter_games(named_path(args.log)):
+    for game in iter_games(log):
         if isinstance(game, InputError):
             raise game
         data = game_compare.run(specs, game)

@@ -214,6 +214,15 @@ def test_compare_from_the_command_line() -> None:
     assert code == 0
 
 
+def test_compare_under_one_spec_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # it ran, and said "The rule sets agree on every hand: the same violations and the same scores" of one set
+    text, code = run("compare", OVERTRICKS, "--rules", "spades/intramural")
+    assert (text, code) == ("", 2)
+    assert capsys.readouterr().err == (
+        "referee: --rules spades/intramural: compare wants two or more specs, to set their verdicts side by side\n"
+    )
+
+
 def test_check_html_draws_each_trick_with_the_fault_outlined() -> None:
     page, code = run("check", "--format", "html", "docs/examples/renege.yaml")
     assert code == 1

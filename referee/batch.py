@@ -89,13 +89,26 @@ def _spec_id(path: Path) -> str | None:
         return None
 
 
+_SPEC_KEY = re.compile(rb"^(?:\xef\xbb\xbf)?spec[ \t]*:", re.MULTILINE)
+
+
+def _opens_as_spec(path: Path) -> bool:
+    """Whether a file's first 64 KB hold a spec's ``spec:`` line (a log has ``log:``): an allowed folder may be a
+    club's whole archive, whose logs are not to be read in full, each as a spec, to learn it holds none."""
+    try:
+        with path.open("rb") as handle:
+            return _SPEC_KEY.search(handle.read(65536)) is not None
+    except OSError:
+        return False
+
+
 @functools.lru_cache(maxsize=16)
 def _ids_in(folder: Path) -> dict[str, str]:
     """The id each spec file below an allowed folder gives itself, with its file (the first, in name order, where
     two give the same id; what is no spec is passed over): read once a run, not once a game that names one."""
     ids: dict[str, str] = {}
     for path in sorted(folder.rglob("*.yaml")):
-        if is_file(path):
+        if is_file(path) and _opens_as_spec(path):
             found = _spec_id(path)
             if found is not None:
                 ids.setdefault(found, str(path))

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from referee import batch
 from referee.cli import main
 from referee.documents import MAX_YAML_CHARS, parse_json, parse_yaml
 from referee.errors import InputError
@@ -103,6 +104,28 @@ def test_a_header_may_name_a_spec_of_an_allowed_folder_by_the_id_the_spec_gives_
     games.write_text(text.replace("rules: club/maple-street", "rules: club/elm-street"), encoding="utf-8")
     assert run("check", str(games), "--allow-rules", str(tmp_path / "specs"))[0] == 2
     assert "unknown rule spec 'club/elm-street'" in capsys.readouterr().err
+
+
+def test_the_logs_of_an_allowed_folder_are_not_read_as_specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an allowed folder may be a club's whole archive: looking for a spec's own id reads only what opens as one
+    shutil.copy(ROOT / "examples" / "club" / "club.yaml", tmp_path / "maple.yaml")
+    shutil.copy(ROOT / "examples" / "club" / "house-rules.txt", tmp_path / "house-rules.txt")
+    for number in range(3):
+        shutil.copy(CLEAN, tmp_path / f"game-{number}.yaml")
+    read: list[str] = []
+    spec_id = batch._spec_id
+
+    def noted(path: Path) -> str | None:
+        read.append(path.name)
+        return spec_id(path)
+
+    monkeypatch.setattr(batch, "_spec_id", noted)
+    game = tmp_path / "game-0.yaml"
+    game.write_text(
+        CLEAN.read_text(encoding="utf-8").replace("rules: spades/intramural", "rules: club/maple-street"), "utf-8"
+    )
+    assert run("check", str(game), "--allow-rules", str(tmp_path))[0] != 2  # audited by the club's rules
+    assert read == ["maple.yaml"]
 
 
 def test_a_schema_error_quotes_a_short_excerpt_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -565,3 +565,13 @@ def test_an_option_given_as_null_is_refused_as_a_value(tmp_path: Path, capsys: p
     assert run("check", "--allow-rules", str(club), str(game))[0] == 2
     err = capsys.readouterr().err
     assert err.endswith("at $.game.options.target: option 'target' takes a whole number: 300 or 500, not null\n"), err
+
+
+def test_compare_shows_its_usage_in_an_order_that_works(capsys: pytest.CaptureFixture[str]) -> None:
+    # written as argparse laid it out (--rules SPEC [SPEC ...] LOG), --rules took the log for one more spec
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    usage = capsys.readouterr().out.splitlines()[0]
+    assert usage.startswith("usage: referee compare [-h] LOG --rules SPEC SPEC")
+    words = usage.removeprefix("usage: ").replace("[-h] ", "").split()
+    assert words[:3] == ["referee", "compare", "LOG"]

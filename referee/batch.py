@@ -9,7 +9,6 @@ data (text and counts), cheap to pickle.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -102,10 +101,9 @@ def _opens_as_spec(path: Path) -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=16)
 def _ids_in(folder: Path) -> dict[str, str]:
     """The id each spec file below an allowed folder gives itself, with its file (the first, in name order, where
-    two give the same id; what is no spec is passed over): read once a run, not once a game that names one."""
+    two give the same id; what is no spec is passed over)."""
     ids: dict[str, str] = {}
     for path in sorted(folder.rglob("*.yaml")):
         if is_file(path) and _opens_as_spec(path):
@@ -115,9 +113,11 @@ def _ids_in(folder: Path) -> dict[str, str]:
     return ids
 
 
-def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
+def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
-    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes."""
+    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes.
+    ``folder_ids``: the ids of each allowed folder's specs, as far as read (kept by the run: a folder is read once
+    a run, not once a game, and afresh in the next run)."""
     where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
     if is_bundled(wanted):
         return wanted
@@ -129,7 +129,9 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path]) -> str:
                 return str(by_id)
             if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
                 return wanted
-            declared = _ids_in(place).get(wanted)  # the id a spec gives itself, as the simulator writes it
+            if place not in folder_ids:
+                folder_ids[place] = _ids_in(place)
+            declared = folder_ids[place].get(wanted)  # the id a spec gives itself, as the simulator writes it
             if declared is not None:
                 return declared
         elif target.resolve() == place.resolve() or wanted == _spec_id(place):
@@ -158,6 +160,7 @@ class Checker:
         self.settings = settings
         self._specs: dict[str, Spec | InputError] = {}
         self._named: dict[str, str] = {}  # a log header's rules, as resolved: looked up once, not once a game
+        self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
 
     def prepare(self) -> None:
         """Load and check ``--rules`` and ``--option`` before any game: refused once, with its own location."""
@@ -193,7 +196,7 @@ class Checker:
         return found
 
     def _resolve(self, game: AnyLog, rules: str) -> str:
-        found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules])
+        found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules], self._folder_ids)
         self._named[rules] = found
         return found
 

@@ -106,6 +106,21 @@ def test_a_header_may_name_a_spec_of_an_allowed_folder_by_the_id_the_spec_gives_
     assert "unknown rule spec 'club/elm-street'" in capsys.readouterr().err
 
 
+def test_a_spec_put_in_an_allowed_folder_is_found_by_the_next_run(tmp_path: Path) -> None:
+    # the folder's ids are read once a run, not once a process: a program that runs check twice sees the spec
+    # added between the runs (a process-wide cache kept the folder as first read)
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    code, text = run("simulate", "--rules", str(ROOT / "examples" / "club" / "club.yaml"), "--seed", "3")
+    assert code == 0 and "rules: club/maple-street" in text
+    games = tmp_path / "games.yaml"
+    games.write_text(text, encoding="utf-8")
+    assert run("check", str(games), "--allow-rules", str(folder))[0] == 2  # no spec there yet
+    shutil.copy(ROOT / "examples" / "club" / "club.yaml", folder / "maple.yaml")
+    shutil.copy(ROOT / "examples" / "club" / "house-rules.txt", folder / "house-rules.txt")
+    assert run("check", str(games), "--allow-rules", str(folder))[0] == 0
+
+
 def test_the_logs_of_an_allowed_folder_are_not_read_as_specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # an allowed folder may be a club's whole archive: looking for a spec's own id reads only what opens as one
     shutil.copy(ROOT / "examples" / "club" / "club.yaml", tmp_path / "maple.yaml")

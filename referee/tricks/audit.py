@@ -201,7 +201,7 @@ class _Audit(DealReplay, LaneReplay):
     ) -> HandScore:
         """The line of a hand scored by points (or not scored), its written score checked."""
         no_bids = (None,) * len(totals)
-        by_points = self._point_hand(hand, books, complete)
+        by_points = self._point_hand(hand, books, complete, totals)
         if by_points is None:
             return self._unscored(hand.number, dealer_name, no_bids, books, totals, bags)
         line = self._unscored(hand.number, dealer_name, no_bids, books, totals, bags, None, by_points[0])

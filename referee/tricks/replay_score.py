@@ -132,7 +132,7 @@ class ScoreReplay(WrittenChecks):
         )
 
     def _point_hand(
-        self, hand: Hand, books: list[int] | None, complete: bool
+        self, hand: Hand, books: list[int] | None, complete: bool, totals: Sequence[int]
     ) -> tuple[tuple[int, ...], str | None] | None:
         """The points of a hand scored by the cards each player took (Hearts), or by the points written, with the
         clause a wrong written figure breaks where not the scoring's own; None: the hand is not scored."""
@@ -141,7 +141,7 @@ class ScoreReplay(WrittenChecks):
         rule: str | None = None  # the clause a wrong written figure breaks, where not the scoring's own
         if books is None and complete:
             # the table's own sheet: the points it wrote are the hand's score (a moon or a revoke already settled)
-            written = self._written_points(hand, rules)
+            written = self._written_points(hand, rules, totals)
             if written is None:
                 self.report.incomplete.append(
                     Incomplete(Where(self.log.index, hand.number), "the hand records neither tricks nor points")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import score_text
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
@@ -16,11 +18,20 @@ class WrittenChecks(Replay):
 
     _true_text: score_text.TrueText | None = None  # the form of the last scores met as text (see score_text)
 
-    def _written_points(self, hand: Hand, rules: PointRules) -> list[int] | None:
-        """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's."""
+    def _written_points(self, hand: Hand, rules: PointRules, totals: Sequence[int]) -> list[int] | None:
+        """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's.
+
+        A player's running total written alone ("the individual scores may be kept as running totals") gives the
+        hand's points as the total less the one before: the table's own, where it wrote one, else the true one.
+        """
         written: list[int | None] = [None] * self.t.seats
         for recorded in hand.score or ():
-            written[self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")] = recorded.hand
+            seat = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
+            figure = recorded.hand
+            if figure is None and recorded.total is not None:
+                before = self.written_totals[seat]
+                figure = recorded.total - (totals[seat] if before is None else before)
+            written[seat] = figure
         if any(value is None for value in written):
             return None
         taken = [value or 0 for value in written]
@@ -179,6 +190,10 @@ class WrittenChecks(Replay):
                 clause = dict(self.t.forbidden_scores).get(recorded.hand, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
             if recorded.total is None:
+                if recorded.hand is not None:  # the table's own running total: its previous one plus what it wrote
+                    before = self.written_totals[side]
+                    before = line.totals[side] - points if before is None else before
+                    self.written_totals[side] = before + recorded.hand
                 continue
             true_total = line.totals[side]  # the true total is always accepted (the true points on it)
             if recorded.total != true_total and not self._carried_forward(recorded, true_total, points, side):

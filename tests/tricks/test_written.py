@@ -53,3 +53,22 @@ def test_figures_written_under_each_others_keys_are_found_in_either_order(rules:
     assert report == other
     mismatches = [v for v in report["violations"] if v["code"] == Code.SCORE_MISMATCH.value]
     assert mismatches and all(v["location"]["hand"] == 2 for v in mismatches)
+
+
+def test_a_total_that_drops_a_hand_written_as_points_alone_is_a_slip() -> None:
+    # Hand 1's total is 51; hand 2 is written as its points alone (51), so the table's own total is 102; hand 3's
+    # total of 102 is that total without hand 3's 51 (true total 153): a slip, not the table's own total carried on.
+    # Bob & Dan's 183 (61 a hand) is right.
+    hand = {"bids": {"Ann": 3, "Bob": 3, "Cat": 2, "Dan": 3}, "books": {"Ann & Cat": 6, "Bob & Dan": 7}}
+    document = {
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "hands": [
+            {**hand, "score": {"Ann": 51, "Bob": 61}},
+            {**hand, "score": {"Ann": {"hand": 51}, "Bob": {"hand": 61}}},
+            {**hand, "score": {"Ann": 102, "Bob": 183}},
+        ],
+    }
+    report = _report("spades/intramural", document)
+    assert [(v["code"], v["location"]["hand"], v["message"]) for v in report["violations"]] == [
+        ("score_mismatch", 3, "the table wrote a total of 102 for Ann & Cat; the rules give 153")
+    ]

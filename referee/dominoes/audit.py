@@ -329,6 +329,9 @@ class _Audit(TurnReplay):
                         message = f"the table wrote a total of {recorded.total} for {self.side_names[side]}; the"
                         self._score_mismatch(hand, side, award, f"{message} rules give {total}")
                 written[side] = recorded.total
+            elif recorded.hand is not None:  # the table's own running total: its previous one plus what it wrote
+                before = written[side]
+                written[side] = (total - points if before is None else before) + recorded.hand
 
     def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
         # a side's hand is the ends it scored and, for the hand's winner, the award

@@ -141,3 +141,26 @@ def test_a_domino_report_fits_the_report_schema() -> None:
     assert not [e.message for e in Draft202012Validator(schema).iter_errors(report)]
     assert report["violations"][0]["code"] == "award_mismatch"
     assert set(report["score_sheet"][0]["sides"]["North & South"]) == {"points", "total", "spots"}
+
+
+def test_a_total_that_drops_a_hand_written_as_points_alone_is_a_slip() -> None:
+    # hand 2's score written as its points alone moves the table's own total on; hand 3's totals written as hand 1's
+    # plus hand 3's points leave hand 2 out: each is a slip (where hand 2 scored anything), not a total carried on
+    document = simulate_game(referee.load_spec("dominoes/all-fives"), random.Random(3))
+    first, second, third = document["hands"][:3]
+    document["hands"] = [first, second, third]
+    names = document["players"]
+    true_totals = {name: third["score"][name]["total"] for name in names}
+    for name in names:
+        second["score"][name] = {"hand": second["score"][name]["hand"]}
+        third["score"][name] = first["score"][name]["total"] + third["score"][name]["hand"]
+    dropped = {name for name in names if second["score"][name]["hand"]}
+    assert dropped  # (hand 2 scored something for someone in this game)
+    report = _audit(document)
+    assert report.totals == tuple(true_totals[name] for name in names)
+    found = sorted((v.code.value, v.where.hand, v.message) for v in report.violations)
+    assert found == sorted(
+        ("score_mismatch", 3, f"the table wrote a total of {third['score'][name]} for {name}; the rules give {total}")
+        for name, total in true_totals.items()
+        if name in dropped
+    )

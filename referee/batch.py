@@ -10,6 +10,7 @@ data (text and counts), cheap to pickle.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 from . import render
 from .audit import as_played, audit, enforceable
 from .documents import is_file
-from .errors import InputError, Location, excerpt
+from .errors import InputError, Location, excerpt, shown_name
 from .families import AnyLog
 from .gamelog import from_json_text
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
@@ -26,6 +27,7 @@ from .spec_options import option_text
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 UNREADABLE = "unreadable"
+STDIN_NAME = "<stdin>"  # the file name of the games read from standard input
 _SPEC_ID = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)*")
 
 
@@ -113,29 +115,67 @@ def _ids_in(folder: Path) -> dict[str, str]:
     return ids
 
 
+def _named_file(log: str, wanted: str) -> Path | None:
+    """The file a header's path names: read from the log's own folder, as a link in a page is, else (no such file
+    there) from the current folder, where it was read before; None where neither holds a file."""
+    target = Path(wanted)
+    places = [target] if target.is_absolute() or log == STDIN_NAME else [Path(log).parent / target, target]
+    return next((place for place in places if is_file(place)), None)
+
+
+def _real(path: Path) -> Path | None:
+    """A path with every link and ``..`` followed; None where that cannot be done (a loop of links)."""
+    try:
+        return path.resolve(strict=True)
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
 def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
-    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes.
+    --allow-rules. A log is someone else's file: it must not make the referee read any path it likes, so a
+    path is allowed by where it leads once links and ``..`` are followed.
     ``folder_ids``: the ids of each allowed folder's specs, as far as read (kept by the run: a folder is read once
     a run, not once a game, and afresh in the next run)."""
     where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
     if is_bundled(wanted):
         return wanted
-    target = Path(wanted)
+    named = _named_file(game.file or "", wanted)
+    real = None if named is None else _real(named)
     for place in allowed:
-        if place.is_dir():
+        home = _real(place)
+        if home is None:
+            continue
+        if home.is_dir():
             by_id = place / f"{wanted}.yaml"
             if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
                 return str(by_id)
-            if target.suffix in (".yaml", ".yml") and target.resolve().is_relative_to(place.resolve()):
-                return wanted
+            if real is not None and Path(wanted).suffix in (".yaml", ".yml") and real.is_relative_to(home):
+                return str(named)
             if place not in folder_ids:
                 folder_ids[place] = _ids_in(place)
             declared = folder_ids[place].get(wanted)  # the id a spec gives itself, as the simulator writes it
             if declared is not None:
                 return declared
-        elif target.resolve() == place.resolve() or wanted == _spec_id(place):
+        elif real == home or wanted == _spec_id(place):
             return str(place)
+    if real is not None and any(real.is_relative_to(home) for home in map(_real, allowed) if home and home.is_dir()):
+        raise InputError(
+            f"the rule spec {excerpt(wanted)} is a file of a folder given with --allow-rules, but no .yaml or .yml "
+            "file: a header names such a spec by a .yaml or .yml path, or by its id",
+            where,
+        )
+    if named is not None:  # where it leads, which may be no file the text shows
+        raise InputError(
+            f"the rule spec {excerpt(wanted)} is the file {shown_name(str(real or named))}, which is neither given "
+            "with --allow-rules nor in a folder given with it (a log may name no other file)",
+            where,
+        )
+    if Path(wanted).suffix in (".yaml", ".yml") and allowed:
+        raise InputError(
+            f"no such rule spec file {excerpt(wanted)} (looked for beside the log, then from the current folder)",
+            where,
+        )
     known = ", ".join(bundled_ids())
     # the advice before the list of bundled specs, which grows: a long message is cut at its end
     raise InputError(
@@ -159,7 +199,9 @@ class Checker:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._specs: dict[str, Spec | InputError] = {}
-        self._named: dict[str, str] = {}  # a log header's rules, as resolved: looked up once, not once a game
+        # a log header's rules, as resolved, by the log's folder and the header's text (a relative path is read from
+        # the log's folder): looked up once, not once a game
+        self._named: dict[tuple[str, str], str] = {}
         self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
 
     def prepare(self) -> None:
@@ -183,7 +225,7 @@ class Checker:
                 "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
             )
         else:
-            wanted = self._named.get(game.rules) or self._resolve(game, game.rules)
+            wanted = self._named.get((os.path.dirname(game.file or ""), game.rules)) or self._resolve(game, game.rules)
         if wanted not in self._specs:
             try:
                 self._specs[wanted] = _ready(wanted, self.settings)
@@ -197,7 +239,7 @@ class Checker:
 
     def _resolve(self, game: AnyLog, rules: str) -> str:
         found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules], self._folder_ids)
-        self._named[rules] = found
+        self._named[os.path.dirname(game.file or ""), rules] = found
         return found
 
     def unreadable(self, exc: InputError, said: bool = True) -> GameResult:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .batch import Checker, GameResult
+from .batch import STDIN_NAME, Checker, GameResult
 from .documents import (
     LOG_KINDS,
     MAX_JSON_BYTES,
@@ -45,7 +45,6 @@ from .yaml_units import Documents, Rest, cut, cut_stream, unit_games
 
 LOG_SUFFIXES = tuple(LOG_KINDS)
 STDIN = "-"
-STDIN_NAME = "<stdin>"
 # The bytes of a block of JSON Lines: enough that sending it costs little beside auditing it (some 25 Spades
 # games, 15 ms of work), few enough that the workers finish together.
 BLOCK_BYTES = 256 * 1024

@@ -1,0 +1,135 @@
+"""The spec a log's header names (``game: {rules: ...}``) with ``--allow-rules``: a relative path read from the
+log's own folder, and nothing read that the user did not allow, links and ``..`` followed."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CLEAN = ROOT / "examples" / "spades" / "intramural" / "clean-game.yaml"  # a clean game of 8 hands
+SPEC = ROOT / "rules" / "spades" / "intramural.yaml"
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = StringIO()
+    return main(list(argv), out=out), out.getvalue()
+
+
+def write_spec(path: Path, spec_id: str) -> None:
+    """The bundled intramural spec under another id (its rulebook is found by name among the bundled ones)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SPEC.read_text(encoding="utf-8").replace("id: spades/intramural", f"id: {spec_id}"), "utf-8")
+
+
+def write_log(path: Path, rules: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(CLEAN.read_text(encoding="utf-8").replace("rules: spades/intramural", f"rules: {rules}"), "utf-8")
+
+
+def test_a_relative_path_in_a_header_is_read_from_the_logs_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # club/logs/g.yaml names ../spades.yaml: club/spades.yaml, as a link in a page is read from the page's folder;
+    # it was read from the current folder, and refused unless the check was run from inside club/logs
+    write_spec(tmp_path / "club" / "spades.yaml", "club/spades")
+    write_log(tmp_path / "club" / "logs" / "g.yaml", "../spades.yaml")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "club/logs/g.yaml", "--allow-rules", "club", "--format", "json")
+    assert capsys.readouterr().err == ""
+    assert code == 0 and json.loads(out)["rules"] == "club/spades"
+    monkeypatch.chdir(tmp_path / "club" / "logs")  # and still from the log's folder
+    assert run("check", "g.yaml", "--allow-rules", "..")[0] == 0
+
+
+def test_a_path_found_only_from_the_current_folder_is_still_found_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # logs written for the old reading name the spec from where the check is run: no such file beside the log
+    write_spec(tmp_path / "club" / "spades.yaml", "club/spades")
+    write_log(tmp_path / "club" / "logs" / "g.yaml", "club/spades.yaml")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "club/logs/g.yaml", "--allow-rules", "club", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "club/spades"
+
+
+def test_the_logs_folder_is_looked_in_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_spec(tmp_path / "house.yaml", "club/from-the-current-folder")
+    write_spec(tmp_path / "club" / "house.yaml", "club/beside-the-log")
+    write_log(tmp_path / "club" / "g.yaml", "house.yaml")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "club/g.yaml", "--allow-rules", ".", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "club/beside-the-log"
+
+
+def test_two_logs_may_write_the_same_relative_path_for_two_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the run's cache of the headers' rules was keyed by the header's text alone: the second log got the first's
+    for club in ("elm", "oak"):
+        write_spec(tmp_path / club / "house.yaml", f"club/{club}")
+        for number in (1, 2):
+            write_log(tmp_path / club / "logs" / f"g{number}.yaml", "../house.yaml")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for jobs in ("1", "2"):
+        argv = ["check", "elm/logs", "oak/logs", "--allow-rules", "elm", "--allow-rules", "oak", "--format", "json"]
+        code, out = run(*argv, "-j", jobs)
+        assert code == 0
+        outputs.append(out)
+    reports = [json.loads(line) for line in outputs[0].splitlines() if '"report"' in line]
+    assert [report["rules"] for report in reports] == ["club/elm", "club/elm", "club/oak", "club/oak"]
+    assert outputs[0] == outputs[1]  # byte for byte, whatever the processes
+
+
+@pytest.mark.parametrize("rules", ["../../outside/spades.yaml", "../link.yaml", "link-folder/spades.yaml"])
+def test_a_header_path_is_allowed_by_where_it_leads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rules: str
+) -> None:
+    # a spec outside the allowed folder, reached by .. or through a link inside it, is not read
+    outside = tmp_path / "outside" / "spades.yaml"
+    write_spec(outside, "club/outside")
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "link.yaml").symlink_to(outside)
+    (tmp_path / "club" / "logs" / "link-folder").parent.mkdir()
+    (tmp_path / "club" / "logs" / "link-folder").symlink_to(outside.parent, target_is_directory=True)
+    write_log(tmp_path / "club" / "logs" / "g.yaml", rules)
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "club/logs/g.yaml", "--allow-rules", "club", "--format", "json")
+    err = capsys.readouterr().err
+    assert code == 2 and "club/outside" not in out
+    assert err == (
+        f"referee: club/logs/g.yaml:9, at $.game.rules: the rule spec '{rules}' is the file {outside}, which is "
+        "neither given with --allow-rules nor in a folder given with it (a log may name no other file)\n"
+    )
+
+
+def test_a_header_path_to_no_file_says_where_it_was_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_log(tmp_path / "club" / "logs" / "g.yaml", "../spadez.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "club/logs/g.yaml", "--allow-rules", "club")[0] == 2
+    assert capsys.readouterr().err == (
+        "referee: club/logs/g.yaml:9, at $.game.rules: no such rule spec file '../spadez.yaml' (looked for beside "
+        "the log, then from the current folder)\n"
+    )
+
+
+def test_a_file_of_an_allowed_folder_is_named_by_its_yaml_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # inside the allowed folder, but not a .yaml file: not said to lie outside it
+    write_spec(tmp_path / "club" / "spades.txt", "club/spades")
+    write_log(tmp_path / "club" / "logs" / "g.yaml", "../spades.txt")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "club/logs/g.yaml", "--allow-rules", "club")[0] == 2
+    assert capsys.readouterr().err == (
+        "referee: club/logs/g.yaml:9, at $.game.rules: the rule spec '../spades.txt' is a file of a folder given with "
+        "--allow-rules, but no .yaml or .yml file: a header names such a spec by a .yaml or .yml path, or by its id\n"
+    )

@@ -165,7 +165,8 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
             "file: a header names such a spec by a .yaml or .yml path, or by its id",
             where,
         )
-    if named is not None:  # where it leads, which may be no file the text shows
+    # where the path leads, which may be no file its text shows (with nothing allowed: the advice below)
+    if named is not None and allowed:
         raise InputError(
             f"the rule spec {excerpt(wanted)} is the file {shown_name(str(real or named))}, which is neither given "
             "with --allow-rules nor in a folder given with it (a log may name no other file)",

@@ -86,7 +86,8 @@ def bidding_order(t: Tables, dealer: int) -> list[int]:
     """The seats in the order they bid."""
     if t.non_dealers_first:
         # Partnership by partnership, the dealer's last: each side from its first player after the dealer
-        # (the player left of the dealer, then that player's partner; the dealer, then the dealer's partner).
+        # (the player left of the dealer, then that player's partner; the dealer, then the dealer's partner,
+        # or with dealer_last the dealer's side too from the dealer's left: the partner, then the dealer).
         def after(seat: int) -> int:
             return (seat - dealer - 1) % t.seats
 
@@ -95,7 +96,7 @@ def bidding_order(t: Tables, dealer: int) -> list[int]:
             (sorted(members, key=after) for i, members in enumerate(t.sides) if i != dealer_side),
             key=lambda members: after(members[0]),
         )
-        own = sorted(t.sides[dealer_side], key=lambda seat: (seat - dealer) % t.seats)
+        own = sorted(t.sides[dealer_side], key=after if t.dealer_last else lambda seat: (seat - dealer) % t.seats)
         return [seat for members in [*sides, own] for seat in members]
     return [(dealer + t.bid_start + i) % t.seats for i in range(t.seats)]
 

@@ -177,6 +177,11 @@ def _bid_order(f: Fields) -> list[str]:
         out.append("Each player bids on their own; partners' bids are added to make the side's contract.")
     else:
         out.append("Each partnership makes one bid for the side.")
+    if f.get("starts") == "non_dealers":
+        last = (
+            "the dealer's partner, then the dealer" if f.get("dealer_last") else "the dealer, then the dealer's partner"
+        )
+        out.append(f"The dealer's side bids last: {last}.")
     if f.get("raises") == "until_lock":
         out.append("A partnership may raise its bid in turn, up to a total of 13 (a lock).")
     return out

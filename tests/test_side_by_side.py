@@ -300,3 +300,15 @@ def test_source_page_marks_each_clause_by_its_kind_beside_the_link() -> None:
     assert all(f'title="{label}"' in page for label in ("rule", "reading", "not checkable"))  # the legend at least
     bare = source_pages.markdown(INTRAMURAL_DOC, (), plain_link)
     assert bare.count("accounted for by nothing") > 20  # with no spec, every sentence is flagged in its cell
+
+
+def test_the_misdeal_of_a_double_deck_is_not_said_to_deal_each_card_once() -> None:
+    # six-player's deck holds each card twice (but the two of clubs): a deal of each card once would be a misdeal
+    lines = {
+        line.clause: line
+        for row in table([load("spades/ihop-silver"), load("spades/six-player")]).rows
+        for line in row.lines
+    }
+    said = [cell.text for cell in lines["deal.misdeal"].cells if cell is not None]
+    assert len(said) == 2
+    assert all("once" not in text and "as often as the deck holds it" in text for text in said), said

@@ -125,7 +125,10 @@ def _deal_cards(f: Fields) -> list[str]:
 def _misdeal(f: Fields) -> list[str]:
     out = []
     if f.get("wrong_count"):
-        out.append("A deal that does not give each player the right cards (each card of the deck once) is a misdeal.")
+        out.append(
+            "A deal that does not give each player the right cards (each card as often as the deck holds it) "
+            "is a misdeal."
+        )
     if f.get("no_trump"):
         out.append("A player dealt no trumps may call a misdeal.")
     length = f.get("suit_length")

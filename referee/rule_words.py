@@ -90,9 +90,10 @@ def _rounds(f: Fields) -> list[str]:
 
 def _clock(f: Fields) -> list[str]:
     out = [f"A match is played to a clock of {_count(f.get('minutes'), 'minute')}."]
+    out.append("When time is called, the hand in progress is played out, and the side ahead wins.")
     extra = f.get("overtime_hands")
     if extra is not None:
-        out.append(f"When time is called, {_count(extra, 'more hand')} {'is' if extra == 1 else 'are'} played.")
+        out.append(f"A tie plays {_count(extra, 'more hand')} at a time until it is broken.")
     return out
 
 

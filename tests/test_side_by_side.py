@@ -312,3 +312,12 @@ def test_the_misdeal_of_a_double_deck_is_not_said_to_deal_each_card_once() -> No
     said = [cell.text for cell in lines["deal.misdeal"].cells if cell is not None]
     assert len(said) == 2
     assert all("once" not in text and "as often as the deck holds it" in text for text in said), said
+
+
+def test_the_clock_is_said_as_the_tournament_plays_it() -> None:
+    # "If a hand is in progress at "stop" time, it will be played out": no more hand after it but on a tie
+    lines = {line.clause: line for row in table([load("spades/tournament-jjdd")]).rows for line in row.lines}
+    (entry,) = lines["game_end.clock"].cells
+    assert entry is not None
+    assert "When time is called, 1 more hand is played" not in entry.text
+    assert "the hand in progress is played out" in entry.text and "A tie plays 1 more hand" in entry.text

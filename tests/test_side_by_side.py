@@ -321,3 +321,11 @@ def test_the_clock_is_said_as_the_tournament_plays_it() -> None:
     assert entry is not None
     assert "When time is called, 1 more hand is played" not in entry.text
     assert "the hand in progress is played out" in entry.text and "A tie plays 1 more hand" in entry.text
+
+
+@pytest.mark.parametrize("spec_id", ["spades/solo", "spades/three-player"])
+def test_the_bidding_of_a_game_without_partners_names_no_partners(spec_id: str) -> None:
+    lines = {line.clause: line for row in table([load(spec_id)]).rows for line in row.lines}
+    (entry,) = lines["bidding.order"].cells
+    assert entry is not None and "Each player bids on their own" in entry.text
+    assert "partners' bids are added" not in entry.text

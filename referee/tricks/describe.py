@@ -177,7 +177,9 @@ def _bid_order(f: Fields) -> list[str]:
     }
     out = [f"{starts.get(f.get('starts'), 'Bidding starts: ' + show(f.get('starts')))}, then each in turn."]
     if f.get("style") == "individual":
-        out.append("Each player bids on their own; partners' bids are added to make the side's contract.")
+        out.append(
+            "Each player bids on their own; where there are partners, their bids are added to make the side's contract."
+        )
     else:
         out.append("Each partnership makes one bid for the side.")
     if f.get("starts") == "non_dealers":

@@ -19,16 +19,21 @@ from .log import NUMBER_BIDS, SHARED_BIDS, SHARED_SEATS, Bid, Event, GameLog, Ha
 
 
 def clock_seconds(text: str) -> float | None:
-    """A clock time as seconds: since midnight for a time of day, since the epoch for a date and time."""
+    """A clock time as seconds: since midnight for a time of day; for a date and time, since the midnight before
+    the first day of the calendar (``clock.DAY`` or more), the time read as written (its zone is the table's)."""
     if "T" in text or " " in text.strip():
         try:
-            return datetime.fromisoformat(text).timestamp()
+            when = datetime.fromisoformat(text)
         except ValueError:
             return None
+        return when.toordinal() * 86400 + _of_day(when.time())
     try:
-        moment = time.fromisoformat(text)
+        return _of_day(time.fromisoformat(text))
     except ValueError:
         return None
+
+
+def _of_day(moment: time) -> float:
     return moment.hour * 3600 + moment.minute * 60 + moment.second + moment.microsecond / 1e6
 
 

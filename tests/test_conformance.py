@@ -168,3 +168,32 @@ def test_a_description_names_whose_turn_it_was_as_the_referee_does(path: Path) -
     said = {(v.where.seat, v.message.rsplit("it was ", 1)[-1]) for v in report.violations if "it was " in v.message}
     for player, expected in claims:
         assert (player, f"{expected}'s turn") in said, f"{player} ({expected}'s turn): the referee says {said}"
+
+
+def _lineage(spec_id: str) -> list[str]:
+    """A spec and every spec it extends, nearest first."""
+    out = [spec_id]
+    while (parent := referee.load_spec(out[-1]).raw.get("extends")) is not None:
+        out.append(parent)
+    return out
+
+
+def test_every_option_is_set_otherwise_by_a_case() -> None:
+    """Each option a bundled spec introduces is set to a value other than its default (in the case's options or
+    its log's header) by some case run against that spec or one that extends it: its other values are the
+    table's choices the source names, and each changes a verdict or a score."""
+    chosen: dict[str, list[dict[str, Any]]] = {}
+    for path in CASE_FILES:
+        case = _read(path)
+        header = (case["log"].get("game") or {}).get("options") or {}
+        for spec_id in _lineage(case["rules"]):
+            chosen.setdefault(spec_id, []).append({**header, **(case.get("options") or {})})
+    for spec_id in spec.bundled_ids():
+        for name, option in referee.load_spec(spec_id).options.items():
+            origin = option.clause.origin
+            if origin is not None and origin.spec_id != spec_id:
+                continue  # inherited: the spec that introduced it answers for it
+            values = [options[name] for options in chosen.get(spec_id, []) if name in options]
+            assert any(value != option.default for value in values), (
+                f"{spec_id}: no case sets option {name} to anything but its default {option.default!r}"
+            )

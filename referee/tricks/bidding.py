@@ -158,9 +158,13 @@ def _standing(behind: int) -> str:
     return f"{behind} behind" if behind > 0 else ("level" if behind == 0 else f"{-behind} ahead")
 
 
-def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None) -> Finding | None:
-    """What is wrong with an allowed blind bid: too small, or by a side not far enough behind."""
-    if bid.tricks is not None and bid.tricks < t.blind_min:
+def blind_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None, sized: bool = True) -> Finding | None:
+    """What is wrong with an allowed blind bid: too small, or by a side not far enough behind.
+
+    ``sized``: the bid is a whole blind contract, so the blind minimum binds it (a partner's share of a
+    partnership's bid is not: the side's total is held to it, see :func:`check_bids`).
+    """
+    if sized and bid.tricks is not None and bid.tricks < t.blind_min:
         message = f"{name} bid {bid.tricks} blind; a blind bid must be at least {t.blind_min}"
         return Finding(Code.BID_OUT_OF_RANGE, "bidding.blind", message, bid.seat)
     if totals is not None and t.blind_behind_by:
@@ -263,10 +267,12 @@ def check_bids(
         findings.extend(_order_findings(t, bids, dealer, names))
     by_seat: dict[int, Bid] = {}
     side_total: dict[int, int] = {}
+    # partners' bids of a partnership are shares of one bid: a blind minimum binds their sum, not each share
+    shares = t.bid_style == "partnership" and t.blind_min > 0 and "blind" in t.allowed_kinds
     for bid in bids:
         problem = bid_value_finding(t, bid, names[bid.seat])
         if problem is None and bid.kind == "blind":
-            problem = blind_finding(t, bid, names[bid.seat], totals)
+            problem = blind_finding(t, bid, names[bid.seat], totals, sized=bid.side_bid or not shares)
         if problem is None and bid.kind == "double_nil" and "double_nil" in t.allowed_kinds:
             problem = double_nil_finding(t, bid, names[bid.seat], totals)
         if problem is not None:
@@ -295,6 +301,15 @@ def check_bids(
             side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side may bid at most {t.side_max}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
+        if (
+            shares
+            and side not in side_total
+            and total < t.blind_min
+            and any(by_seat[s].kind == "blind" for s in members)
+        ):
+            side_name, made_of, last = _side_bid(side, members, False, by_seat, bids, names, side_names)
+            message = f"{side_name} bid {total} blind ({made_of}); a blind bid must be at least {t.blind_min}"
+            findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.blind", message, last))
         if len(members) > 1 and total < t.side_min and side not in double:
             side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"

@@ -54,6 +54,9 @@ def _seating(
     return names, seating.sides_by_key(players, names, side_of), seating.named_apart(players, names, side_of)
 
 
+ANYONE = -1  # who opens a hand after one whose record stops short, where a hand's winner opens the next: anyone
+
+
 class _Audit(TurnReplay):
     """State of one domino replay; findings become violations with their clauses."""
 
@@ -115,7 +118,9 @@ class _Audit(TurnReplay):
 
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
-        opener_won: int | None = None  # the seat that opens the next hand by winning the last, if the rules say so
+        opener_won: int | None = (
+            None  # the seat that opens the next hand by winning the last, if the rules say so (or ANYONE)
+        )
         final: tuple[int, ...] | None = None  # the totals the game ended on; later hands are audited, not counted
         for hand in self.log.hands:
             if final is None and self.report.finished:
@@ -182,7 +187,8 @@ class _Audit(TurnReplay):
             held = self._draw(hand)
             union = reduce(or_, held, 0)
         boneyard = FULL_SET & ~union if t.boneyard else 0
-        if opener_won is None:
+        unknown = opener_won == ANYONE  # the last hand stopped short: who won it, and so who opens, is not known
+        if opener_won is None or unknown:
             opener, opening_tile, clause = self._opening(hand, held, union)
         else:  # (the usual case, without a call)
             opener, opening_tile, clause = opener_won, None, "draw.next_hand"
@@ -195,7 +201,7 @@ class _Audit(TurnReplay):
                 self.add(Finding(Code.REDRAW_NOT_DUE, "draw.no_double", f"the tiles were drawn again, but {why}"), n)
             self._line(n, state, False, "redrawn")
             return opener_won
-        if opener is None and t.reshuffle_without_double and hand.plays:
+        if opener is None and t.reshuffle_without_double and hand.plays and not unknown:
             self.add(
                 Finding(
                     Code.NO_DOUBLE_REDRAW,
@@ -204,6 +210,8 @@ class _Audit(TurnReplay):
                 ),
                 n,
             )
+        if unknown:
+            opener, opening_tile = None, None  # anyone may have won the last hand, and may open with any tile
         clean = None
         if self.clean_hands and regular:
             goal = t.target if t.wins_at_once and not self.report.finished else None  # (reached: the game won)
@@ -219,7 +227,7 @@ class _Audit(TurnReplay):
                 Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
             )
             self._line(n, state, False, "incomplete")
-            return opener_won
+            return ANYONE if t.after_domino_winner or t.after_blocked_winner else None
         if ended == OVER:
             # won in mid-hand: nothing more is scored, which the table's award and score are checked against
             winner = None if self.report.winner is None else self.side_names.index(self.report.winner)

@@ -164,3 +164,28 @@ def test_a_total_that_drops_a_hand_written_as_points_alone_is_a_slip() -> None:
         for name, total in true_totals.items()
         if name in dropped
     )
+
+
+def test_the_hand_after_one_that_stops_short_may_be_opened_by_anyone() -> None:
+    # All Fives: the winner of a hand opens the next with any tile (the highest double opens after a locked
+    # board). In this game South went out in hand 1 and opened hand 2 with 3-0; with hand 1's record stopping
+    # after two plays, who won it is not known, so South's opening cannot be faulted
+    document = simulate_game(referee.load_spec("dominoes/all-fives"), random.Random(3))
+    first, second = document["hands"][:2]
+    assert second["plays"][0]["South"]["tile"] == "3-0"
+    document["hands"] = [{"draw": first["draw"], "plays": first["plays"][:2]}, second]
+    second.pop("score")
+    report = _audit(document)
+    assert [i.where.hand for i in report.incomplete] == [1]
+    assert not [v for v in report.violations if v.code.value in ("wrong_opener", "wrong_opening_tile")]
+
+
+def test_where_the_highest_double_always_opens_it_does_after_a_hand_that_stops_short() -> None:
+    document = simulate_game(referee.load_spec("dominoes/block-partners"), random.Random(2))
+    first, second = document["hands"][:2]
+    document["hands"] = [{"draw": first["draw"], "plays": first["plays"][:2]}, second]
+    opener = next(iter(second["plays"][0]))
+    other = next(name for name in document["players"] if name != opener)
+    second["draw"][opener], second["draw"][other] = second["draw"][other], second["draw"][opener]
+    report = _audit(document, "dominoes/block-partners")
+    assert ("wrong_opener", 2) in [(v.code.value, v.where.hand) for v in report.violations]

@@ -121,7 +121,13 @@ def test_every_sentence_of_the_intramural_part_is_accounted_for() -> None:
     assert follow.kinds == ("reading",)  # the clause quoting it takes a reading (what may be played when void)
 
 
-@pytest.mark.parametrize("document", documents(), ids=lambda p: p.name)
+def _cited_documents() -> list[Path]:
+    """The source documents and the documents a bundled spec cites (a club's own sheet beside its spec)."""
+    cited = {spec.document_path for spec in bundled() if spec.document_path is not None}
+    return sorted({*documents(), *(path.resolve() for path in cited)})
+
+
+@pytest.mark.parametrize("document", _cited_documents(), ids=lambda p: p.name)
 def test_every_sentence_of_every_source_document_is_accounted_for(document: Path) -> None:
     """Each sentence stands in some clause's quote (a rule, a reading, an option, or one marked not checkable
     from a record, with why), headings aside: the per-spec check sees only a spec's own part of its document."""

@@ -31,6 +31,7 @@ from .documents import (
     is_file,
     is_folder,
     is_json_lines,
+    is_link_loop,
     is_unnamed_pipe,
     json_document,
     kind_of_start,
@@ -87,7 +88,8 @@ def _folder_logs(folder: Path) -> list[Path]:
     found = []
     for path in folder.rglob("*"):
         hidden = any(part.startswith(".") for part in path.relative_to(folder).parts)
-        if not hidden and path.suffix.lower() in LOG_SUFFIXES and path.is_file():
+        # (a loop of links is kept, to be said to be one: it may be a log the user looks for)
+        if not hidden and path.suffix.lower() in LOG_SUFFIXES and (path.is_file() or is_link_loop(path)):
             found.append(path)
     return sorted(found)
 
@@ -104,12 +106,16 @@ def expand(name: str) -> list[str] | InputError:
         import glob  # only a name that is no file may be a pattern: a run given files never imports it (~1.7M instr.)
 
         if glob.has_magic(name):
+            from .name_patterns import matches as matched  # (glob's own ** follows links: one back to a folder it
+            # is in would have it walk for ever)
+
             # files and folders only, as a folder's walk takes them: a pipe (which would wait for a writer for
-            # ever), a socket or a device the pattern matches is left out
-            matches = [m for m in sorted(glob.glob(name, recursive=True)) if Path(m).is_dir() or is_file(Path(m))]
+            # ever), a socket or a device the pattern matches is left out; a loop of links is kept, to be said
+            matches = [m for m in matched(name) if Path(m).is_dir() or is_file(Path(m)) or is_link_loop(Path(m))]
             if not matches:
                 return InputError("no file matches this pattern", Location(file=name))
-            return [str(p) for m in matches for p in (_folder_logs(Path(m)) if Path(m).is_dir() else [Path(m)])]
+            found = [str(p) for m in matches for p in (_folder_logs(Path(m)) if Path(m).is_dir() else [Path(m)])]
+            return list(dict.fromkeys(found))  # a file once, though both it and its folder match ('logs/**')
     if is_folder(path):  # (path.is_dir raises for a name too long: the reader says so, of the file alone)
         logs = _folder_logs(path)
         if not logs:

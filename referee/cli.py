@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__, batch, check_args, json_values
-from .documents import exists, named_path
+from .documents import LINK_LOOP, exists, is_link_loop, named_path
 from .errors import InputError, Location
 from .spec import bundled_ids, load
 
@@ -88,8 +88,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from . import batch_run
 
     for place in args.allow_rules:  # a name mistyped would leave the spec refused, as if not allowed
-        if not exists(named_path(place, where="--allow-rules ''")):
-            raise InputError("no such file or folder", Location(file=f"--allow-rules {place}"))
+        path = named_path(place, where="--allow-rules ''")
+        if not exists(path):
+            what = LINK_LOOP if is_link_loop(path) else "no such file or folder"
+            raise InputError(what, Location(file=f"--allow-rules {place}"))
     settings = batch.Settings(
         rules=args.rules,
         allow_rules=tuple(args.allow_rules),

@@ -10,6 +10,8 @@ reading, so no input costs more than a second or so per game.
 from __future__ import annotations
 
 import codecs
+import errno
+import os
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -22,6 +24,7 @@ from .yaml_documents import MAX_YAML_CHARS, iter_yaml, parse_yaml, parse_yaml_ch
 
 # Reading files, and the names that moved to the modules above, still importable from here.
 __all__ = [
+    "LINK_LOOP",
     "MAX_JSON_BYTES",
     "MAX_TEXT_BYTES",
     "MAX_YAML_CHARS",
@@ -30,6 +33,7 @@ __all__ = [
     "file_lines",
     "is_file",
     "is_json_lines",
+    "is_link_loop",
     "iter_documents",
     "iter_yaml",
     "json_path",
@@ -51,6 +55,8 @@ __all__ = [
 
 MAX_JSON_BYTES = 2 * 1024 * 1024  # a .json file, or a line of JSON Lines: one game (a real one is ~20 KB)
 MAX_TEXT_BYTES = 8 * 1024 * 1024  # a YAML file read whole (a spec), before its documents are measured
+# What a name is that the system cannot follow to its end (its "too many levels of symbolic links")
+LINK_LOOP = "a loop of symbolic links (each leads on to another, and none to a file or folder)"
 
 
 def _open(path: Path) -> BinaryIO:
@@ -71,7 +77,21 @@ def _open(path: Path) -> BinaryIO:
 def cannot_read(exc: OSError, name: str) -> InputError:
     """The error of a file the system will not open or read (a read can fail part way: a device's, a failing
     disk's), naming it."""
+    if exc.errno == errno.ELOOP:
+        return InputError(LINK_LOOP, Location(file=name))
     return InputError(f"cannot read: {exc.strerror or exc}", Location(file=name))
+
+
+def is_link_loop(path: Path) -> bool:
+    """Whether ``path`` is (or passes through) a loop of symbolic links: it names nothing, but not for want of a
+    file, and "no such file" would send the user looking for one."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    except ValueError:
+        return False
+    return False
 
 
 def is_file(path: Path) -> bool:

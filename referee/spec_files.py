@@ -10,7 +10,7 @@ from typing import Any
 
 from . import schemas, spec_cache
 from .bundled import rules_dir, sources_dir
-from .documents import exists, is_file, named_path, read_text
+from .documents import LINK_LOOP, exists, is_file, is_link_loop, named_path, read_text
 from .errors import InputError, Location
 
 
@@ -40,11 +40,14 @@ def find(spec: str) -> Path:
     if as_path.suffix in (".yaml", ".yml") or exists(as_path):
         if not is_file(as_path):
             what = "not a file" if exists(as_path) else "no such rule spec file"  # a folder, a device
+            what = LINK_LOOP if is_link_loop(as_path) else what
             raise InputError(what, Location(file=spec))
         return as_path
     candidate = rules_dir() / f"{spec}.yaml"
     if re.fullmatch(r"[a-z0-9-]+(/[a-z0-9-]+)+", spec) and is_file(candidate):
         return candidate
+    if is_link_loop(as_path):
+        raise InputError(LINK_LOOP, Location(file=spec))
     known = ", ".join(bundled_ids())
     raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
 

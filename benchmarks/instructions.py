@@ -12,12 +12,16 @@ small (fixed seed, ``--hands``), and counted, each in its own process:
 
 each of the last two the count for the whole archive less the count for its first game (so the interpreter's
 start, the imports and the spec's loading are left out of both), and check/parse, the ratio run.py times.
+With ``--spread``, also run.py's (c), the check of the whole archive on two processes (``--jobs 2``), each process
+counted apart: the main process before it forks the worker (the start, which no other process shares), the main
+process after, and the worker; their sum beside (b)'s count is what sharing the archive costs in instructions.
 Instructions are not time (on the Hearts archive json.loads ran about twice as many of them a second as the check
 did), so the ratio here is not the target's; it tells which way a change moved the work, and by how much.
 
     python benchmarks/instructions.py                  # 600 hands of each archive: about a minute a family
     python benchmarks/instructions.py --hands 200      # smaller, quicker
     python benchmarks/instructions.py --only hearts    # the archives whose label holds this
+    python benchmarks/instructions.py --spread         # and the check on two processes, each counted apart
 
 The referee counted is the one the Python running this script imports: to compare two versions, run it with
 each one's virtual environment (``venv-a/bin/python benchmarks/instructions.py``).
@@ -41,6 +45,7 @@ import referee
 
 _PARSE = "import json, sys\nwith open(sys.argv[1], 'rb') as f:\n    for line in f:\n        json.loads(line)"
 _REFS = re.compile(rb"I\s+refs:\s+([\d,]+)")
+_TOTALS = re.compile(r"^totals:\s+(\d+)", re.MULTILINE)
 
 
 # A fixed hash seed: the order of a set of strings (and the work of walking it) is otherwise new each run, which
@@ -69,7 +74,42 @@ def instructions(*command: str) -> int:
     return int(counted.group(1).replace(b",", b""))
 
 
-def count(archive: Archive, bare: int, folder: Path) -> None:
+def forked(folder: Path, *command: str) -> tuple[int, int, list[int]]:
+    """The instructions of ``python3 COMMAND`` that forks workers: (the main process's before its first fork, its
+    after, each worker's). Counted by callgrind, which writes its counts so far and starts again from zero as the
+    main process enters the C API's PyOS_BeforeFork (which os.fork calls): a forked process inherits its parent's
+    counts, so that cachegrind, which writes them only at each process's exit, counts the start once more in every
+    worker."""
+    subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--dump-before=PyOS_BeforeFork",
+            f"--callgrind-out-file={folder}/counts.%p",
+            sys.executable,
+            *command,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+        env=_ENV,
+    )
+    parts: dict[str, dict[str, int]] = {}  # by process: its counts by part ("" for the last, at its exit)
+    for path in folder.glob("counts.*"):
+        _, pid, *part = path.name.split(".")
+        found = _TOTALS.search(path.read_text(encoding="utf-8"))
+        if found is None:
+            raise SystemExit(f"callgrind wrote no total in {path}")
+        parts.setdefault(pid, {})["".join(part)] = int(found.group(1))
+    # the main process is the one whose counts were written in parts, the first written as it first forked
+    main = [counts for counts in parts.values() if len(counts) > 1]
+    if not main:
+        return sum(counts[""] for counts in parts.values()), 0, []
+    before = main[0]["1"]
+    return before, sum(main[0].values()) - before, [counts[""] for counts in parts.values() if len(counts) == 1]
+
+
+def count(archive: Archive, bare: int, folder: Path, spread: bool = False) -> None:
     first = folder / f"{archive.label}-first.jsonl"
     with archive.path.open(encoding="utf-8") as whole:
         first.write_text(whole.readline(), encoding="utf-8")
@@ -90,6 +130,22 @@ def count(archive: Archive, bare: int, folder: Path) -> None:
         return
     print(f"  parse  {parse / 1e6:9.1f} M   {parse / hands / 1e3:7.1f} k a hand   the games after the first")
     print(f"  check  {audit / 1e6:9.1f} M   {audit / hands / 1e3:7.1f} k a hand   check/parse = {audit / parse:.2f}")
+    if spread:
+        counted = folder / f"{archive.label}-spread"
+        counted.mkdir()
+        before, after, workers = forked(counted, *check[:-1], "2", str(archive.path))  # --jobs 2
+        if not workers:
+            print("  (the check on two processes forked no worker: too few games; ask for more --hands)")
+            return
+        total = before + after + sum(workers)
+        each = ", ".join(f"{n / 1e6:.1f} M" for n in workers)
+        print(
+            f"  spread {total / 1e6:9.1f} M   {total / check_all - 1:+.1%} over --jobs 1 ({check_all / 1e6:.1f} M):"
+            f" before the fork {before / 1e6:.1f} M, then the main process {after / 1e6:.1f} M, the worker {each}"
+        )
+        # the speed-up the counts allow if every instruction took the same time: the start alone, the rest halved
+        ceiling = check_all / (before + (total - before) / 2)
+        print(f"         (b)/(c) at most {ceiling:.2f}, if every instruction took as long")
 
 
 def _hands(path: Path) -> int:
@@ -103,6 +159,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=600, help="hands of Spades (of Hearts and All Fives, half)")
     parser.add_argument("--only", default="", help="count only the archives whose label holds this")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--spread", action="store_true", help="also count the check on two processes (--jobs 2)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("instructions.py needs valgrind (apt-get install valgrind)")
@@ -115,7 +172,7 @@ def main() -> None:
         )
         for kind in JSON_LINES:
             if args.only in kind.label:
-                count(built(kind, hands, folder, args.seed), bare, folder)
+                count(built(kind, hands, folder, args.seed), bare, folder, args.spread)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,7 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="instructions.py counts with valgrind")
 def test_the_instruction_count_runs() -> None:
-    command = [sys.executable, "benchmarks/instructions.py", "--hands", "60", "--only", "all-fives"]
+    command = [sys.executable, "benchmarks/instructions.py", "--hands", "60", "--only", "all-fives", "--spread"]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -45,3 +46,10 @@ def test_the_instruction_count_runs() -> None:
     ]
     assert len(figures) == 3 and all(figure > 0 for figure in figures)
     assert "check/parse = " in out
+    # --spread: the check on two processes, the main process before and after its fork and the worker apart
+    (spread,) = [line for line in out.splitlines() if line.strip().startswith("spread")]
+    counts = [float(figure) for figure in re.findall(r"([\d.]+) M", spread)]
+    assert len(counts) == 5 and all(count > 0 for count in counts), spread
+    total, _, before, after, worker = counts
+    assert abs(before + after + worker - total) < 0.5, spread  # the parts add up to the whole
+    assert "(b)/(c) at most " in out

@@ -296,15 +296,20 @@ class _Audit(DealReplay, LaneReplay):
             new_bags = list(bags)
         else:
             if None in contracts:
-                why = "no bids recorded" if hand.bids is None else "a bid is missing"
-                return self._unscored(*row, f"{why}: not scored")
+                if hand.bids is None:  # a gap in the record, as much as a hand with neither tricks nor books
+                    self.report.incomplete.append(Incomplete(Where(self.log.index, n), "the hand records no bids"))
+                    return self._unscored(*row, "no bids recorded: not scored")
+                return self._unscored(*row, "a bid is missing: not scored")  # (reported as bid_missing)
             if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
                 # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
                 points, new_bags = scoring.plain_hand(t, regular, tuple(books), tuple(bags), self.plan.scores)
             else:
                 plain = regular is not None
                 scored = self._score_bids(hand, bids, plain, contracts, books, bags, reneges, blind, lost, extra)
-                if isinstance(scored, str):
+                if isinstance(scored, str):  # the record lacks what the hand's bids are scored by
+                    self.report.incomplete.append(
+                        Incomplete(Where(self.log.index, n), scored.removesuffix(": not scored"))
+                    )
                     return self._unscored(*row, scored)
                 points, new_bags = scored
         new_totals = tuple(map(add, totals, points))

@@ -72,3 +72,32 @@ def test_a_total_that_drops_a_hand_written_as_points_alone_is_a_slip() -> None:
     assert [(v["code"], v["location"]["hand"], v["message"]) for v in report["violations"]] == [
         ("score_mismatch", 3, "the table wrote a total of 102 for Ann & Cat; the rules give 153")
     ]
+
+
+@pytest.mark.parametrize(
+    ("bids", "books", "gap"),
+    [
+        # a nil bid with only the side's books: whether Bob took a trick is not in the record
+        (
+            [{"Bob": "nil"}, {"Dan": 5}, {"Ann & Cat": 5}],
+            {"Ann & Cat": 7, "Bob & Dan": 6},
+            "a nil bid is scored from each player's tricks, and only the side's are recorded",
+        ),
+        # ACES with no tricks: where the aces went is not in the record
+        (
+            [{"Bob & Dan": 5}, {"Ann & Cat": {"kind": "aces", "tricks": 5}}],
+            {"Ann & Cat": 7, "Bob & Dan": 6},
+            "an ACES bid is scored from the tricks, and none are recorded",
+        ),
+    ],
+)
+def test_a_hand_the_record_cannot_score_is_incomplete(bids: list[Any], books: dict[str, int], gap: str) -> None:
+    document = {
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "hands": [{"dealer": "Ann", "bids": bids, "books": books}],
+    }
+    report = _report("spades/ihop-silver", document)
+    assert report["violations"] == []
+    assert report["status"] == "incomplete"
+    assert report["incomplete"] == [{"location": {"hand": 1}, "message": gap}]
+    assert report["score_sheet"][0]["scored"] is False

@@ -82,7 +82,7 @@ def compare(audits: list[Audit]) -> dict[str, Any]:
     for number in numbers:
         by = {a.spec.id: _hand(a.report, number) for a in done if a.report is not None}
         verdicts = {json.dumps(h["keys"]) for h in by.values()}
-        scores = {json.dumps(h["points"], sort_keys=True) for h in by.values()}
+        scores = {json.dumps([h["scored"], h["points"]], sort_keys=True) for h in by.values()}
         if len(verdicts) <= 1 and len(scores) <= 1:
             continue
         named = {v["rule"] for h in by.values() for v in h["violations"]}
@@ -166,15 +166,16 @@ def text(data: dict[str, Any]) -> str:
         if v["status"] == "not_audited":
             lines += _wrap(f"{v['rules'] + ':':<{width}} cannot be audited under it: {v['error']}", 2)
             continue
+        stops = "; the record is incomplete" if v["status"] == "incomplete" else ""
         lines += _wrap(
             f"{v['rules'] + ':':<{width}} {v['errors']} error(s), {v['warnings']} warning(s); "
-            f"{_points(v['totals'])}; {v['result']}",
+            f"{_points(v['totals'])}; {v['result']}{stops}",
             2,
         )
     for hand in data["hands"]:
         lines += ["", f"  Hand {hand['hand']}"]
         for rules, found in hand["by_rules"].items():
-            lines.append(f"    {rules}: points {_points(found['points'])}")
+            lines.append(f"    {rules}: points {_points(found['points']) if found['scored'] else 'not scored'}")
             for v in found["violations"]:
                 place = ", ".join(str(p) for p in (f"trick {v['trick']}" if v["trick"] else None, v["seat"]) if p)
                 lines += _wrap(f"{v['severity'].upper():7} {v['code']}" + (f" ({place})" if place else ""), 6)

@@ -89,7 +89,7 @@ class _Audit(DealReplay, LaneReplay):
                 self._misdeal(hand, dealer, list(totals), list(bags))
             else:
                 self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
-                first_unbid = unbid_first and scored == 0
+                first_unbid = unbid_first and self.dealt_hands == 1  # the first hand dealt, scored or not
                 line = lane(hand, dealer, totals, bags) if lane is not None and not first_unbid else None
                 if line is not None:  # a lane's line: scored; no outright win or loss, renege or throw-out to look for
                     lines.append(line)

@@ -96,7 +96,7 @@ class _Audit(DealReplay, LaneReplay):
                     scored += 1
                     totals, bags = line.totals, line.bags
                     if final is None and (quiet_under is None or max(totals) >= quiet_under):
-                        final = self._result(hand.number, list(totals), scored)
+                        final = self._result(hand.number, list(totals), self.dealt_hands)
                     elif report.tie is not None and final is None:  # a tie noted at an earlier hand, since broken
                         report.tie = report.tied_at = None
                 else:
@@ -132,7 +132,7 @@ class _Audit(DealReplay, LaneReplay):
         self.won_outright = None  # a side that wins the game by this hand's bid (a blind Boston made)
         self.hand_reneges = no_reneges = self.no_reneges  # replaced, never changed in place, by a hand with reneges
         self.hand_lost = NONE_LOST
-        self.scored_before = scored
+        self.dealt_before = self.dealt_hands - 1
         line = self._hand(hand, dealer, list(totals), list(bags), first_unbid)
         if line.note == THROWN_OUT:
             self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
@@ -148,19 +148,21 @@ class _Audit(DealReplay, LaneReplay):
             if quiet_under is not None and swept is None and not lost and max(line.totals) < quiet_under:
                 self.report.tie = self.report.tied_at = None
             else:
-                final = self._result(hand.number, list(line.totals), scored, swept, lost)
+                final = self._result(hand.number, list(line.totals), self.dealt_hands, swept, lost)
         return scored, line.totals, line.bags, final
 
     def _result(
-        self, number: int, totals: list[int], scored: int, swept: int | None = None, lost: frozenset[int] = frozenset()
+        self, number: int, totals: list[int], dealt: int, swept: int | None = None, lost: frozenset[int] = frozenset()
     ) -> list[int] | None:
         """Whether the game ends at this hand (its totals if so); a tie played on is noted with its reading.
 
+        ``dealt``: the deals so far, this one included (a misdeal or a hand thrown out as one is dealt again; a
+        hand whose record stops short was dealt all the same).
         ``swept``: a side that won the game outright by its books on the unbid first hand, or by its bid (a
         blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
-        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, scored, lost)
+        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, dealt, lost)
         ended_by: str | None = None
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
@@ -169,7 +171,7 @@ class _Audit(DealReplay, LaneReplay):
         if over:
             if ended_by is None:  # named only for a game that ends: nearly every hand does not
                 outright = self.won_clause if self.won_outright is not None else "bidding.first_hand"
-                ended_by = outright if swept is not None else scoring.end_clause(t, totals, scored, lost)
+                ended_by = outright if swept is not None else scoring.end_clause(t, totals, dealt, lost)
             self.report.ended_by = ended_by
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
@@ -183,11 +185,11 @@ class _Audit(DealReplay, LaneReplay):
         self.report.tied_at = best if tied else None
         return None
 
-    def _thrown_out(self, line: HandScore, scored: int) -> bool:
+    def _thrown_out(self, line: HandScore, dealt_before: int) -> bool:
         """Whether a hand is thrown out because a renege in it would win the game for the side that made it."""
         if not (self.t.renege_win_thrown_out and any(self.hand_reneges)):
             return False
-        over, winner = scoring.result(self.t, list(line.totals), scored + 1, self.hand_lost)
+        over, winner = scoring.result(self.t, list(line.totals), dealt_before + 1, self.hand_lost)
         return over and winner is not None and self.hand_reneges[winner] > 0
 
     def _points_line(
@@ -315,7 +317,7 @@ class _Audit(DealReplay, LaneReplay):
         new_totals = tuple(map(add, totals, points))
         line = HandScore(n, dealer_name, tuple(contracts), tuple(books), tuple(points), new_totals, tuple(new_bags))
         # before the written score is checked: a hand thrown out has nothing to write
-        if t.renege_win_thrown_out and self._thrown_out(line, self.scored_before):
+        if t.renege_win_thrown_out and self._thrown_out(line, self.dealt_before):
             zeros = (0,) * len(totals)
             line = replace(line, points=zeros, totals=tuple(totals), bags=tuple(bags), scored=False, note=THROWN_OUT)
         self._check_recorded_score(hand, line)

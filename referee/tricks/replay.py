@@ -35,7 +35,7 @@ class Replay:
     renege_count: list[int]  # reneges each side was charged with so far in the game (an escalating penalty)
     hand_reneges: list[int]  # the reneges the hand being scored charges, per side
     hand_lost: frozenset[int]  # sides that lose the game by the hand's reneges
-    scored_before: int  # hands scored before the one being replayed
+    dealt_before: int  # hands dealt (misdeals aside) before the one being replayed: the deals the game has had
     # A pass applied at once (passing.clean_pass) for the play check to confirm: the hand, the holdings as dealt
     # and the pass's direction; where the play check cannot vouch for the hand, the pass is applied carefully.
     unconfirmed_pass: tuple[Hand, list[int], int | None] | None = None

@@ -14,10 +14,11 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import render
 from .audit import as_played, audit, enforceable
+from .bundled import rules_dir
 from .documents import is_file
 from .errors import InputError, Location, excerpt, shown_name
 from .families import AnyLog
@@ -80,7 +81,16 @@ class _Refused(InputError):
 
 
 class _FirstRefusal(InputError):
-    """The first game that names a spec (or an --option) that cannot be used: reported once for the run."""
+    """The first game that names a spec (or an --option) that cannot be used: reported once for the run.
+    ``key``: what makes it the same refusal in every process, where its text names the game (else the text)."""
+
+    def __init__(self, message: str, location: Location | None = None, key: str = "") -> None:
+        super().__init__(message, location)
+        self.key = key
+
+
+class _Clash(InputError):
+    """A header's bundled id that an allowed spec gives itself too: which of the two is meant cannot be known."""
 
 
 def _spec_id(path: Path) -> str | None:
@@ -131,6 +141,29 @@ def _real(path: Path) -> Path | None:
         return None
 
 
+def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> None:
+    """Refuse a bundled id that a spec given with --allow-rules gives itself too (or is named by in its folder):
+    auditing by either one, the user unasked, would be auditing by a spec they may not have meant."""
+    bundled = _real(rules_dir() / f"{wanted}.yaml")
+    for place in allowed:
+        home = _real(place)
+        if home is None:
+            continue
+        if home.is_dir():
+            if place not in folder_ids:
+                folder_ids[place] = _ids_in(place)
+            by_id = place / f"{wanted}.yaml"
+            other = str(by_id) if is_file(by_id) else folder_ids[place].get(wanted)
+        else:
+            other = str(place) if _spec_id(place) == wanted else None
+        if other is not None and _real(Path(other)) != bundled:  # (the bundled file itself, allowed, is no other)
+            raise _Clash(
+                f"{wanted!r} is both a bundled spec and the id of {shown_name(other)}, given with --allow-rules "
+                f"{shown_name(str(place))}: say which the games are audited by, with --rules {wanted} or --rules "
+                f"{shown_name(other)} (or give the allowed spec an id of its own)"
+            )
+
+
 def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
     --allow-rules. A log is someone else's file: it must not make the referee read any path it likes, so a
@@ -139,6 +172,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
     a run, not once a game, and afresh in the next run)."""
     where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
     if is_bundled(wanted):
+        _clash(wanted, allowed, folder_ids)
         return wanted
     named = _named_file(game.file or "", wanted)
     real = None if named is None else _real(named)
@@ -202,7 +236,8 @@ class Checker:
         self._specs: dict[str, Spec | InputError] = {}
         # a log header's rules, as resolved, by the log's folder and the header's text (a relative path is read from
         # the log's folder): looked up once, not once a game
-        self._named: dict[tuple[str, str], str] = {}
+        self._named: dict[tuple[str, str], str | InputError] = {}  # (an error: a bundled id an allowed spec has)
+        self._clashes: set[str] = set()  # the clashes said, by their messages
         self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
 
     def prepare(self) -> None:
@@ -226,7 +261,10 @@ class Checker:
                 "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
             )
         else:
-            wanted = self._named.get((os.path.dirname(game.file or ""), game.rules)) or self._resolve(game, game.rules)
+            named = self._named.get((os.path.dirname(game.file or ""), game.rules)) or self._resolve(game, game.rules)
+            if isinstance(named, InputError):
+                self._refuse_clash(game, named)
+            wanted = named
         if wanted not in self._specs:
             try:
                 self._specs[wanted] = _ready(wanted, self.settings)
@@ -238,10 +276,22 @@ class Checker:
             raise _Refused(found.message, found.location)
         return found
 
-    def _resolve(self, game: AnyLog, rules: str) -> str:
-        found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules], self._folder_ids)
+    def _resolve(self, game: AnyLog, rules: str) -> str | InputError:
+        found: str | InputError
+        try:
+            found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules], self._folder_ids)
+        except _Clash as exc:
+            found = exc
         self._named[os.path.dirname(game.file or ""), rules] = found
         return found
+
+    def _refuse_clash(self, game: AnyLog, clash: InputError) -> NoReturn:
+        """A clash of ids is said at the first game that meets it (in each process: the driver says it once)."""
+        where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
+        if clash.message in self._clashes:
+            raise _Refused(clash.message, where)
+        self._clashes.add(clash.message)
+        raise _FirstRefusal(clash.message, where, key=clash.message)
 
     def unreadable(self, exc: InputError, said: bool = True) -> GameResult:
         """The result for input that could not be audited; ``said`` whether its message goes to standard error."""
@@ -267,7 +317,7 @@ class Checker:
         except _Refused as exc:  # said once already, at the first game that named the spec
             return self.unreadable(exc.at(file=game.file, game=game.index), said=False)
         except _FirstRefusal as exc:
-            return replace(self.unreadable(exc.at(file=game.file, game=game.index)), once=str(exc))
+            return replace(self.unreadable(exc.at(file=game.file, game=game.index)), once=exc.key or str(exc))
         except InputError as exc:
             return self.unreadable(exc.at(file=game.file, game=game.index))
         fmt = self.settings.format

@@ -133,3 +133,54 @@ def test_a_file_of_an_allowed_folder_is_named_by_its_yaml_path(
         "referee: club/logs/g.yaml:9, at $.game.rules: the rule spec '../spades.txt' is a file of a folder given with "
         "--allow-rules, but no .yaml or .yml file: a header names such a spec by a .yaml or .yml path, or by its id\n"
     )
+
+
+def clash(spec: str, place: str) -> str:
+    return (
+        f"'spades/intramural' is both a bundled spec and the id of {spec}, given with --allow-rules {place}: say which "
+        f"the games are audited by, with --rules spades/intramural or --rules {spec} (or give the allowed spec an id "
+        "of its own)"
+    )
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_allowed_spec_that_gives_itself_a_bundled_id_is_not_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    # club/x.yaml is the club's own version of spades/intramural, under that id: a header naming the id was audited
+    # by the bundled spec, and the user never told that the club's was passed over
+    write_spec(tmp_path / "club" / "x.yaml", "spades/intramural")
+    for number in range(3):
+        write_log(tmp_path / "logs" / f"g{number}.yaml", "spades/intramural")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "logs", "--allow-rules", "club", "--format", "json", "-j", jobs)
+    assert code == 2
+    errors = [json.loads(line)["error"] for line in out.splitlines()[:3]]
+    assert [error["location"] for error in errors] == [
+        {"file": f"logs/g{number}.yaml", "line": 9, "path": "$.game.rules"} for number in range(3)
+    ]
+    assert {error["message"] for error in errors} == {clash("club/x.yaml", "club")}
+    # said once a run, as any spec refused
+    assert capsys.readouterr().err == f"referee: logs/g0.yaml:9, at $.game.rules: {clash('club/x.yaml', 'club')}\n"
+    # either one chosen with --rules: audited by it
+    assert run("check", "logs", "--allow-rules", "club", "--rules", "club/x.yaml")[0] == 0
+    assert run("check", "logs", "--allow-rules", "club", "--rules", "spades/intramural")[0] == 0
+
+
+def test_an_allowed_file_or_place_in_a_folder_that_is_a_bundled_id_is_not_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_spec(tmp_path / "club" / "x.yaml", "spades/intramural")
+    write_spec(tmp_path / "specs" / "spades" / "intramural.yaml", "club/own-id")  # named by its place
+    write_log(tmp_path / "g.yaml", "spades/intramural")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "g.yaml", "--allow-rules", "club/x.yaml")[0] == 2
+    assert capsys.readouterr().err.endswith(f"{clash('club/x.yaml', 'club/x.yaml')}\n")
+    assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
+    assert capsys.readouterr().err.endswith(f"{clash('specs/spades/intramural.yaml', 'specs')}\n")
+
+
+def test_the_bundled_folder_allowed_is_no_clash_with_itself(tmp_path: Path) -> None:
+    write_log(tmp_path / "g.yaml", "spades/intramural")
+    assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(ROOT / "rules"))[0] == 0
+    assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(SPEC))[0] == 0

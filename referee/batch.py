@@ -141,6 +141,17 @@ def _real(path: Path) -> Path | None:
         return None
 
 
+def _same_file(path: Path, bundled: Path | None) -> bool:
+    """Whether an allowed spec is the bundled one: its file, or a copy of it byte for byte (a checkout's rules/)."""
+    real = _real(path)
+    if real is None or bundled is None or real == bundled:
+        return real == bundled
+    try:
+        return real.read_bytes() == bundled.read_bytes()
+    except OSError:
+        return False
+
+
 def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> None:
     """Refuse a bundled id that a spec given with --allow-rules gives itself too (or is named by in its folder):
     auditing by either one, the user unasked, would be auditing by a spec they may not have meant."""
@@ -156,7 +167,7 @@ def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, st
             other = str(by_id) if is_file(by_id) else folder_ids[place].get(wanted)
         else:
             other = str(place) if _spec_id(place) == wanted else None
-        if other is not None and _real(Path(other)) != bundled:  # (the bundled file itself, allowed, is no other)
+        if other is not None and not _same_file(Path(other), bundled):
             raise _Clash(
                 f"{wanted!r} is both a bundled spec and the id of {shown_name(other)}, given with --allow-rules "
                 f"{shown_name(str(place))}: say which the games are audited by, with --rules {wanted} or --rules "

@@ -4,11 +4,13 @@ log's own folder, and nothing read that the user did not allow, links and ``..``
 from __future__ import annotations
 
 import json
+import shutil
 from io import StringIO
 from pathlib import Path
 
 import pytest
 
+from referee.bundled import rules_dir
 from referee.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +24,11 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def write_spec(path: Path, spec_id: str) -> None:
-    """The bundled intramural spec under another id (its rulebook is found by name among the bundled ones)."""
+    """The bundled intramural spec under another id (its rulebook is found by name among the bundled ones), a
+    comment apart from it: a club's own version."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(SPEC.read_text(encoding="utf-8").replace("id: spades/intramural", f"id: {spec_id}"), "utf-8")
+    text = SPEC.read_text(encoding="utf-8").replace("id: spades/intramural", f"id: {spec_id}")
+    path.write_text(f"# the club's own\n{text}", "utf-8")
 
 
 def write_log(path: Path, rules: str) -> None:
@@ -180,7 +184,10 @@ def test_an_allowed_file_or_place_in_a_folder_that_is_a_bundled_id_is_not_passed
     assert capsys.readouterr().err.endswith(f"{clash('specs/spades/intramural.yaml', 'specs')}\n")
 
 
-def test_the_bundled_folder_allowed_is_no_clash_with_itself(tmp_path: Path) -> None:
+def test_the_bundled_spec_allowed_or_a_copy_of_it_is_no_clash(tmp_path: Path) -> None:
     write_log(tmp_path / "g.yaml", "spades/intramural")
-    assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(ROOT / "rules"))[0] == 0
-    assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(SPEC))[0] == 0
+    installed = rules_dir()
+    (tmp_path / "copy").mkdir()
+    shutil.copy(installed / "spades" / "intramural.yaml", tmp_path / "copy" / "intramural.yaml")
+    for place in (installed, installed / "spades" / "intramural.yaml", tmp_path / "copy", ROOT / "rules"):
+        assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(place))[0] == 0

@@ -345,10 +345,13 @@ def _total_finding(
     t: Tables, bids: tuple[Bid, ...], ordered: bool, dealer: int | None, names: tuple[str, ...]
 ) -> Finding:
     """The bids add up to the total the rules forbid: the last to bid made it so."""
+    said = "bid last"
     if ordered or dealer is None:
         last = bids[-1].seat
+        if not ordered:  # neither the order of the bids nor the dealer is in the record
+            said = "written last; the order of the bids is not recorded"
     else:
         order = bidding_order(t, dealer)
         last = max((bid.seat for bid in bids), key=order.index)
-    message = f"the bids add up to {t.total_not}, which these rules do not allow ({names[last]} bid last)"
+    message = f"the bids add up to {t.total_not}, which these rules do not allow ({names[last]} {said})"
     return Finding(Code.BIDS_TOTAL_NOT_ALLOWED, "bidding.limits", message, last)

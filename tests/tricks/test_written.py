@@ -101,3 +101,18 @@ def test_a_hand_the_record_cannot_score_is_incomplete(bids: list[Any], books: di
     assert report["status"] == "incomplete"
     assert report["incomplete"] == [{"location": {"hand": 1}, "message": gap}]
     assert report["score_sheet"][0]["scored"] is False
+
+
+def test_bids_that_total_the_tricks_in_no_known_order_do_not_name_the_last_bidder() -> None:
+    # a mapping of bids and no dealer: who bid last is not in the record, so the finding does not say who did
+    document = {
+        "game": {"options": {"total_bets": "not_tricks"}},
+        "players": ["Ann", "Bob", "Cat"],
+        "hands": [{"bids": {"Ann": 5, "Bob": 6, "Cat": 6}, "books": {"Ann": 5, "Bob": 6, "Cat": 6}}],
+    }
+    report = referee.audit(
+        "spades/three-player", gamelog.from_document(document, WHERE), {"total_bets": "not_tricks"}
+    ).as_dict()
+    (finding,) = report["violations"]
+    assert finding["code"] == "bids_total_not_allowed"
+    assert "bid last" not in finding["message"] and "the order of the bids is not recorded" in finding["message"]

@@ -19,12 +19,12 @@ from .words import count as _count
 
 def _seats(f: Fields) -> list[str]:
     count = f.get("count")
-    out = [] if count is None else [f"The game is for {count} players."]
     counts = [str(n) for n in f.get("counts") or ()]
-    if counts:
-        choice = ", ".join(counts[:-1]) + " or " + counts[-1] if len(counts) > 1 else counts[0]
-        out.append(f"{'It' if out else 'The game'} may be played by {choice} players.")
-    return out
+    if not counts:
+        return [] if count is None else [f"The game is for {count} players."]
+    choice = ", ".join(counts[:-1]) + " or " + counts[-1] if len(counts) > 1 else counts[0]
+    usual = "" if count is None else f" (by default {count})"
+    return [f"The game may be played by {choice} players{usual}."]
 
 
 def _sides(f: Fields) -> list[str]:

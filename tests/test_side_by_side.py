@@ -348,3 +348,11 @@ def test_compare_says_where_a_record_stops_short() -> None:
     assert "points Ann & Cat 0" not in said
     assert said.count("points not scored") == 2
     assert " ".join(said.split()).count("not finished; the record is incomplete") == 2
+
+
+def test_a_game_for_a_range_of_players_is_not_said_to_be_for_one_count() -> None:
+    lines = {line.clause: line for row in table([load("hearts/intramural")]).rows for line in row.lines}
+    (entry,) = lines["players.seats"].cells
+    assert entry is not None
+    assert "The game is for 4 players" not in entry.text
+    assert entry.text.startswith("The game may be played by 3, 4, 5, 6 or 7 players")

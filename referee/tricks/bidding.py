@@ -86,8 +86,7 @@ def bidding_order(t: Tables, dealer: int) -> list[int]:
     """The seats in the order they bid."""
     if t.non_dealers_first:
         # Partnership by partnership, the dealer's last: each side from its first player after the dealer
-        # (the player left of the dealer, then that player's partner; the dealer, then the dealer's partner,
-        # or with dealer_last the dealer's side too from the dealer's left: the partner, then the dealer).
+        # (the player left of the dealer, then that player's partner; the dealer, then the dealer's partner).
         def after(seat: int) -> int:
             return (seat - dealer - 1) % t.seats
 
@@ -96,7 +95,7 @@ def bidding_order(t: Tables, dealer: int) -> list[int]:
             (sorted(members, key=after) for i, members in enumerate(t.sides) if i != dealer_side),
             key=lambda members: after(members[0]),
         )
-        own = sorted(t.sides[dealer_side], key=after if t.dealer_last else lambda seat: (seat - dealer) % t.seats)
+        own = sorted(t.sides[dealer_side], key=lambda seat: (seat - dealer) % t.seats)
         return [seat for members in [*sides, own] for seat in members]
     return [(dealer + t.bid_start + i) % t.seats for i in range(t.seats)]
 
@@ -224,7 +223,10 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
     start = 0  # where in the order the first bid was made: a side's bid at its earliest member's turn
     for position, bid in enumerate(bids):
         # a partnership's bid speaks for all its members at once
-        members = t.sides[t.side_of[bid.seat]] if bid.side_bid else (bid.seat,)
+        side = t.sides[t.side_of[bid.seat]]
+        members = side if bid.side_bid else (bid.seat,)
+        # whose turn this bid may take: with partners' shares in any order, the turn of any partner yet to bid
+        turn = side if t.partners_any_order else members
         if bid.seat in seen or (bid.side_bid and not seen.isdisjoint(members)):
             message = f"{_who(members, names)} bid a second time"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
@@ -233,12 +235,12 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
         # player yet to bid: one misplaced bid is reported once, not again for each bid after it.
         if position == 0:
             expected = order[0]
-            start = min(order.index(s) for s in members)
+            start = 0 if expected in turn else min(order.index(s) for s in members)
         else:
             expected = next(
                 (s for s in (order[(start + k) % t.seats] for k in range(t.seats)) if s not in seen), bid.seat
             )
-        if expected != bid.seat and expected not in members:
+        if expected != bid.seat and expected not in turn:
             message = f"{_who(members, names)} bid when it was {names[expected]}'s turn"
             findings.append(Finding(Code.BID_OUT_OF_TURN, "bidding.order", message, bid.seat))
         seen.update(members)

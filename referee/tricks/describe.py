@@ -182,11 +182,10 @@ def _bid_order(f: Fields) -> list[str]:
         )
     else:
         out.append("Each partnership makes one bid for the side.")
-    if f.get("starts") == "non_dealers":
-        last = (
-            "the dealer's partner, then the dealer" if f.get("dealer_last") else "the dealer, then the dealer's partner"
-        )
-        out.append(f"The dealer's side bids last: {last}.")
+    if f.get("partners") == "any_order":
+        out.append("A side's bid written as its partners' shares may give them in either order, at the side's turn.")
+    elif f.get("starts") == "non_dealers":
+        out.append("The dealer's side bids last: the dealer, then the dealer's partner.")
     if f.get("raises") == "until_lock":
         out.append("A partnership may raise its bid in turn, up to a total of 13 (a lock).")
     return out

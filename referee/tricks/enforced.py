@@ -35,7 +35,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
         "excess_passed": ANY,
     },
     "bidding.first_hand": {"bids": ANY, "per_book": ANY, "sweep_books": ANY},
-    "bidding.order": {"starts": ANY, "style": ANY, "raises": ANY, "dealer_last": ANY},
+    "bidding.order": {"starts": ANY, "style": ANY, "raises": ANY, "partners": ANY},
     "bidding.limits": {"player_min": ANY, "player_max": ANY, "side_min": ANY, "side_max": ANY, "total_not": ANY},
     **{clause: {"allowed": (False,)} for clause in KIND_CLAUSES.values()},
     "bidding.blind": {

@@ -36,7 +36,7 @@ class Tables:
     unbid_per_book: int  # points a book on an unbid first hand
     bid_start: int  # seats after the dealer: 0 = the dealer bids first
     non_dealers_first: bool  # the sides not dealing bid first, each partnership in turn
-    dealer_last: bool  # with non_dealers_first: the dealer's partner bids before the dealer, not after
+    partners_any_order: bool  # a side's bid written as its partners' shares: in either order, at the side's turn
     bid_style: str
     player_min: int
     player_max: int

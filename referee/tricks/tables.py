@@ -123,7 +123,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         ),
         bid_start={"dealer": 0, "left_of_dealer": 1}.get(spec.value("bidding.order", "starts", "left_of_dealer"), 1),
         non_dealers_first=spec.value("bidding.order", "starts", "left_of_dealer") == "non_dealers",
-        dealer_last=bool(spec.value("bidding.order", "dealer_last", False)),
+        partners_any_order=spec.value("bidding.order", "partners", "in_turn") == "any_order",
         bid_style=spec.value("bidding.order", "style", "individual"),
         player_min=spec.value("bidding.limits", "player_min", 0),
         player_max=spec.value("bidding.limits", "player_max", per_player),

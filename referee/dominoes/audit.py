@@ -227,6 +227,7 @@ class _Audit(TurnReplay):
                 Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
             )
             self._line(n, state, False, "incomplete")
+            self._note_written(hand)
             return ANYONE if t.after_domino_winner or t.after_blocked_winner else None
         if ended == OVER:
             # won in mid-hand: nothing more is scored, which the table's award and score are checked against
@@ -340,6 +341,19 @@ class _Audit(TurnReplay):
             elif recorded.hand is not None:  # the table's own running total: its previous one plus what it wrote
                 before = written[side]
                 written[side] = (total - points if before is None else before) + recorded.hand
+
+    def _note_written(self, hand: DominoHand) -> None:
+        """The table's own running totals after a hand whose record stops short: what it wrote, for the next
+        hand's figures to carry on from, as a slip's are."""
+        for recorded in hand.score or ():
+            side = self.sides_by_key.get(recorded.key)
+            if side is None:
+                side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score.{recorded.key}")
+            before = self.written[side]
+            if recorded.total is not None:
+                self.written[side] = recorded.total
+            elif recorded.hand is not None:
+                self.written[side] = (self.totals[side] if before is None else before) + recorded.hand
 
     def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
         # a side's hand is the ends it scored and, for the hand's winner, the award

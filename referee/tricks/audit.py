@@ -138,6 +138,8 @@ class _Audit(DealReplay, LaneReplay):
             self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
         self.report.hands.append(line)
         if not line.scored:
+            if hand.score is not None:
+                self._note_written(hand, totals)
             return scored, totals, bags, final
         scored += 1
         if self.hand_reneges is not no_reneges and any(self.hand_reneges):

@@ -42,6 +42,17 @@ class WrittenChecks(Replay):
             self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", message), hand.number)
         return taken
 
+    def _note_written(self, hand: Hand, totals: Sequence[int]) -> None:
+        """The table's own running totals after a hand the referee does not score (its record stops short): what
+        the table wrote, for the next hand's figures to carry on from, as a slip's are."""
+        for recorded in hand.score or ():
+            side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
+            before = self.written_totals[side]
+            if recorded.total is not None:
+                self.written_totals[side] = recorded.total
+            elif recorded.hand is not None:
+                self.written_totals[side] = (totals[side] if before is None else before) + recorded.hand
+
     def _check_claims(self, hand: Hand) -> list[int]:
         """A renege the table claimed must show in the record: say so where it does not.
 

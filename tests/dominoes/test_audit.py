@@ -189,3 +189,16 @@ def test_where_the_highest_double_always_opens_it_does_after_a_hand_that_stops_s
     second["draw"][opener], second["draw"][other] = second["draw"][other], second["draw"][opener]
     report = _audit(document, "dominoes/block-partners")
     assert ("wrong_opener", 2) in [(v.code.value, v.where.hand) for v in report.violations]
+
+
+def test_the_totals_a_table_wrote_after_a_hand_that_stops_short_are_carried_on() -> None:
+    # hand 1's record stops after two plays (no points), the table having written its totals; hand 2's totals are
+    # the table's own carried on by hand 2's points: no slip, though the true totals leave hand 1 out
+    document = simulate_game(referee.load_spec("dominoes/all-fives"), random.Random(3))
+    first, second = document["hands"][:2]
+    document["hands"] = [{"draw": first["draw"], "plays": first["plays"][:2], "score": first["score"]}, second]
+    assert any(figures["total"] for figures in first["score"].values())  # (hand 1 scored something)
+    report = _audit(document)
+    assert [i.where.hand for i in report.incomplete] == [1]
+    assert [v for v in report.violations if v.code.value == "score_mismatch"] == []
+    assert report.totals == tuple(figures["hand"] for figures in second["score"].values())

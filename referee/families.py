@@ -169,11 +169,20 @@ def audit(spec: Spec, log: AnyLog) -> Report:
 
         log = family.log_type(**{f.name: getattr(log, f.name) for f in fields(RecordedGame)}, hands=())
     if not isinstance(log, family.log_type):
+        said = "this log records a game of another family"
+        if family is DOMINOES and not any(map(_of_cards, log.hands)):  # (a score sheet alone is no card game)
+            said = "this log's hands record no draw (a domino hand records each player's tiles as drawn)"
         raise InputError(
-            f"{spec.id} is a {family.name} rule set; this log records a game of another family",
-            Location(file=log.file, line=log.line, game=log.index),
+            f"{spec.id} is a {family.name} rule set; {said}", Location(file=log.file, line=log.line, game=log.index)
         )
     return family.run(spec, log)
+
+
+def _of_cards(hand: object) -> bool:
+    """Whether a hand read as a card game's records anything only a card game has (its deal, bids, tricks...)."""
+    return any(
+        getattr(hand, name, None) is not None for name in ("dealer", "deal", "bids", "passes", "tricks", "books")
+    )
 
 
 def simulate_game(

@@ -25,3 +25,11 @@ def test_a_log_with_hands_of_another_family_is_still_refused() -> None:
     document = {"log": 1, "players": PLAYERS, "hands": [{"books": {"Ann": 13}}]}
     with pytest.raises(InputError, match="records a game of another family"):
         audit(load_spec("dominoes/block-partners"), from_document(document, WHERE))
+
+
+def test_a_score_sheet_under_domino_rules_is_told_it_needs_the_draw() -> None:
+    # a hand with its score alone holds nothing of a card game: what it lacks for a domino audit is its draw
+    document = {"log": 1, "players": PLAYERS, "hands": [{"score": {"Ann": 20, "Bob": 0}}]}
+    with pytest.raises(InputError, match="record no draw") as refused:
+        audit(load_spec("dominoes/block-partners"), from_document(document, WHERE))
+    assert "another family" not in refused.value.message

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import families
-from .errors import InputError, Location
+from .errors import InputError
 from .families import AnyLog
+from .logreader import field_location
 from .report import Report
 from .spec import Spec, load, option_problem
 
@@ -35,9 +36,7 @@ def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) ->
     for name, value in log.options:  # the log's own choices: an error there is the log's, located in its header
         problem = None if name in (options or {}) else option_problem(base.id, base.options, name, value)
         if problem is not None:
-            raise InputError(
-                problem, Location(file=log.file, line=log.line, path=f"$.game.options.{name}", game=log.index)
-            )
+            raise InputError(problem, field_location(log, f"$.game.options.{name}"))
     chosen = {**dict(log.options), **(options or {})}
     return base.with_options(chosen) if chosen else base
 

@@ -13,6 +13,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -23,6 +24,7 @@ from .documents import is_file
 from .errors import InputError, Location, excerpt, shown_name
 from .families import AnyLog
 from .gamelog import from_json_text
+from .logreader import field_location
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
 from .spec_options import option_text
 
@@ -181,7 +183,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
     path is allowed by where it leads once links and ``..`` are followed.
     ``folder_ids``: the ids of each allowed folder's specs, as far as read (kept by the run: a folder is read once
     a run, not once a game, and afresh in the next run)."""
-    where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
+    where = partial(field_location, game, "$.game.rules")  # (its line looked up only for an error)
     if is_bundled(wanted):
         _clash(wanted, allowed, folder_ids)
         return wanted
@@ -208,26 +210,26 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
         raise InputError(
             f"the rule spec {excerpt(wanted)} is a file of a folder given with --allow-rules, but no .yaml or .yml "
             "file: a header names such a spec by a .yaml or .yml path, or by its id",
-            where,
+            where(),
         )
     # where the path leads, which may be no file its text shows (with nothing allowed: the advice below)
     if named is not None and allowed:
         raise InputError(
             f"the rule spec {excerpt(wanted)} is the file {shown_name(str(real or named))}, which is neither given "
             "with --allow-rules nor in a folder given with it (a log may name no other file)",
-            where,
+            where(),
         )
     if Path(wanted).suffix in (".yaml", ".yml") and allowed:
         raise InputError(
             f"no such rule spec file {excerpt(wanted)} (looked for beside the log, then from the current folder)",
-            where,
+            where(),
         )
     known = ", ".join(bundled_ids())
     # the advice before the list of bundled specs, which grows: a long message is cut at its end
     raise InputError(
         f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
         f"or its file or folder with --allow-rules (bundled: {known})",
-        where,
+        where(),
     )
 
 
@@ -298,7 +300,7 @@ class Checker:
 
     def _refuse_clash(self, game: AnyLog, clash: InputError) -> NoReturn:
         """A clash of ids is said at the first game that meets it (in each process: the driver says it once)."""
-        where = Location(file=game.file, line=game.line, game=game.index, path="$.game.rules")
+        where = field_location(game, "$.game.rules")
         if clash.message in self._clashes:
             raise _Refused(clash.message, where)
         self._clashes.add(clash.message)

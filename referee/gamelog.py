@@ -49,14 +49,14 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
             f"more than {MAX_HANDS} hands (no game has so many)", replace(where, path=f"$.hands[{MAX_HANDS}]")
         )
     family = families.of_document(document)
-    if family.read_fast is not None:
-        game = family.read_fast(document, where, None)
-        if game is not None:
-            return game
-    if not logshape.conforms(document):
-        hand_ok = logshape.hand_conforms if family is families.TRICKS else None
-        schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
-    return family.read_log(document, where, node)
+    game = family.read_fast(document, where, None) if family.read_fast is not None else None
+    if game is None:
+        if not logshape.conforms(document):
+            hand_ok = logshape.hand_conforms if family is families.TRICKS else None
+            schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
+        game = family.read_log(document, where, node)
+    # a YAML game keeps its node, for an error found later to give its field's line (a JSON one has none)
+    return game if node is None else replace(game, node=node)
 
 
 def from_json_text(text: str, where: Location) -> AnyLog:

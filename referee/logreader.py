@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import logshape
@@ -36,6 +36,9 @@ class RecordedGame:
     file: str | None = None
     line: int | None = None
     index: int | None = None  # the game's number within its file (1-based), for archives
+    # A YAML game's document node, which knows each field's line: looked into only for an error found after the
+    # reading (the replay's, the audit's), to give its field's line as the reader's own errors do
+    node: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,18 @@ def name_fault(name: str) -> str | None:
     return None
 
 
+def path_steps(path: str) -> list[str | int]:
+    """The keys and indexes of a JSON path such as ``$.hands[2].score``."""
+    return [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
+
+
+def field_location(game: RecordedGame, path: str | None = None, **place: Any) -> Location:
+    """Where a field of a game read is, for an error found after its reading: the field's own line where the game
+    is YAML (its node kept), else the game's first line; ``place``: its hand, trick, seat."""
+    line = game.line if game.node is None or path is None else node_line(game.node, path_steps(path))
+    return Location(file=game.file, line=line, path=path, game=game.index, **place)
+
+
 class LogReader:
     """The base of each family's log reader: a schema-valid document, where it came from, its players.
 
@@ -162,10 +177,7 @@ class LogReader:
         self, message: str, path: str, hand: int | None = None, trick: int | None = None, seat: str | None = None
     ) -> InputError:
         """An InputError at a JSON path of the document (and its line, where the YAML node is known)."""
-        line = self.where.line
-        if self.node is not None:
-            steps = [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
-            line = node_line(self.node, steps)
+        line = self.where.line if self.node is None else node_line(self.node, path_steps(path))
         return InputError(
             message,
             Location(

@@ -108,7 +108,7 @@ def test_a_header_path_is_allowed_by_where_it_leads(
     err = capsys.readouterr().err
     assert code == 2 and "club/outside" not in out
     assert err == (
-        f"referee: club/logs/g.yaml:9, at $.game.rules: the rule spec '{rules}' is the file {outside}, which is "
+        f"referee: club/logs/g.yaml:14, at $.game.rules: the rule spec '{rules}' is the file {outside}, which is "
         "neither given with --allow-rules nor in a folder given with it (a log may name no other file)\n"
     )
 
@@ -120,7 +120,7 @@ def test_a_header_path_to_no_file_says_where_it_was_looked_for(
     monkeypatch.chdir(tmp_path)
     assert run("check", "club/logs/g.yaml", "--allow-rules", "club")[0] == 2
     assert capsys.readouterr().err == (
-        "referee: club/logs/g.yaml:9, at $.game.rules: no such rule spec file '../spadez.yaml' (looked for beside "
+        "referee: club/logs/g.yaml:14, at $.game.rules: no such rule spec file '../spadez.yaml' (looked for beside "
         "the log, then from the current folder)\n"
     )
 
@@ -134,7 +134,7 @@ def test_a_file_of_an_allowed_folder_is_named_by_its_yaml_path(
     monkeypatch.chdir(tmp_path)
     assert run("check", "club/logs/g.yaml", "--allow-rules", "club")[0] == 2
     assert capsys.readouterr().err == (
-        "referee: club/logs/g.yaml:9, at $.game.rules: the rule spec '../spades.txt' is a file of a folder given with "
+        "referee: club/logs/g.yaml:14, at $.game.rules: the rule spec '../spades.txt' is a file of a folder given with "
         "--allow-rules, but no .yaml or .yml file: a header names such a spec by a .yaml or .yml path, or by its id\n"
     )
 
@@ -161,11 +161,11 @@ def test_an_allowed_spec_that_gives_itself_a_bundled_id_is_not_passed_over(
     assert code == 2
     errors = [json.loads(line)["error"] for line in out.splitlines()[:3]]
     assert [error["location"] for error in errors] == [
-        {"file": f"logs/g{number}.yaml", "line": 9, "path": "$.game.rules"} for number in range(3)
+        {"file": f"logs/g{number}.yaml", "line": 14, "path": "$.game.rules"} for number in range(3)
     ]
     assert {error["message"] for error in errors} == {clash("club/x.yaml", "club")}
     # said once a run, as any spec refused
-    assert capsys.readouterr().err == f"referee: logs/g0.yaml:9, at $.game.rules: {clash('club/x.yaml', 'club')}\n"
+    assert capsys.readouterr().err == f"referee: logs/g0.yaml:14, at $.game.rules: {clash('club/x.yaml', 'club')}\n"
     # either one chosen with --rules: audited by it
     assert run("check", "logs", "--allow-rules", "club", "--rules", "club/x.yaml")[0] == 0
     assert run("check", "logs", "--allow-rules", "club", "--rules", "spades/intramural")[0] == 0

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import score_text, seating
 from ..errors import InputError, Location
+from ..logreader import field_location
 from ..report import (
     Code,
     Finding,
@@ -101,7 +102,7 @@ class _Audit(TurnReplay):
         }
 
     def _where(self, path: str | None = None) -> Location:
-        return Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index)
+        return field_location(self.log, path)
 
     def _fail(self, message: str, path: str | None = None) -> InputError:
         return InputError(message, self._where(path))

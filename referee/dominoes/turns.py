@@ -8,7 +8,8 @@ sheet) is :mod:`referee.dominoes.audit`'s.
 
 from __future__ import annotations
 
-from ..errors import InputError, Location
+from ..errors import InputError
+from ..logreader import field_location
 from ..report import Code, Finding, Report
 from . import scoring
 from .layout import ARM_NAMES, Layout, Placed
@@ -267,13 +268,7 @@ class TurnReplay:
         if len(results) > 1:
             raise InputError(
                 f"{tile_name(turn.tile)} fits more than one end; say which (end: left, right, up or down)",
-                Location(
-                    file=self.log.file,
-                    line=self.log.line,
-                    path=f"$.hands[{n - 1}].plays[{turn.number - 1}]",
-                    game=self.log.index,
-                    hand=n,
-                ),
+                field_location(self.log, f"$.hands[{n - 1}].plays[{turn.number - 1}]", hand=n),
             )
         return arms[0]
 

@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 from .. import seating
-from ..errors import InputError, Location
+from ..errors import InputError
+from ..logreader import field_location
 from ..report import Code, Finding, Report, Severity, Violation, Where
 from ..spec import Spec
 from . import passing
@@ -78,7 +79,7 @@ class Replay:
 
     # -- where things are -------------------------------------------------
     def _fail(self, message: str, path: str | None = None) -> InputError:
-        return InputError(message, Location(file=self.log.file, line=self.log.line, path=path, game=self.log.index))
+        return InputError(message, field_location(self.log, path))
 
     def _side_names(self) -> tuple[str, ...]:
         names = seating.side_names(self.names, self.t.sides, self.log.side_names)

@@ -56,7 +56,7 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
             schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
         game = family.read_log(document, where, node)
     # a YAML game keeps its node, for an error found later to give its field's line (a JSON one has none)
-    return game if node is None else replace(game, node=node)
+    return game if node is None or game.node is node else replace(game, node=node)
 
 
 def from_json_text(text: str, where: Location) -> AnyLog:

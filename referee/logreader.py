@@ -214,6 +214,7 @@ class LogReader:
             "file": self.where.file,
             "line": self.where.line,
             "index": self.where.game,
+            "node": self.node,
         }
 
     def keys_vouched(self, text: str, keys: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .errors import InputError
 
@@ -98,3 +99,39 @@ def side_key(
     if key in players:
         return side_of[players.index(key)]
     raise fail(f"{key!r} is neither a player nor a side ({', '.join(names)})", path)
+
+
+class LogSides(NamedTuple):
+    """The sides a log declares, taken in place of the spec's seating."""
+
+    sides: tuple[tuple[int, ...], ...]  # each side's seats, in the log's order
+    side_of: tuple[int, ...]  # each seat's side
+    names: tuple[str, ...]
+    message: str  # what the one sides_differ warning says
+
+
+def log_sides(
+    players: tuple[str, ...],
+    spec_sides: tuple[tuple[int, ...], ...],
+    declared: tuple[tuple[str, tuple[int, ...]], ...],
+    reading: bool,
+    fail: Fail,
+) -> LogSides:
+    """The log's own sides, where the spec's seating is only a reading (``reading``: its ``players.sides`` clause
+    is a warning): the game is audited with them, and the difference is reported once.
+
+    Where the source states the seating, or the log's sides are not the spec's number and sizes of sides with
+    each player once, the log cannot be audited against these rules.
+    """
+    sides = tuple(tuple(sorted(members)) for _, members in declared)
+    spec_text = " v ".join(" & ".join(players[s] for s in side) for side in spec_sides)
+    seats = sorted(s for side in sides for s in side)
+    if not reading or seats != list(range(len(players))) or sorted(map(len, sides)) != sorted(map(len, spec_sides)):
+        raise fail(f"the log's sides do not match the spec's ({spec_text})", "$.sides")
+    side_of = [0] * len(players)
+    for index, side in enumerate(sides):
+        for seat in side:
+            side_of[seat] = index
+    ours = " v ".join(f"{name} ({' & '.join(players[s] for s in members)})" for name, members in declared)
+    message = f"the log's sides, {ours}, are not the spec's reading ({spec_text}); audited with the log's sides"
+    return LogSides(sides, tuple(side_of), tuple(name for name, _ in declared), message)

@@ -32,7 +32,7 @@ from ..spec import Spec
 from . import scoring
 from .clean_turns import CleanTurns, Settled, clean_turns
 from .log import DominoHand, DominoLog
-from .tables import tables_for
+from .tables import seated, tables_for
 from .tiles import DOUBLE_MASK, FULL_SET, seat_spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
@@ -72,13 +72,20 @@ class _Audit(TurnReplay):
         except InputError as exc:
             raise InputError(exc.message, self._where("$.players")) from None
         found = _seating(self.names, self.t.sides, self.t.side_of, log.side_names)
-        if found is None:
-            spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in self.t.sides)
-            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
+        differ = None
+        if found is None:  # the log's own sides, where the spec's seating is only a reading
+            reading = spec.clause("players.sides").severity == "warning"
+            moved = seating.log_sides(self.names, self.t.sides, log.side_names or (), reading, self._fail)
+            self.t = seated(self.t, moved.sides, moved.side_of)
+            found = _seating(self.names, self.t.sides, self.t.side_of, log.side_names)
+            differ = Finding(Code.SIDES_DIFFER, "players.sides", moved.message)
+        assert found is not None  # the log's sides are now the tables'
         self.side_names, self.sides_by_key, problem = found
         if problem is not None:
             raise self._fail(problem, "$.players")
         self.report = Report.start(spec, log, self.side_names, "dominoes")
+        if differ is not None:
+            self.add(differ, None)
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
         self.written: list[int | None] = [None] * len(self.t.sides)
@@ -110,7 +117,7 @@ class _Audit(TurnReplay):
     def _side_key(self, key: str, path: str) -> int:
         return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)
 
-    def add(self, finding: Finding, hand: int) -> None:
+    def add(self, finding: Finding, hand: int | None) -> None:
         clause = self.spec.clause(finding.clause)
         severity = finding.severity or (Severity.WARNING if clause.severity == "warning" else Severity.ERROR)
         seat = None if finding.seat is None else self.names[finding.seat]

@@ -8,7 +8,7 @@ spec and player count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..errors import InputError, Location, Unsupported
@@ -169,6 +169,13 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         next_seat=(*range(1, seats), 0),
         opponents=tuple(tuple(s for s in range(seats) if side_of[s] != side_of[seat]) for seat in range(seats)),
     )
+
+
+def seated(t: Tables, sides: tuple[tuple[int, ...], ...], side_of: tuple[int, ...]) -> Tables:
+    """The tables with other sides (a log's own, where the spec's seating is only a reading)."""
+    seats = range(t.seats)
+    opponents = tuple(tuple(s for s in seats if side_of[s] != side_of[seat]) for seat in seats)
+    return replace(t, sides=sides, side_of=side_of, opponents=opponents)
 
 
 @cache

@@ -86,30 +86,12 @@ class Replay:
         return self._log_sides() if names is None else names
 
     def _log_sides(self) -> tuple[str, ...]:
-        """The log's own sides, where the spec's seating is only a reading (a warning clause): audited with them.
-
-        Where the source states the seating, or the log's sides are not the spec's number and sizes of sides
-        with each player once, the log cannot be audited against these rules.
-        """
-        t = self.t
-        declared = self.log.side_names or ()
-        sides = tuple(tuple(sorted(members)) for _, members in declared)
-        spec_sides = " v ".join(" & ".join(self.names[s] for s in side) for side in t.sides)
-        fits = sorted(s for side in sides for s in side) == list(range(t.seats)) and sorted(map(len, sides)) == sorted(
-            map(len, t.sides)
-        )
-        clause = self.spec.clause("players.sides")
-        if clause.severity != "warning" or not fits:
-            raise self._fail(f"the log's sides do not match the spec's ({spec_sides})", "$.sides")
-        side_of = [0] * t.seats
-        for index, side in enumerate(sides):
-            for seat in side:
-                side_of[seat] = index
-        self.t = replace(t, sides=sides, side_of=tuple(side_of))
-        ours = " v ".join(f"{name} ({' & '.join(self.names[s] for s in members)})" for name, members in declared)
-        message = f"the log's sides, {ours}, are not the spec's reading ({spec_sides}); audited with the log's sides"
-        self._pending = [Finding(Code.SIDES_DIFFER, "players.sides", message)]
-        return tuple(name for name, _ in declared)
+        """The log's own sides, where the spec's seating is only a reading (a warning clause): audited with them."""
+        reading = self.spec.clause("players.sides").severity == "warning"
+        found = seating.log_sides(self.names, self.t.sides, self.log.side_names or (), reading, self._fail)
+        self.t = replace(self.t, sides=found.sides, side_of=found.side_of)
+        self._pending = [Finding(Code.SIDES_DIFFER, "players.sides", found.message)]
+        return found.names
 
     def _side_key(self, key: str, path: str) -> int:
         return seating.side_key(key, self.names, self.side_names, self.t.side_of, path, self._fail)

@@ -240,8 +240,10 @@ class PlayReplay(Replay):
                 seats.append(seat)
             taker = None  # a player short of cards, who takes a trick they cannot play to
             if len(trick_seats) < t.seats:
-                if self.revokes and t.revoke_ends_play:
-                    return books, True  # play abandoned on finding the revoke
+                if self.revokes and self.revokes[0][0] < number and t.revoke_ends_play:
+                    # play abandoned on finding a revoke, established once its trick was quitted: a record that
+                    # stops in the revoke's own trick stops short (the revoke could still be taken back)
+                    return books, True
                 taker = self._short_taker(seats, held)
                 # a trick short of a card before the last one recorded: a card not played (the record goes on)
                 if taker is None and not (unplayed and cards and number < len(tricks)):

@@ -191,3 +191,17 @@ def test_the_bundled_spec_allowed_or_a_copy_of_it_is_no_clash(tmp_path: Path) ->
     shutil.copy(installed / "spades" / "intramural.yaml", tmp_path / "copy" / "intramural.yaml")
     for place in (installed, installed / "spades" / "intramural.yaml", tmp_path / "copy", ROOT / "rules"):
         assert run("check", str(tmp_path / "g.yaml"), "--allow-rules", str(place))[0] == 0
+
+
+def test_a_header_read_from_standard_input_names_its_path_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    write_spec(tmp_path / "club" / "spades.yaml", "club/spades")
+    write_log(tmp_path / "g.yaml", "club/spades.yaml")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((tmp_path / "g.yaml").read_bytes())))
+    code, out = run("check", "-", "--allow-rules", "club", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "club/spades"

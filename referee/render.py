@@ -182,12 +182,13 @@ def _result_lines(report: Report) -> list[str]:
     """The result, the hand that ended the game and any hands after it, or how a tie is played off."""
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
     ended = report.ended_at_hand if report.ended_at_hand is not None else len(report.hands)
+    hands = f"after {ended} hand{'' if ended == 1 else 's'}"
     if report.finished and report.winner:
         one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
         verb = "wins" if one else "win"  # a player for themself, or a side
-        result = f"Result: {report.winner} {verb} ({totals}) after {ended} hands."
+        result = f"Result: {report.winner} {verb} ({totals}) {hands}."
     elif report.finished:
-        result = f"Result: a tie ({totals}) after {ended} hands."
+        result = f"Result: a tie ({totals}) {hands}."
     elif report.tie is not None:
         result = (
             f"Result: the game is not finished ({totals}): the sides are tied at {report.tied_at}, and the tie is "

@@ -21,6 +21,7 @@ CLEAN = HERE / "clean-game.yaml"
 DISPUTED = HERE / "disputed-game.yaml"
 TRUNCATED = HERE / "truncated.yaml"
 SPEC = ROOT / "rules" / "spades" / "intramural.yaml"
+CORPUS = ROOT / "tests" / "conformance"
 REPORT_SCHEMA = Draft202012Validator(json.loads((ROOT / "schema" / "report.schema.json").read_text(encoding="utf-8")))
 
 
@@ -73,6 +74,16 @@ def test_check_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     # Hands are listed in order.
     assert out.index("Hand 2") < out.index("Hand 4") < out.index("Hand 6") < out.index("Hand 8")
     assert capsys.readouterr().err == ""
+
+
+def test_a_game_won_on_its_first_hand_ends_after_1_hand(tmp_path: Path) -> None:
+    # house Spades: 10 or more books on the unbid first hand win the game outright (the case's description)
+    case = yaml.safe_load((CORPUS / "good" / "house_first_hand_sweep.yaml").read_text(encoding="utf-8"))
+    log = tmp_path / "sweep.json"
+    log.write_text(json.dumps(case["log"]), encoding="utf-8")
+    code, out = run("check", str(log))
+    assert code == 0
+    assert "Result: Ann & Cat win (Ann & Cat 120, Bob & Dan 10) after 1 hand." in out
 
 
 def test_check_json_validates_line_by_line() -> None:

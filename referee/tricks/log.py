@@ -132,7 +132,10 @@ def compact_tricks(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _compact(trick: Any, players: list[str], seat_of: dict[str, int]) -> Any:
-    plays = [next(iter(entry.items())) for entry in trick] if isinstance(trick, list) else []
+    # only a trick written play by play, each play one {player: card}: one written compactly already is kept
+    if not isinstance(trick, list) or not all(isinstance(entry, dict) and len(entry) == 1 for entry in trick):
+        return trick
+    plays = [next(iter(entry.items())) for entry in trick]
     if not plays or any(name not in seat_of for name, _ in plays):
         return trick
     first = seat_of[plays[0][0]]

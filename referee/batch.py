@@ -10,7 +10,6 @@ data (text and counts), cheap to pickle.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -247,9 +246,9 @@ class Checker:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._specs: dict[str, Spec | InputError] = {}
-        # a log header's rules, as resolved, by the log's folder and the header's text (a relative path is read from
-        # the log's folder): looked up once, not once a game
-        self._named: dict[tuple[str, str], str | InputError] = {}  # (an error: a bundled id an allowed spec has)
+        # a log header's rules, as resolved, by the log's file and the header's text (a relative path is read from
+        # the log's folder): looked up once a file, not once a game (the file's name as it is: no path work a game)
+        self._named: dict[tuple[str | None, str], str | InputError] = {}  # (an error: a bundled id an allowed spec has)
         self._clashes: set[str] = set()  # the clashes said, by their messages
         self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
 
@@ -274,7 +273,7 @@ class Checker:
                 "the log names no rules; pass --rules", Location(file=game.file, line=game.line, game=game.index)
             )
         else:
-            named = self._named.get((os.path.dirname(game.file or ""), game.rules)) or self._resolve(game, game.rules)
+            named = self._named.get((game.file, game.rules)) or self._resolve(game, game.rules)
             if isinstance(named, InputError):
                 self._refuse_clash(game, named)
             wanted = named
@@ -295,7 +294,7 @@ class Checker:
             found = _header_spec(game, rules, [Path(p) for p in self.settings.allow_rules], self._folder_ids)
         except _Clash as exc:
             found = exc
-        self._named[os.path.dirname(game.file or ""), rules] = found
+        self._named[game.file, rules] = found
         return found
 
     def _refuse_clash(self, game: AnyLog, clash: InputError) -> NoReturn:

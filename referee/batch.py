@@ -153,19 +153,26 @@ def _same_file(path: Path, bundled: Path | None) -> bool:
         return False
 
 
+def _known_ids(place: Path, folder_ids: dict[Path, dict[str, str]]) -> dict[str, str]:
+    """The ids of an allowed folder's specs (:func:`_ids_in`), read at the first header that needs them in a run."""
+    if place not in folder_ids:
+        folder_ids[place] = _ids_in(place)
+    return folder_ids[place]
+
+
 def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> None:
     """Refuse a bundled id that a spec given with --allow-rules gives itself too (or is named by in its folder):
     auditing by either one, the user unasked, would be auditing by a spec they may not have meant."""
+    if not allowed:  # (nearly every run: no path looked up for each log file naming a bundled id)
+        return
     bundled = _real(rules_dir() / f"{wanted}.yaml")
     for place in allowed:
         home = _real(place)
         if home is None:
             continue
         if home.is_dir():
-            if place not in folder_ids:
-                folder_ids[place] = _ids_in(place)
             by_id = place / f"{wanted}.yaml"
-            other = str(by_id) if is_file(by_id) else folder_ids[place].get(wanted)
+            other = str(by_id) if is_file(by_id) else _known_ids(place, folder_ids).get(wanted)
         else:
             other = str(place) if _spec_id(place) == wanted else None
         if other is not None and not _same_file(Path(other), bundled):
@@ -198,9 +205,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
                 return str(by_id)
             if real is not None and Path(wanted).suffix in (".yaml", ".yml") and real.is_relative_to(home):
                 return str(named)
-            if place not in folder_ids:
-                folder_ids[place] = _ids_in(place)
-            declared = folder_ids[place].get(wanted)  # the id a spec gives itself, as the simulator writes it
+            declared = _known_ids(place, folder_ids).get(wanted)  # the id a spec gives itself, as simulate writes
             if declared is not None:
                 return declared
         elif real == home or wanted == _spec_id(place):

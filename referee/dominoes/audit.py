@@ -126,9 +126,8 @@ class _Audit(TurnReplay):
 
     # -- the game -----------------------------------------------------------
     def run(self) -> Report:
-        opener_won: int | None = (
-            None  # the seat that opens the next hand by winning the last, if the rules say so (or ANYONE)
-        )
+        # the seat that opens the next hand by winning the last, if the rules say so (or ANYONE)
+        opener_won: int | None = None
         final: tuple[int, ...] | None = None  # the totals the game ended on; later hands are audited, not counted
         for hand in self.log.hands:
             if final is None and self.report.finished:

@@ -88,6 +88,7 @@ class _Audit(TurnReplay):
             self.add(differ, None)
         self.totals = [0] * len(self.t.sides)
         self.hand_number = 0
+        self.played = False  # a hand of the game has been played (not drawn again): the next is no longer the first
         self.written: list[int | None] = [None] * len(self.t.sides)
         self.true_text = score_text.TrueText()  # the form of the last score met as text (see score_text)
         self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
@@ -179,7 +180,7 @@ class _Audit(TurnReplay):
         seat = 0
         while not held[seat] >> double & 1:
             seat += 1
-        return seat, double, "draw.first_play" if hand.number == 1 else "draw.next_hand"
+        return seat, double, "draw.next_hand" if self.played else "draw.first_play"
 
     def _hand(self, hand: DominoHand, opener_won: int | None) -> int | None:
         t = self.t
@@ -208,6 +209,7 @@ class _Audit(TurnReplay):
                 self.add(Finding(Code.REDRAW_NOT_DUE, "draw.no_double", f"the tiles were drawn again, but {why}"), n)
             self._line(n, state, False, "redrawn")
             return opener_won
+        self.played = True
         if opener is None and t.reshuffle_without_double and hand.plays and not unknown:
             self.add(
                 Finding(

@@ -45,6 +45,7 @@ class Code(StrEnum):
     MISDEAL_TOO_LATE = "misdeal_too_late"
     MISDEAL_NOT_ALLOWED = "misdeal_not_allowed"
     CLAIM_REFUSED = "claim_refused"
+    CLAIM_NOT_CHECKED = "claim_not_checked"
     CARD_NOT_PLAYED = "card_not_played"
     ACE_CHECK_NOT_DUE = "ace_check_not_due"
     NO_TRUMP_BROKEN = "no_trump_broken"

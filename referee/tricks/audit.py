@@ -273,11 +273,13 @@ class _Audit(DealReplay, LaneReplay):
         self.unplayed = [0] * len(t.sides)  # cards each side's players held and never played
         if hand.tricks is not None and holdings is not None:
             books, complete = self._play(hand, dealer, holdings, reneges)
-            claimers = self._check_claims(hand) if hand.events else []
+            claimers = self._check_claims(hand, complete) if hand.events else []
             if t.renege_claim_window:
                 reneges, findings = penalties.claimed_reneges(t, self.revokes, hand.events, hand.tricks, self.names)
                 for finding in findings:
                     self.add(finding, n)
+        elif hand.events:
+            self._claims_not_checked(hand)
         if hand.books is not None:
             books = self._recorded_books(hand, books)
         dealer_name = None if dealer is None else self.names[dealer]

@@ -8,7 +8,7 @@ from .. import score_text
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
 from . import points
-from .log import Hand
+from .log import Event, Hand
 from .points import PointRules
 from .replay import Replay
 
@@ -53,11 +53,30 @@ class WrittenChecks(Replay):
             elif recorded.hand is not None:
                 self.written_totals[side] = (totals[side] if before is None else before) + recorded.hand
 
-    def _check_claims(self, hand: Hand) -> list[int]:
+    def _claim_words(self, event: Event, seat: int) -> str:
+        at = f" in trick {event.trick}" if event.trick is not None else ""
+        by = "" if event.by is None else f"{self.names[event.by]} claimed"
+        return f"{by or 'the table claimed'} a renege by {self.names[seat]}{at}"
+
+    def _not_checked(self, hand: Hand, event: Event, seat: int, why: str) -> None:
+        """A claim the record cannot bear out or refute: reported, and no penalty charged for it either way."""
+        charged = "neither a renege nor a false claim is charged"
+        message = f"{self._claim_words(event, seat)}; {why}, so the claim cannot be checked: {charged}"
+        finding = Finding(Code.CLAIM_NOT_CHECKED, "play.follow", message, seat, event.trick, Severity.WARNING)
+        self.add(finding, hand.number)
+
+    def _claims_not_checked(self, hand: Hand) -> None:
+        """The claims on a hand recorded without its tricks (books or points alone)."""
+        for event in hand.events:
+            if event.type in ("renege_claim", "revoke_claim") and event.seat is not None:
+                self._not_checked(hand, event, event.seat, "the record does not hold the hand's tricks")
+
+    def _check_claims(self, hand: Hand, complete: bool) -> list[int]:
         """A renege the table claimed must show in the record: say so where it does not.
 
-        Returns the sides that pay for such claims (the claimers' sides), where the spec has a penalty
-        for a false claim.
+        A claim on a hand that stops short, on a play the record stops before (or naming no trick) and not borne
+        out by the tricks recorded, is reported as one the record cannot check. Returns the sides that pay
+        for claims not borne out (the claimers' sides), where the spec has a penalty for a false claim.
         """
         claimers: list[int] = []
         found = {
@@ -66,15 +85,19 @@ class WrittenChecks(Replay):
             if v.where.hand == hand.number
             and (v.code is Code.RENEGE or (v.code is Code.ILLEGAL_LEAD and self.t.renege_leads))
         }
+        tricks = hand.tricks or ()
         for event in hand.events:
             if event.type not in ("renege_claim", "revoke_claim") or event.seat is None:
                 continue
             name = self.names[event.seat]
             if any(seat == name and event.trick in (None, trick) for seat, trick in found):
                 continue
-            at = f" in trick {event.trick}" if event.trick is not None else ""
-            by = "" if event.by is None else f"{self.names[event.by]} claimed"
-            message = f"{by or 'the table claimed'} a renege by {name}{at}; the record shows none"
+            at = event.trick
+            if not complete and (at is None or not 0 < at <= len(tricks) or event.seat not in tricks[at - 1][0]):
+                why = "the record of the hand stops short" if at is None else "the record stops before that play"
+                self._not_checked(hand, event, event.seat, why)
+                continue
+            message = f"{self._claim_words(event, event.seat)}; the record shows none"
             clause = "play.follow"
             if self.t.false_claim:
                 clause = "penalties.false_claim"

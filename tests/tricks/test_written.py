@@ -116,3 +116,57 @@ def test_bids_that_total_the_tricks_in_no_known_order_do_not_name_the_last_bidde
     (finding,) = report["violations"]
     assert finding["code"] == "bids_total_not_allowed"
     assert "bid last" not in finding["message"] and "the order of the bids is not recorded" in finding["message"]
+
+
+# Ann & Cat bid 5 and take 7; Bob & Dan bid 4 and take 6; Ann claims Bob reneged in trick 3. With no tricks in
+# the record, neither the renege nor a false claim can be shown: house Spades would take 3 books off one side or
+# the other (the renege's, penalties.renege; the claim's, penalties.false_claim), and neither is taken.
+_CLAIM = {"type": "renege_claim", "seat": "Bob", "by": "Ann", "trick": 3}
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand"),
+    [
+        ("spades/house", {"dealer": "Dan", "bids": [{"Ann & Cat": 5}, {"Bob & Dan": 4}]}),
+        # a claim window (penalties.renege.claim_window): a claim in time would make a renege cost its penalty
+        ("spades/ihop-silver", {"dealer": "Ann", "bids": [{"Bob & Dan": 4}, {"Ann & Cat": 5}]}),
+        ("spades/intramural", {"dealer": "Ann", "bids": {"Ann": 3, "Bob": 2, "Cat": 2, "Dan": 2}}),
+    ],
+)
+def test_a_claim_on_a_hand_recorded_without_its_tricks_is_reported_as_not_checked(
+    rules: str, hand: dict[str, Any]
+) -> None:
+    first = {"dealer": "Cat", "books": {"Ann": 6, "Bob": 7}} if rules == "spades/house" else None
+    plain = {**hand, "books": {"Ann & Cat": 7, "Bob & Dan": 6}}
+    claimed = {**plain, "events": [_CLAIM]}
+    hands = [first] if first is not None else []
+    document = {"players": ["Ann", "Bob", "Cat", "Dan"], "hands": [*hands, plain]}
+    without = _report(rules, document)
+    report = _report(rules, {**document, "hands": [*hands, claimed]})
+    number = len(hands) + 1
+    assert [(v["code"], v["severity"], v["location"]) for v in report["violations"]] == [
+        ("claim_not_checked", "warning", {"hand": number, "trick": 3, "seat": "Bob"})
+    ]
+    assert "cannot be checked" in report["violations"][0]["message"]
+    assert report["status"] == "warnings"
+    assert report["score_sheet"] == without["score_sheet"]  # no penalty either way
+
+
+def test_a_claim_on_a_trick_the_record_stops_before_is_not_checked() -> None:
+    # the first four tricks of a hand, then the record stops: a claim on trick 9 is on a trick not recorded (not
+    # borne out or not, so not claim_not_supported); one on trick 2, where Bob followed suit, is not borne out
+    document = simulate_game(referee.load_spec("spades/intramural"), random.Random(5))
+    hand = document["hands"][0]
+    hand["tricks"] = hand["tricks"][:4]
+    hand.pop("score", None)
+    del document["hands"][1:]
+    claim = {"type": "renege_claim", "seat": document["players"][1], "by": document["players"][0]}
+    # no trick named, last: the tricks not recorded may hold it
+    hand["events"] = [{**claim, "trick": 9}, {**claim, "trick": 2}, claim]
+    report = _report("spades/intramural", document)
+    assert [(v["code"], v["location"].get("trick")) for v in report["violations"]] == [
+        ("claim_not_checked", 9),
+        ("claim_not_supported", 2),
+        ("claim_not_checked", None),
+    ]
+    assert report["status"] == "incomplete"

@@ -88,6 +88,15 @@ def test_schema_error_names_the_json_path_and_line(tmp_path: Path) -> None:
         ({"players": {"sides": {"interpretation": "x", "partners": [[0, 1], [1, 3]]}}}, "do not cover"),
         ({"deal": {"cards": {"interpretation": "x", "per_player": 12}}}, "from a deck of 52"),
         ({"ranking": {"order": {"interpretation": "x", "ranks": ["A", "K", "Q"]}}}, "has no rank"),
+        # a spec that validated and could not be played: simulate failed on it (ValueError, a traceback)
+        (
+            {"passing": {"pass": {"interpretation": "x", "cycle": ["left"], "cards": 20}}},
+            "passes 20 cards from a hand of 13",
+        ),
+        (
+            {"passing": {"pass": {"interpretation": "x", "cycle": ["left"]}}},
+            "has a pass cycle (left) but passes no card",
+        ),
     ],
 )
 def test_semantic_checks(tmp_path: Path, edit: dict, message: str) -> None:  # type: ignore[type-arg]

@@ -99,6 +99,16 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         pass_cycle = pass_offsets(spec.value("passing.pass", "cycle", ["none"]), sides, seats)
     except ValueError as exc:
         raise spec_error(spec, str(exc), "passing.pass.cycle") from None
+    pass_cards = int(spec.value("passing.pass", "cards", 0))
+    directions = [d for d in spec.value("passing.pass", "cycle", ["none"]) if d != "none"]
+    if pass_cards > per_player:  # (a pass the simulator could not choose, nor any record show)
+        raise spec_error(spec, f"passes {pass_cards} cards from a hand of {per_player}", "passing.pass.cards")
+    if directions and pass_cards == 0:
+        raise spec_error(
+            spec,
+            f"has a pass cycle ({', '.join(directions)}) but passes no card: give cards:, how many each player passes",
+            "passing.pass.cards",
+        )
     return Tables(
         spec_id=spec.id,
         family=spec.family,
@@ -201,7 +211,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         lowest_wins=spec.value("game_end.winner", "rule", "highest_total") == "lowest_total",
         table_breaks_up=spec.has("game_end.table_breaks_up"),
         pass_cycle=pass_cycle,
-        pass_cards=int(spec.value("passing.pass", "cards", 0)),
+        pass_cards=pass_cards,
         short_takes=bool(spec.value("play.short_hand", "takes_tricks", False)),
         renege_steps=renege_steps(spec),
         renege_claim_window=spec.value("penalties.renege", "claim_window") is not None,

@@ -32,6 +32,10 @@ class _Audit(DealReplay, LaneReplay):
     """One replay: the game hand by hand, each hand through its phases, then its score."""
 
     kept: list[int]  # the unbid first hand's books once its penalties are applied
+    # Where a hand ended the game with the best total shared and the tie is played off: the sides already out of
+    # it (scoring.played_off), and the clause that ended it; None while the game simply goes on.
+    playing_off: frozenset[int] | None = None
+    playoff_clause: str | None = None
     no_reneges: list[int]  # no renege charged to any side (a hand's reneges are another list)
 
     @classmethod
@@ -95,10 +99,10 @@ class _Audit(DealReplay, LaneReplay):
                     lines.append(line)
                     scored += 1
                     totals, bags = line.totals, line.bags
-                    if final is None and (quiet_under is None or max(totals) >= quiet_under):
+                    if final is None and (
+                        quiet_under is None or max(totals) >= quiet_under or self.playing_off is not None
+                    ):
                         final = self._result(hand.number, list(totals), self.dealt_hands)
-                    elif report.tie is not None and final is None:  # a tie noted at an earlier hand, since broken
-                        report.tie = report.tied_at = None
                 else:
                     scored, totals, bags, final = self._general(
                         hand, dealer, scored, totals, bags, final, first_unbid, quiet_under
@@ -147,7 +151,13 @@ class _Audit(DealReplay, LaneReplay):
         if final is None:
             swept = scoring.sweep(self.t, self.kept) if first_unbid else self.won_outright
             lost = self.hand_lost
-            if quiet_under is not None and swept is None and not lost and max(line.totals) < quiet_under:
+            if (
+                quiet_under is not None
+                and swept is None
+                and not lost
+                and max(line.totals) < quiet_under
+                and self.playing_off is None
+            ):
                 self.report.tie = self.report.tied_at = None
             else:
                 final = self._result(hand.number, list(line.totals), self.dealt_hands, swept, lost)
@@ -164,7 +174,8 @@ class _Audit(DealReplay, LaneReplay):
         blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
-        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, dealt, lost)
+        playing_off = self.playing_off
+        over, winner = (True, swept) if swept is not None else scoring.result(t, totals, dealt, lost, playing_off)
         ended_by: str | None = None
         if not over and self.stop is not None and number >= self.stop:
             # time is up: the side ahead wins; a tie plays on, a hand at a time, until it is broken
@@ -173,17 +184,21 @@ class _Audit(DealReplay, LaneReplay):
         if over:
             if ended_by is None:  # named only for a game that ends: nearly every hand does not
                 outright = self.won_clause if self.won_outright is not None else "bidding.first_hand"
-                ended_by = outright if swept is not None else scoring.end_clause(t, totals, dealt, lost)
+                before = self.playoff_clause if playing_off is not None else None  # what ended it, tie aside
+                ended_by = outright if swept is not None else scoring.end_clause(t, totals, dealt, lost, before)
             self.report.ended_by = ended_by
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
             self.report.ended_at_hand = number
             self.report.tie = None
             return list(totals)
+        self.playing_off = scoring.played_off(t, totals, dealt, lost, playing_off)
+        if self.playing_off is not None and playing_off is None:
+            self.playoff_clause = scoring.end_clause(t, totals, dealt, lost)
         best = min(totals) if t.lowest_wins else max(totals)
-        reached = t.target is not None and max(totals) >= t.target  # any side at the target
-        tied = reached and totals.count(best) > 1  # the best total, where the lowest wins, may be under the target
-        self.report.tie = self.spec.clause("game_end.tie") if tied else None
+        # a tie played off (the best total, where the lowest wins, may be under the target; and after a set under it)
+        tied = self.playing_off is not None and totals.count(best) > 1
+        self.report.tie = self.spec.clause("game_end.tie") if tied and self.spec.has("game_end.tie") else None
         self.report.tied_at = best if tied else None
         return None
 
@@ -191,7 +206,7 @@ class _Audit(DealReplay, LaneReplay):
         """Whether a hand is thrown out because a renege in it would win the game for the side that made it."""
         if not (self.t.renege_win_thrown_out and any(self.hand_reneges)):
             return False
-        over, winner = scoring.result(self.t, list(line.totals), dealt_before + 1, self.hand_lost)
+        over, winner = scoring.result(self.t, list(line.totals), dealt_before + 1, self.hand_lost, self.playing_off)
         return over and winner is not None and self.hand_reneges[winner] > 0
 
     def _points_line(

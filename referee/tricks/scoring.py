@@ -238,9 +238,12 @@ def leader(t: Tables, totals: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def end_clause(t: Tables, totals: list[int], hands_scored: int, lost: frozenset[int] = frozenset()) -> str:
+def end_clause(
+    t: Tables, totals: list[int], hands_scored: int, lost: frozenset[int] = frozenset(), otherwise: str | None = None
+) -> str:
     """The clause by which these totals end the game: the target reached, else a side out (lost by a penalty,
-    at the floor, too far behind), else the rounds run out."""
+    at the floor, too far behind), else the rounds run out. ``otherwise``: the clause for a game played off
+    whose totals meet none of these any more (the one that ended it before the tie was broken)."""
     if t.target is not None and any(total >= t.target for total in totals):
         return "game_end.target"
     if lost:
@@ -249,7 +252,9 @@ def end_clause(t: Tables, totals: list[int], hands_scored: int, lost: frozenset[
         return "game_end.floor"
     if t.behind is not None and max(totals) - min(totals) >= t.behind:
         return "game_end.behind"
-    return "game_end.rounds" if t.max_rounds is not None and hands_scored >= t.max_rounds else "game_end.target"
+    if t.max_rounds is not None and hands_scored >= t.max_rounds:
+        return "game_end.rounds"
+    return otherwise or "game_end.target"
 
 
 def losing(t: Tables, totals: list[int]) -> list[int]:
@@ -263,16 +268,25 @@ def losing(t: Tables, totals: list[int]) -> list[int]:
 
 
 def result(
-    t: Tables, totals: list[int], hands_scored: int, lost: frozenset[int] = frozenset()
+    t: Tables,
+    totals: list[int],
+    hands_scored: int,
+    lost: frozenset[int] = frozenset(),
+    playing_off: frozenset[int] | None = None,
 ) -> tuple[bool, int | None]:
     """Whether the game is over after these totals, and the winning side (None for a tie).
 
     ``lost``: sides that lost the game outright this hand (a third renege, where the spec says so).
+    ``playing_off``: where an earlier hand ended the game with the best total shared and the tie is played on,
+    the sides already out of it (see :func:`played_off`); the game then ends at the first hand after which one
+    side alone has the best total of the rest, whether or not that total still meets the target.
     """
     reached = t.target is not None and max(totals) >= t.target  # any side at the target
     out = set(losing(t, totals)) | lost if t.floor is not None or t.behind is not None or lost else set()
+    if playing_off:
+        out |= playing_off  # a side out of the game stays out while the tie is played off
     out_of_rounds = t.max_rounds is not None and hands_scored >= t.max_rounds
-    if not (reached or out or out_of_rounds):
+    if not (reached or out or out_of_rounds or playing_off is not None):
         return False, None
     alive = [s for s in range(len(totals)) if s not in out] or list(range(len(totals)))
     best = min(totals[s] for s in alive) if t.lowest_wins else max(totals[s] for s in alive)
@@ -282,3 +296,24 @@ def result(
     if t.tie_play_on and not (out_of_rounds and t.rounds_tie_shared):
         return False, None
     return True, None
+
+
+def played_off(
+    t: Tables,
+    totals: list[int],
+    hands_scored: int,
+    lost: frozenset[int] = frozenset(),
+    before: frozenset[int] | None = None,
+) -> frozenset[int] | None:
+    """After a hand that did not end the game: the sides out of it where its end has come all the same (the
+    target reached, a side out, the rounds run out) with the best total shared, so the tie is played off;
+    None where the game simply goes on. ``before``: the same, after the hand before (None if not played off).
+
+    A tie once played off stays so until it is broken: the readings say "until the tie is broken", and a set
+    that takes both sides back under the target, or a side back over the floor, does not undo the end."""
+    out = frozenset(losing(t, totals)) | lost if t.floor is not None or t.behind is not None or lost else frozenset()
+    reached = t.target is not None and max(totals) >= t.target
+    out_of_rounds = t.max_rounds is not None and hands_scored >= t.max_rounds
+    if before is None and not (reached or out or out_of_rounds):
+        return None
+    return (before or frozenset()) | out

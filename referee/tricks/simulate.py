@@ -281,6 +281,7 @@ def simulate_game(
     if t.dealer_draw:
         dealer, draw = _dealer_draw(t, names, rng)
     totals = [0] * len(t.sides)
+    playing_off: frozenset[int] | None = None  # a tie at the game's end being played off (scoring.played_off)
     bags = [0] * len(t.sides)
     hands: list[dict[str, Any]] = []
     side_keys = [names[side[0]] for side in t.sides]
@@ -353,7 +354,9 @@ def simulate_game(
             record["score"] = {side_keys[i]: {"hand": points[i], "total": totals[i]} for i in range(len(t.sides))}
         hands.append(record)
         dealer = deal.next_dealer(t, dealer)
-        over, _ = scoring.result(t, totals, number)
+        over, _ = scoring.result(t, totals, number, playing_off=playing_off)
+        if not over:
+            playing_off = scoring.played_off(t, totals, number, before=playing_off)
         won_outright = scoring.blind_boston(
             t, contracts, books, [side == blind for side in range(len(t.sides))], raised
         )

@@ -288,12 +288,17 @@ def result(
     out_of_rounds = t.max_rounds is not None and hands_scored >= t.max_rounds
     if not (reached or out or out_of_rounds or playing_off is not None):
         return False, None
-    alive = [s for s in range(len(totals)) if s not in out] or list(range(len(totals)))
+    alive = [s for s in range(len(totals)) if s not in out]
+    # every side has lost (all at the floor, say): the best of them wins, and where that is shared the game ends
+    # with no winner, not played on: no deal more can undo a side's loss
+    all_out = not alive
+    if all_out:
+        alive = list(range(len(totals)))
     best = min(totals[s] for s in alive) if t.lowest_wins else max(totals[s] for s in alive)
     leaders = [s for s in alive if totals[s] == best]
     if len(leaders) == 1:
         return True, leaders[0]
-    if t.tie_play_on and not (out_of_rounds and t.rounds_tie_shared):
+    if t.tie_play_on and not all_out and not (out_of_rounds and t.rounds_tie_shared):
         return False, None
     return True, None
 

@@ -211,3 +211,19 @@ def test_the_clause_that_ends_the_game(totals: list[int], hands: int, clause: st
     )
     assert end_clause(t, totals, hands) == clause
     assert end_clause(t, [0, 0], 3, frozenset({1})) == "penalties.renege"  # a side that lost by a penalty
+
+
+@pytest.mark.parametrize(
+    ("totals", "expected"),
+    [
+        ([-520, 30], (True, 1)),  # one side at the floor: it loses
+        ([-510, -520], (True, 0)),  # both there: the higher wins (as both at 500 would)
+        ([-520, -520], (True, None)),  # both there, level: each has lost; the game ends with no winner
+        ([-520, -520, 40], (True, 2)),  # (three sides) the one above the floor wins
+        ([-520, -520, -530], (True, None)),  # every side at the floor, the highest shared: no winner
+        ([-200, 300, 300], (False, None)),  # no side at the floor, the leaders level under the target: play on
+    ],
+)
+def test_sides_at_the_floor(totals: list[int], expected: tuple[bool, int | None]) -> None:
+    t = dataclasses.replace(tables_for(referee.load_spec("spades/ihop-silver")), behind=None)
+    assert result(t, totals, 3) == expected

@@ -137,6 +137,14 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
             Location(file=str(spec.path), path="$.draw.hand.per_player"),
         )
     sides = _sides(spec, seats)
+    if spec.value("dominoes_scoring.blocked", "winner") == "least_spots" and any(len(side) > 1 for side in sides):
+        # the replay compares sides' spots together; which side the one player with the fewest would win for is
+        # not a reading it takes (least_spots_side is the partners' spots together)
+        raise Unsupported(
+            "dominoes_scoring.blocked.winner: 'least_spots' (one player's spots) with partners is not supported by "
+            "this referee yet",
+            Location(file=str(spec.path), path="$.dominoes_scoring.blocked"),
+        )
     ends_multiple = int(spec.value("dominoes_scoring.ends", "multiple", 0))
     side_of = [0] * seats
     for index, side in enumerate(sides):

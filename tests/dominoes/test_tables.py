@@ -88,6 +88,17 @@ game_end:
 """
 
 
+def test_a_blocked_hand_won_by_one_players_spots_with_partners_is_refused() -> None:
+    """The replay weighs sides' spots together: with partners, least_spots (one player's) would be ignored."""
+    spec = referee.load_spec("dominoes/block-partners")
+    raw = copy.deepcopy(spec.raw)
+    raw["dominoes_scoring"]["blocked"] = {**raw["dominoes_scoring"]["blocked"], "winner": "least_spots"}
+    with pytest.raises(Unsupported, match="with partners is not supported"):
+        compile_spec(resolve(raw, spec.path))
+    raw["players"]["sides"] = {**raw["players"]["sides"], "partners": "none"}  # each for self: the same thing
+    compile_spec(resolve(raw, spec.path))
+
+
 def test_a_spec_in_the_domino_vocabulary_compiles_for_each_player_count(tmp_path: Path) -> None:
     path = tmp_path / "sketch.yaml"
     path.write_text(SKETCH, encoding="utf-8")

@@ -133,7 +133,8 @@ class _Audit(TurnReplay):
         for hand in self.log.hands:
             if final is None and self.report.finished:
                 final = tuple(self.totals)
-                opener_won = None  # a new game: the highest double opens it
+                opener_won = None  # a new game: the highest double opens it, by the rule for a game's first hand
+                self.played = False
                 if not any(v.code is Code.GAME_CONTINUED for v in self.report.violations):  # said once only
                     self.add(game_continued(self.report, len(self.log.hands) - hand.number + 1), hand.number)
             self.report.hands_audited += 1

@@ -149,6 +149,9 @@ class _Audit(TurnReplay):
         t = self.t
         held = [0] * t.seats
         seen = 0
+        # players who drew different numbers break the draw by counting alone (each draws the one number for the
+        # number of players), whatever the clause's severity: the number itself may be only the spec's reading
+        unequal = Severity.ERROR if len({len(tiles) for tiles in hand.draw}) > 1 else None
         for seat, tiles in enumerate(hand.draw):
             if len(tiles) != t.per_player:
                 self.add(
@@ -157,6 +160,7 @@ class _Audit(TurnReplay):
                         "draw.hand",
                         f"{self.names[seat]} drew {len(tiles)} tiles; each player draws {t.per_player}",
                         seat,
+                        severity=unequal,
                     ),
                     hand.number,
                 )

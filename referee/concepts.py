@@ -93,7 +93,7 @@ def entries(spec: Spec) -> list[Entry]:
     out = []
     for clause in spec.clauses.values():
         refs = _option_refs(spec, clause.id)
-        text = rule_text(clause.id, clause.data)
+        text = rule_text(clause.id, clause.data, refs)
         if not clause.checkable:
             text = f"Not checkable from a record: {' '.join((clause.reason or '').split())}"
         if refs:

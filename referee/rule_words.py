@@ -7,7 +7,7 @@ page never hides what the referee checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .dominoes.describe import DESCRIBE as DOMINO_DESCRIBE
@@ -116,9 +116,10 @@ DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
 }
 
 
-def rule_text(clause_id: str, data: dict[str, Any]) -> str:
-    """The rule of a clause in plain words, from its data fields (every field shown)."""
-    fields = Fields(data)
+def rule_text(clause_id: str, data: dict[str, Any], chosen: Iterable[str] = ()) -> str:
+    """The rule of a clause in plain words, from its data fields (every field shown); ``chosen``: the fields an
+    option sets, with the option's default in ``data``."""
+    fields = Fields(data, frozenset(chosen))
     describe = DESCRIBE.get(clause_id)
     sentences = describe(fields) if describe is not None else []
     sentences += [f"{words(k).capitalize()}: {show(v)}." for k, v in fields.rest().items()]

@@ -140,7 +140,8 @@ def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any]) -
     lines = [f"### {title} {{ #{clause.id} }}", ""]
     left: list[str] = []
     if clause.checkable or clause.data:
-        left += [rule_text(clause.id, clause.data), ""]
+        left += [rule_text(clause.id, clause.data, (key for key, value in body.items() if option_ref(value)))]
+        left += [""]
     notes = _option_notes(spec, body)
     if notes:
         left += [" ".join(notes), ""]

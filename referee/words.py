@@ -8,8 +8,9 @@ from typing import Any
 class Fields:
     """A clause's data fields; remembers which ones a description used, so none is left unshown."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], chosen: frozenset[str] = frozenset()) -> None:
         self.data = data
+        self.chosen = chosen  # the fields an option of the table sets
         self.used: set[str] = set()
 
     def get(self, key: str, default: Any = None) -> Any:

@@ -282,7 +282,7 @@ def test_every_section_of_a_spec_has_its_chapter() -> None:
 
 def test_a_kind_of_bid_not_allowed_still_shows_the_terms_its_spec_gives() -> None:
     # house Spades: blind is off unless the table agrees (option blind); its terms are the sheet's
-    blind = rule_text("bidding.blind", load("spades/house").clause("bidding.blind").data)
+    blind = rule_text("bidding.blind", load("spades/house").clause("bidding.blind").data, {"allowed", "behind_by"})
     assert blind == (
         "Not allowed: blind bids (made before looking at the cards). Where a table allows it: Only a side at "
         "least 100 points behind may bid blind. Made, a blind bid scores 2 times a bid's points; set, 1 times."
@@ -293,3 +293,43 @@ def test_a_kind_of_bid_not_allowed_still_shows_the_terms_its_spec_gives() -> Non
         rule_text("scoring.bags", {"limit": 0, "penalty": None}) == "No sandbag penalty: overtricks carry no penalty."
     )
     assert rule_text("draw.first_play", {"rule": "highest_double"}).endswith("lays it as the first tile.")
+
+
+def test_a_kind_of_bid_no_table_may_allow_is_not_said_to_be_allowed_by_one() -> None:
+    # six-player Spades does not carry Boston over (allowed: false, no option); "Where a table allows it" was untrue
+    six = load("spades/six-player")
+    boston = rule_text("bidding.boston", six.clause("bidding.boston").data)
+    assert boston.startswith("Not allowed: Boston (a bid of all the tricks). Its terms: ")
+    assert "table" not in boston
+    ten = rule_text("bidding.ten_for_two_hundred", load("spades/intramural").clause("bidding.ten_for_two_hundred").data)
+    assert ten == "Not allowed: ten for two hundred. Its terms: A side's bid of 10, made, scores 200."
+    assert "Where a table allows it" in markdown(load("spades/house")).split("{ #bidding.blind }")[1]
+
+
+def test_passing_says_which_hand_passes_where() -> None:
+    # hearts/club: "to the left on the first hand, to the right on the second, across the table on the third, and
+    # not at all on the fourth. The cycle then starts again."; intramural Hearts: three to the right, every hand
+    club = rule_text("passing.pass", load("hearts/club").clause("passing.pass").data)
+    assert club == (
+        "Each player passes 3 cards: to the left in the first hand, to the right in the second, across in the "
+        "third and none in the fourth; then the cycle starts again."
+    )
+    intramural = rule_text("passing.pass", load("hearts/intramural").clause("passing.pass").data)
+    assert intramural == "Each player passes 3 cards to the right, every hand."
+    assert rule_text("passing.pass", {"cycle": ["none"]}) == "No cards are passed."
+
+
+def test_first_trick_and_first_lead_read_as_sentences() -> None:
+    # "No heart and not the queen of spades may be played on the first trick unless the player holds nothing else."
+    first_trick = rule_text("play.first_trick", load("hearts/club").clause("play.first_trick").data)
+    assert first_trick == (
+        "Hearts or the queen of spades may not be played to the first trick by a player who holds anything else."
+    )
+    # three-player: the 2 of clubs leads; where it is the card out of play, the 3 of clubs
+    lead = rule_text("play.first_lead", load("spades/three-player").clause("play.first_lead").data)
+    assert lead.startswith(
+        "The holder of the 2 of clubs leads it to the first trick. If the 2 of clubs is out of play, the holder of "
+        "the 3 of clubs leads it."
+    )
+    club = rule_text("play.first_lead", load("hearts/club").clause("play.first_lead").data)
+    assert club == "The holder of the 2 of clubs leads it to the first trick."

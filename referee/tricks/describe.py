@@ -218,8 +218,9 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
         allowed = f.get("allowed")
         # A kind not allowed shows its terms only where the spec gives some (an option may allow it).
         terms = _terms(f) if allowed or set(f.data) - {"allowed"} else []
-        if not allowed:
-            return [f"Not allowed: {label}."] + ([f"Where a table allows it: {' '.join(terms)}"] if terms else [])
+        if not allowed:  # a table may allow it only where an option sets it ("Where a table allows it" was untrue)
+            lead = "Where a table allows it:" if "allowed" in f.chosen else "Its terms:"
+            return [f"Not allowed: {label}."] + ([f"{lead} {' '.join(terms)}"] if terms else [])
         return [f"Allowed: {label}.", *terms]
 
     def _terms(f: Fields) -> list[str]:
@@ -299,14 +300,26 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
     return describe
 
 
+_PASS_TO = {"left": "to the left", "right": "to the right", "across": "across", "partner": "to partner"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
 def _pass(f: Fields) -> list[str]:
-    cycle = f.get("cycle")
-    if cycle == ["none"]:
+    cycle = list(f.get("cycle") or ["none"])
+    if set(cycle) == {"none"}:
         return ["No cards are passed."]
-    out = [f"Passing, hand by hand in turn: {show(cycle)}."]
     cards = f.get("cards")
-    if cards is not None:
-        out.append(f"{_count(cards, 'card')} {'is' if cards == 1 else 'are'} passed.")
+    what = "cards" if cards is None else _count(cards, "card")
+    if len(cycle) == 1:
+        out = [f"Each player passes {what} {_PASS_TO.get(cycle[0], show(cycle[0]))}, every hand."]
+    else:  # "hand by hand in turn: left, right, across, none" said which hand passed where only by position
+        places = [
+            f"{'none' if to == 'none' else _PASS_TO.get(to, show(to))} in the "
+            f"{_ORDINALS[n] if n < len(_ORDINALS) else f'hand {n + 1} of the cycle'}"
+            for n, to in enumerate(cycle)
+        ]
+        places[0] = places[0].replace(" in the first", " in the first hand", 1)
+        out = [f"Each player passes {what}: {', '.join(places[:-1])} and {places[-1]}; then the cycle starts again."]
     when = f.get("when")
     if when is not None:
         out.append(f"Cards are passed {show(when)}.")

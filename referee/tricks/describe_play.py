@@ -39,7 +39,10 @@ def _first_lead(f: Fields) -> list[str]:
         "winner_of_last": "The winner of the last hand leads to the first trick.",
     }
     if leader == "holder_of_card":
-        out = [f"The holder of {_cards(f.get('cards'))} (the first of these in play) leads it to the first trick."]
+        first, *others = [_cards([card]) for card in f.get("cards") or []] or ["the card named"]
+        out = [f"The holder of {first} leads it to the first trick."]
+        for before, card in zip([first, *others], others, strict=False):  # the next card where one is out of play
+            out.append(f"If {before} is out of play, the holder of {card} leads it.")
     else:
         out = [texts.get(leader, f"First leader: {show(leader)}.")]
     trump = f.get("trump")
@@ -84,7 +87,8 @@ def _first_trick(f: Fields) -> list[str]:
     cards = f.get("barred_cards")
     if cards:
         barred.append(_cards(cards))
-    return [f"No {' and no '.join(barred)} may be played to the first trick by a player who holds anything else."]
+    named = " or ".join(barred)  # ("No hearts and no the queen of spades" read as no sentence)
+    return [f"{named[:1].upper()}{named[1:]} may not be played to the first trick by a player who holds anything else."]
 
 
 def _follow(f: Fields) -> list[str]:

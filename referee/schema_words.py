@@ -136,4 +136,11 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
         return f"{where} needs the field {missing[0] if missing else error.validator_value[0]}"
     last = error.absolute_path[-1] if error.absolute_path else None
     field = str(last) if isinstance(last, str) else where
-    return f"{field} takes {expected(error.schema, root)}, not {error.instance!r}"
+    return f"{field} takes {expected(error.schema, root)}, not {_shown(error.instance)}"
+
+
+def _shown(value: Any) -> str:
+    """A value refused, as YAML writes it: null, true and false bare (not Python's None, True, False)."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return repr(value)

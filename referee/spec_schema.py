@@ -71,6 +71,9 @@ def partial(schema: dict[str, Any]) -> dict[str, Any]:
         out.pop(key, None)
     out["$defs"]["clause"].pop("anyOf", None)
     out["$defs"]["clause"].pop("dependentRequired", None)  # a child may add rejected readings to inherited words
+    words = out["$defs"]["clause"]["properties"]  # a clause's words and severity: null removes them as any field
+    for field_name in list(words):
+        words[field_name] = _nullable(words[field_name])
     props = out["properties"]
     names = [name for name, value in props.items() if any(value is s for s in _sections(out))]
     for section in _sections(out):

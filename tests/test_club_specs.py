@@ -379,3 +379,27 @@ def test_the_natural_ways_to_say_game_to_300_work_or_say_what_to_write(tmp_path:
     # and the clause name without its section
     with pytest.raises(InputError, match=r"it is a clause of game_end; write game_end: \{target: \.\.\.\}"):
         load(str(_child(tmp_path, "target: {points: 300}\n")))
+
+
+def test_null_removes_a_clause_s_reading_too(tmp_path: Path) -> None:
+    # "null removes a field": a child quoting its own sheet and dropping the parent's reading was refused
+    # ("interpretation takes text, not None")
+    body = "game_end:\n  tie:\n    source: x\n    interpretation: null\n    rejected: null\n"
+    spec = load(str(_child(tmp_path, body)))
+    assert spec.clause("game_end.tie").interpretation is None
+    assert spec.clause("game_end.tie").rejected == ()
+    assert spec.clause("game_end.tie").data == {"rule": "play_on"}
+
+
+@pytest.mark.parametrize(("value", "shown"), [("true", "not true"), ("'300'", "not '300'")])
+def test_a_wrong_value_is_shown_as_yaml_writes_it(tmp_path: Path, value: str, shown: str) -> None:
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, f"game_end:\n  target:\n    interpretation: ours\n    points: {value}\n")))
+    assert caught.value.location.path == "$.game_end.target.points"
+    assert caught.value.message.endswith(f"points takes a whole number or {{option: NAME}}, {shown}")
+    # in a spec that extends none, null removes nothing: it is a wrong value, said as YAML writes it (not None)
+    whole = (rules_dir() / "spades" / "intramural.yaml").read_text(encoding="utf-8")
+    assert "    points: 500\n" in whole
+    with pytest.raises(InputError) as caught:
+        load(str(_write(tmp_path, "whole.yaml", whole.replace("    points: 500\n", "    points: null\n", 1))))
+    assert caught.value.message.endswith("points takes a whole number or {option: NAME}, not null")

@@ -52,6 +52,8 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "", first_line: int 
         return InputError(f"not valid YAML: {problem}", Location(file=name, line=at))
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
+    if problem.startswith("found character '\\t'"):  # the scanner's words name the character, not the fix
+        problem += " (a tab: YAML takes spaces, not tabs, to indent and after a colon; write spaces there)"
     line = mark.line + first_line if mark is not None else None  # marks count from the text's first line
     return InputError(f"not valid YAML: {problem}", Location(file=name, line=line))
 

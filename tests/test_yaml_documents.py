@@ -98,3 +98,12 @@ def test_the_block_reader_cuts_percent_lines_as_the_line_reader_does(block: int)
         (6, "%YAML 1.1\n\n---\nb: 2\n%\n"),  # the last "%" line held to the end: this document's text
     ]
     assert list(file_chunks(io.BytesIO(data), "t.yaml", None, block)) == careful
+
+
+@pytest.mark.parametrize("text", ["a:\n\tb: 1\n", "a:\n  b: 300\t\n"])
+def test_a_tab_is_said_to_be_one(text: str) -> None:
+    # "found character '\t' that cannot start any token" named the character, not what to write instead
+    with pytest.raises(InputError) as caught:
+        yaml_documents.parse_yaml(text, "club.yaml")
+    assert caught.value.location.line == 2
+    assert "a tab: YAML takes spaces, not tabs, to indent and after a colon; write spaces there" in str(caught.value)

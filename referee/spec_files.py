@@ -48,8 +48,12 @@ def find(spec: str) -> Path:
         return candidate
     if is_link_loop(as_path):
         raise InputError(LINK_LOOP, Location(file=spec))
+    from difflib import get_close_matches  # to word an error only
+
+    close = get_close_matches(spec, bundled_ids(), n=1, cutoff=0.85)  # (the family part alike, not enough)
+    hint = f"; did you mean {close[0]}?" if close else ""  # a slip of one letter was left to the list to find
     known = ", ".join(bundled_ids())
-    raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
+    raise InputError(f"unknown rule spec {spec!r}{hint} (bundled: {known}; or give the path of a .yaml file)")
 
 
 def document_path(spec_path: Path, document: str) -> Path | None:

@@ -13,3 +13,20 @@ def test_an_empty_name_names_no_spec() -> None:
     with pytest.raises(InputError) as caught:
         find("")
     assert str(caught.value) == "'': an empty name, which names no rule spec"
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [("spades/intramurl", "spades/intramural"), ("hearts/clubs", "hearts/club"), ("spade/house", "spades/house")],
+)
+def test_a_misspelt_id_is_told_the_bundled_id_it_is_nearest(name: str, meant: str) -> None:
+    with pytest.raises(InputError) as caught:
+        find(name)
+    assert caught.value.message.startswith(f"unknown rule spec {name!r}; did you mean {meant}? (bundled: ")
+
+
+def test_an_id_like_none_is_given_no_guess() -> None:
+    # sharing the family's name alone is no likeness: spades/backyard is not a slip for spades/six-player
+    with pytest.raises(InputError) as caught:
+        find("spades/backyard")
+    assert "did you mean" not in caught.value.message

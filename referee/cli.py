@@ -163,6 +163,14 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CLEAN
 
 
+def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
+    """A spec as a rulebook page in Markdown that stands alone, as a club publishes its rules."""
+    from .rulebook import markdown
+
+    out.write(markdown(load(args.spec), args.spec))
+    return EXIT_CLEAN
+
+
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """Write a starter spec that extends another and validates as it stands."""
     from . import authoring
@@ -346,6 +354,10 @@ def parser() -> argparse.ArgumentParser:
         "--show", metavar="SPEC", help="print a spec (id or file) with all it extends merged in, clause by clause"
     )
     rules.set_defaults(run=cmd_rules)
+
+    rulebook = sub.add_parser("rulebook", help="print a spec (id or file) as a rulebook page, in Markdown")
+    rulebook.add_argument("spec", metavar="SPEC", help="rule spec id or file")
+    rulebook.set_defaults(run=cmd_rulebook)
 
     new = sub.add_parser("new", help="write a starter spec that extends another")
     new.add_argument("path", help="the new spec file (.yaml); never overwritten")

@@ -118,7 +118,7 @@ def _link(spec: Spec, other: str) -> str:
     return f"[`{other}`]({target})"
 
 
-def _status(spec: Spec) -> str:
+def _status(spec: Spec, name: str) -> str:
     if spec.raw.get("abstract"):
         return "This is a base for other rulebooks, not a rule set to play by on its own."
     try:
@@ -127,7 +127,7 @@ def _status(spec: Spec) -> str:
         return f"**Not yet enforced:** the referee cannot check games by this rulebook yet ({exc.message})."
     except InputError as exc:
         return f"**Not enforceable:** this spec does not compile ({exc.message})."
-    return f"**Enforced:** check a game by this rulebook with `referee check --rules {spec.id} game.yaml`."
+    return f"**Enforced:** check a game by this rulebook with `referee check --rules {name} game.yaml`."
 
 
 def _excerpt_lines(spec: Spec) -> list[str] | None:
@@ -179,7 +179,7 @@ def _literal(value: object) -> str:
     return f"`{option_text(value)}`"
 
 
-def _options(spec: Spec) -> list[str]:
+def _options(spec: Spec, site: bool) -> list[str]:
     lines = [
         "## Options { #options }",
         "",
@@ -196,32 +196,39 @@ def _options(spec: Spec) -> list[str]:
         left += [f"It sets: {', '.join(used)}.", ""] if used else []
         left += ref(f"`{clause.id}`")
         lines += [f"### {option.name} {{ #{clause.id} }}", ""]
-        lines += columns(left, source_side(spec, clause)) + reading_block(clause)
+        lines += columns(left, source_side(spec, clause, site)) + reading_block(clause)
     return lines
 
 
-def markdown(spec: Spec) -> str:
-    """A spec as a rulebook page: how to read it, the rules chapter by chapter, options, what no record shows."""
+def markdown(spec: Spec, name: str | None = None) -> str:
+    """A spec as a rulebook page: how to read it, the rules chapter by chapter, options, what no record shows.
+
+    Without ``name``, the page of this project's site, linked to its other pages; with it (the spec as the user
+    named it, a path or an id), a page that stands alone, for a club to publish: no link leaves it.
+    """
+    site = name is None
     parent = spec.raw.get("extends")
     family = spec.family.capitalize()
     compare = posixpath.relpath(f"compare/{spec.family}.md", posixpath.dirname(f"rules/{spec.id}"))
-    lines = [
-        f"# {escape(spec.title)}",
-        "",
-        f"Rule spec `{spec.id}`, a {family} rulebook. [{family} side by side]({compare}) sets it beside the other "
-        f"bundled {family} rule sets, rule by rule.",
-        "",
-    ]
+    lines = [f"# {escape(spec.title)}", ""]
+    if site:
+        lines += [
+            f"Rule spec `{spec.id}`, a {family} rulebook. [{family} side by side]({compare}) sets it beside the "
+            f"other bundled {family} rule sets, rule by rule.",
+            "",
+        ]
+    else:
+        lines += [f"Rule spec `{spec.id}`, a {family} rulebook.", ""]
     lines += [_source_line(spec), ""]
     if parent is not None:
         lines += [
-            f"Builds on {_link(spec, parent)}: clauses this rulebook does not restate are taken from it "
-            "unchanged, and the fields this one gives replace theirs.",
+            f"Builds on {_link(spec, parent) if site else f'`{parent}`'}: clauses this rulebook does not restate are "
+            "taken from it unchanged, and the fields this one gives replace theirs.",
             "",
         ]
     if spec.summary:
         lines += [fold(spec.summary), ""]
-    lines += [_status(spec), ""]
+    lines += [_status(spec, spec.id if name is None else name), ""]
     lines += [
         "The rules follow in the order of a game. Each is given in plain words (what the referee checks), with the "
         "source's own words beside it. Where the source is silent, unclear or contradicts itself, the reading "
@@ -238,9 +245,9 @@ def markdown(spec: Spec) -> str:
         for clause in clauses:
             section, name = clause.id.split(".", 1)
             body = (spec.raw.get(section) or {}).get(name) or {}
-            lines += clause_block(spec, clause, title_of(clause.id), body)
+            lines += clause_block(spec, clause, title_of(clause.id), body, site)
     if spec.options:
-        lines += _options(spec)
+        lines += _options(spec, site)
     if spec.not_checkable:
         lines += [
             "## What no record can show { #not-checkable }",
@@ -249,7 +256,7 @@ def markdown(spec: Spec) -> str:
             "",
         ]
         for clause in spec.not_checkable:
-            lines += clause_block(spec, clause, title_of(clause.id), {})
+            lines += clause_block(spec, clause, title_of(clause.id), {}, site)
     lines += ["## The source text { #source-text }", ""]
     excerpt = _excerpt_lines(spec)
     if excerpt is None:

@@ -122,11 +122,12 @@ def columns(left: list[str], right: list[str]) -> list[str]:
     ]
 
 
-def source_side(spec: Spec, clause: Clause) -> list[str]:
-    """The right column: the source's sentences and their links, or that the source is silent."""
+def source_side(spec: Spec, clause: Clause, site: bool = True) -> list[str]:
+    """The right column: the source's sentences and their links (``site``: to the source's page on this project's
+    site), or that the source is silent."""
     if not clause.source:
         return ["*The source says nothing on this.*", ""]
-    back = source_links(spec, clause)
+    back = source_links(spec, clause) if site else None
     return [*quote_block(clause.source), "", *(ref(back) if back else [])]
 
 
@@ -135,7 +136,7 @@ def ref(text: str) -> list[str]:
     return [f'<span class="rb-ref" markdown="1">{text}</span>', ""]
 
 
-def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any]) -> list[str]:
+def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], site: bool = True) -> list[str]:
     """One rule: heading (its anchor is the clause id), the two columns, then its reading."""
     lines = [f"### {title} {{ #{clause.id} }}", ""]
     left: list[str] = []
@@ -150,4 +151,4 @@ def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any]) -
         left += [f"{rule}**No record can show this:** {fold(clause.reason or '')}", ""]
     meta = [f"`{clause.id}`", _severity(clause), f"*{tag(spec, clause)}*" if tag(spec, clause) else ""]
     left += ref(" · ".join(part for part in meta if part))
-    return lines + columns(left, source_side(spec, clause)) + reading_block(clause)
+    return lines + columns(left, source_side(spec, clause, site)) + reading_block(clause)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from io import StringIO
@@ -586,3 +587,22 @@ def test_compare_shows_its_usage_in_an_order_that_works(capsys: pytest.CaptureFi
     assert usage.startswith("usage: referee compare [-h] LOG --rules SPEC SPEC")
     words = usage.removeprefix("usage: ").replace("[-h] ", "").split()
     assert words[:3] == ["referee", "compare", "LOG"]
+
+
+def test_a_club_publishes_its_spec_as_a_rulebook_page_that_stands_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a club could check and diff its spec but had no way to print it as the site prints the bundled ones
+    monkeypatch.chdir(ROOT)
+    code, page = run("rulebook", "examples/club/club.yaml")
+    assert code == 0
+    assert page.startswith("# Spades, Maple Street club rules\n\nRule spec `club/maple-street`, a Spades rulebook.\n")
+    assert "`referee check --rules examples/club/club.yaml game.yaml`" in page  # the id alone names no file
+    assert "Builds on `spades/intramural`:" in page
+    assert "> A game is played to 300 points, not 500." in page  # the club's own sheet beside its rule
+    assert "### target { #options.target }" in page
+    # no link leads off the page: the site's other pages are not where a club publishes it
+    assert re.findall(r"\]\((?!#)[^)]*\)", page) == []
+    assert re.findall(r"\]\((?!#)[^)]*\)", run("rulebook", "spades/six-player")[1]) == []
+    assert run("rulebook", "spades/intramurl") == (2, "")
+    assert "did you mean spades/intramural?" in capsys.readouterr().err

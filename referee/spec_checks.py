@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 from .bundled import rules_dir
 from .documents import exists, is_file, is_folder
@@ -59,7 +61,43 @@ def _all_quotes(spec: Spec) -> list[tuple[str, str]]:
 
 def quote_problems(spec: Spec) -> list[str]:
     """Quotes that do not appear verbatim (white space aside) in the document of the spec that wrote them."""
-    return [str(error) for _, _, error in misquotes(spec)]
+    return [str(with_line(error)) for _, _, error in misquotes(spec)]
+
+
+def _path_line(text: str, path: str) -> int | None:
+    """The line of the node at a JSON path (``$.play.lead.trump``) in a spec's YAML text, or of the deepest part of
+    it the text has; None where the text has not even its first step (the spec inherits all of it)."""
+    import yaml
+
+    try:
+        node: Any = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        if isinstance(node, yaml.MappingNode) and key:
+            node = next((value for name, value in node.value if name.value == key), None)
+        elif isinstance(node, yaml.SequenceNode) and index and int(index) < len(node.value):
+            node = node.value[int(index)]
+        else:
+            node = None
+        if node is None:
+            break
+        line = int(node.start_mark.line) + 1
+    return line
+
+
+def with_line(error: InputError) -> InputError:
+    """A spec's error located by its JSON path alone (a clause that cannot take effect, a misquote, an extends
+    that loops), with the line of that place in the spec file it names, where that file writes it."""
+    where = error.location
+    if where.line is not None or not where.path or not where.file or not is_file(Path(where.file)):
+        return error
+    try:
+        line = _path_line(Path(where.file).read_text(encoding="utf-8"), where.path)
+    except (OSError, UnicodeDecodeError):
+        return error
+    return error if line is None else error.at(line=line)
 
 
 def excerpt(spec: Spec) -> str | None:
@@ -133,7 +171,7 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
     try:
         spec = resolve(chain(path, verify=True), path)
     except InputError as exc:
-        return [str(exc)], []
+        return [str(with_line(exc))], []
     problems = quote_problems(spec)
     source = spec.raw.get("source")
     if source and spec.document_path is None:
@@ -162,5 +200,5 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
         except Unsupported as exc:
             notes.append(f"{path}: not yet enforceable: {exc.message}")
         except InputError as exc:
-            problems.append(str(exc))
+            problems.append(str(with_line(exc)))
     return problems, notes

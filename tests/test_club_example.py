@@ -73,7 +73,7 @@ def test_a_misquote_names_the_file_the_clause_and_the_nearest_sentence(capsys: p
     code, out = run("validate", str(path))
     assert code == 2 and out == f"FAIL {path}: 1 problem(s)\n"
     err = capsys.readouterr().err
-    assert f"{path}, at $.game_end.target.source: quote not found verbatim in " in err
+    assert f"{path}:9, at $.game_end.target.source: quote not found verbatim in " in err  # the quote's line
     assert "house-rules.txt: 'A game is played to 300 points.'" in err
     assert "the nearest sentence there is 'A game is played to 300 points, not 500.'" in err
 

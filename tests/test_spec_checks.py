@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from referee import spec_checks
 from referee.errors import InputError
 from referee.spec_checks import spec_targets
 
@@ -34,3 +35,24 @@ def test_a_folder_of_specs_leaves_out_a_named_pipe(tmp_path: Path) -> None:
     (tmp_path / "link.yaml").symlink_to(tmp_path / "gone.yaml")  # a link to no file is still said to be one
     link = tmp_path / "link.yaml"
     assert spec_targets([str(tmp_path)]) == [(str(spec), spec), (str(link), link)]
+
+
+def test_a_spec_s_problem_names_its_line_where_its_file_writes_the_place(tmp_path: Path) -> None:
+    # referee validate said "club.yaml, at $.passing.pass.cards: ..." with no line, though the file writes it
+    text = (
+        "spec: 1\nid: club/t\ntitle: t\nextends: spades/intramural\n"
+        "passing:\n  pass:\n    interpretation: two to the left\n    cycle: [left]\n    cards: 20\n"
+    )
+    path = tmp_path / "club.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems, _ = spec_checks.check_file(path)
+    assert f"{path}:9, at $.passing.pass.cards: passes 20 cards from a hand of 13" in problems
+    # a place the file does not write (the deal is inherited whole) gets no line, rather than a wrong one: 52 and
+    # the two jokers, less the four cards removed, are 50
+    path.write_text(
+        text.replace("cards: 20", "cards: 2") + "deck:\n  cards:\n    interpretation: short\n"
+        "    remove: [2D, 2C, 3C, 3D]\n",
+        encoding="utf-8",
+    )
+    problems, _ = spec_checks.check_file(path)
+    assert f"{path}, at $.deal.cards.per_player: deals 13 cards to each of 4 players from a deck of 50" in problems

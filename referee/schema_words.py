@@ -96,6 +96,21 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
     ):
         error = error.parent
     where = _where(error)
+    if not error.absolute_path and error.validator == "type":  # a list, or a line of text: no spec at all
+        from .errors import excerpt  # to say what the file holds, cut short (a file may be anything)
+
+        kind = (
+            "a list" if isinstance(error.instance, list) else "text" if isinstance(error.instance, str) else "the value"
+        )
+        shown = _shown(error.instance) if error.instance is None or isinstance(error.instance, bool) else None
+        return (
+            "a rule spec is a mapping of fields (spec: 1, id:, title:, then its sections), not "
+            f"{kind} ({shown or excerpt(error.instance)})"
+        )
+    if error.validator == "pattern" and error.schema.get("examples"):  # the spec's id: a name, not a pattern
+        such = " or ".join(error.schema["examples"])
+        about = error.schema.get("description", "").split(".")[0].lower()
+        return f"{where} takes a name such as {such} ({about}), not {_shown(error.instance)}"
     if error.validator in ("additionalProperties", "unevaluatedProperties"):
         allowed = _fields(error.schema, root)
         given = error.instance if isinstance(error.instance, dict) else {}

@@ -49,8 +49,9 @@ def _describe(error: ValidationError, root: dict[str, Any] | None = None) -> str
 
 
 def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
-    at_root = not error.absolute_path and error.validator == "additionalProperties"
-    if root is not None and (at_root or (error.absolute_path and error.absolute_path[0] not in HEADER)):
+    at_root = not error.absolute_path and error.validator in ("additionalProperties", "type", "required")
+    header = len(error.absolute_path) == 1 and error.absolute_path[0] in HEADER  # spec:, id:, title: and the like
+    if root is not None and (at_root or header or (error.absolute_path and error.absolute_path[0] not in HEADER)):
         from .schema_words import explain  # only to say what is wrong
 
         words = explain(error, root)  # a clause of a rule spec: the field, and what it expects

@@ -418,3 +418,31 @@ def test_a_spec_is_read_anew_when_the_sheet_it_quotes_changes(tmp_path: Path) ->
     os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
     after = load(str(spec_file))
     assert after is not before and replace(after, stamp=before.stamp) == before
+
+
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        # jsonschema's words were shown for the header: "1 was expected", "'Club X' does not match '^[a-z0-9-]+...'"
+        ("spec: 2\nid: club/x\ntitle: x\n", "at $.spec: does not match the rule-spec schema: spec takes 1, not 2"),
+        (
+            "spec: 1\nid: Club X\ntitle: x\n",
+            "at $.id: does not match the rule-spec schema: id takes a name such as spades/intramural or "
+            "club/maple-street (the spec's name: lower-case words joined by /), not 'Club X'",
+        ),
+    ],
+)
+def test_a_wrong_header_field_is_said_in_words(tmp_path: Path, header: str, said: str) -> None:
+    path = _write(tmp_path, header + "extends: spades/intramural\n")
+    with pytest.raises(InputError) as caught:
+        load(str(path))
+    assert str(caught.value).endswith(said)
+
+
+def test_a_list_is_no_spec(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        load(str(_write(tmp_path, "- spec: 1\n- id: club/x\n")))
+    assert caught.value.message.endswith(
+        "a rule spec is a mapping of fields (spec: 1, id:, title:, then its sections), not a list "
+        "([{'spec': 1}, {'id': 'club/x'}])"
+    )

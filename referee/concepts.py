@@ -19,6 +19,7 @@ from typing import Any
 from .absent_rules import without
 from .rulebook import rule_text, show
 from .spec import Clause, Spec
+from .spec_options import option_ref
 
 # (key, title, clause ids or ``section.*``); the order of the rows is the order of play.
 CONCEPTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -68,11 +69,9 @@ class Entry:
 def _option_refs(spec: Spec, clause_id: str) -> dict[str, str]:
     section, name = clause_id.split(".", 1)
     body = (spec.raw.get(section) or {}).get(name) or {}
-    return {
-        key: value["option"]
-        for key, value in body.items()
-        if isinstance(value, dict) and set(value) == {"option"} and isinstance(value["option"], str)
-    }
+    # an option's map too ({option: pack, map: {...}}): left out, three-player's deck read as solo's, word for
+    # word, yet marked as differing
+    return {key: option for key, value in body.items() if (option := option_ref(value)) is not None}
 
 
 def kind_of(clause: Clause) -> str:

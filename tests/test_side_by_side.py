@@ -356,3 +356,13 @@ def test_a_game_for_a_range_of_players_is_not_said_to_be_for_one_count() -> None
     assert entry is not None
     assert "The game is for 4 players" not in entry.text
     assert entry.text.startswith("The game may be played by 3, 4, 5, 6 or 7 players")
+
+
+def test_a_rule_an_option_s_map_sets_says_so_beside_a_rule_alike_in_words() -> None:
+    # three-player's deck adds the jokers as its option pack maps (add: {option: pack, map: ...}); both lines read
+    # "Deck: the standard 52-card pack (52 cards).", solo's and three-player's, yet were marked as differing
+    diff = spec_diff.as_dict(load("spades/solo"), load("spades/three-player"))
+    lines = {c["clause"]: c for row in diff["rows"] for c in row["clauses"]}
+    deck = lines["deck.cards"]
+    assert deck["a"]["text"] == "Deck: the standard 52-card pack (52 cards)."
+    assert deck["b"]["text"] == "Deck: the standard 52-card pack (52 cards). (Add: the table's choice, option pack.)"

@@ -183,6 +183,20 @@ def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, st
             )
 
 
+def _nearest(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> str:
+    """' (did you mean ID?)' for an id a slip away from a bundled one or an allowed spec's (a header that names the
+    club's spec with a letter wrong was told only of the bundled ids), else nothing."""
+    from difflib import get_close_matches  # to word an error only
+
+    ids = list(bundled_ids())
+    for place in allowed:
+        home = _real(place)
+        if home is not None:
+            ids += list(_known_ids(place, folder_ids)) if home.is_dir() else [_spec_id(place) or ""]
+    close = get_close_matches(wanted, [i for i in ids if i], n=1, cutoff=0.85)  # (as referee.spec_files.find)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, str]]) -> str:
     """The spec a log's header names, if it may: a bundled id, or a spec in a file or folder given by
     --allow-rules. A log is someone else's file: it must not make the referee read any path it likes, so a
@@ -231,7 +245,8 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
     known = ", ".join(bundled_ids())
     # the advice before the list of bundled specs, which grows: a long message is cut at its end
     raise InputError(
-        f"unknown rule spec {excerpt(wanted)}; a log may name another spec only if it is given with --rules "
+        f"unknown rule spec {excerpt(wanted)}{_nearest(wanted, allowed, folder_ids)}; a log may name another spec "
+        "only if it is given with --rules "
         f"or its file or folder with --allow-rules (bundled: {known})",
         where(),
     )

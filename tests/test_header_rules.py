@@ -205,3 +205,18 @@ def test_a_header_read_from_standard_input_names_its_path_from_the_current_folde
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((tmp_path / "g.yaml").read_bytes())))
     code, out = run("check", "-", "--allow-rules", "club", "--format", "json")
     assert code == 0 and json.loads(out)["rules"] == "club/spades"
+
+
+def test_a_header_naming_an_allowed_spec_with_a_slip_is_told_its_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a night's logs naming club/oak-lan: the message listed the bundled ids only, not the club's own it was near
+    write_spec(tmp_path / "specs" / "club" / "oak-lane.yaml", "club/oak-lane")
+    write_log(tmp_path / "g.yaml", "club/oak-lan")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
+    err = capsys.readouterr().err
+    assert "unknown rule spec 'club/oak-lan' (did you mean club/oak-lane?); a log may name another spec" in err
+    write_log(tmp_path / "g.yaml", "club/backyard")  # near nothing: no guess
+    assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
+    assert "did you mean" not in capsys.readouterr().err

@@ -30,6 +30,7 @@ each one's virtual environment (``venv-a/bin/python benchmarks/instructions.py``
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import re
@@ -161,6 +162,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--spread", action="store_true", help="also count the check on two processes (--jobs 2)")
     args = parser.parse_args()
+    # pip compiles a package's bytecode as it installs it; an editable install under PYTHONDONTWRITEBYTECODE would
+    # have every counted process compile every module it imports (a start counted four times over), as run.py says
+    compileall.compile_dir(Path(referee.__file__).parent, quiet=1)
     if shutil.which("valgrind") is None:
         raise SystemExit("instructions.py needs valgrind (apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as temporary:

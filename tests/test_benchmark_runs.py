@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+import referee
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,3 +56,23 @@ def test_the_instruction_count_runs() -> None:
     total, _, before, after, worker = counts
     assert abs(before + after + worker - total) < 0.5, spread  # the parts add up to the whole
     assert "(b)/(c) at most " in out
+
+
+def test_the_instruction_count_is_of_the_compiled_referee(tmp_path: Path) -> None:
+    # No bytecode yet, and none written on import (an editable install in a shell that sets this): the referee's
+    # is compiled before anything is counted, so that no counted process compiles it (asked here with no valgrind
+    # on the path, where the script stops after compiling it, before counting)
+    cache = tmp_path / "bytecode"
+    unwritten = {**os.environ, "PATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(cache)}
+    command = [sys.executable, "benchmarks/instructions.py"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, env=unwritten)
+    assert result.returncode != 0 and "needs valgrind" in result.stderr
+    # each module's bytecode where Python looks for it under the prefix: the folder's absolute path below it
+    package = Path(referee.__file__).resolve().parent
+    tag = sys.implementation.cache_tag
+    missing = [
+        path
+        for path in package.rglob("*.py")
+        if not (cache / path.parent.relative_to(path.anchor) / f"{path.stem}.{tag}.pyc").is_file()
+    ]
+    assert not missing, missing

@@ -166,11 +166,10 @@ class _Audit(TurnReplay):
                 )
             for tile in tiles:
                 bit = 1 << tile
-                if seen & bit:
-                    self.add(
-                        Finding(Code.TILE_DRAWN_TWICE, "tiles.set", f"{tile_name(tile)} was drawn twice", seat),
-                        hand.number,
-                    )
+                if seen & bit:  # every set holds each tile once: an error whatever the set is read to be
+                    message = f"{tile_name(tile)} was drawn twice"
+                    finding = Finding(Code.TILE_DRAWN_TWICE, "tiles.set", message, seat, severity=Severity.ERROR)
+                    self.add(finding, hand.number)
                 seen |= bit
                 held[seat] |= bit
         return held

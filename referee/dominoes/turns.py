@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..logreader import field_location
-from ..report import Code, Finding, Report
+from ..report import Code, Finding, Report, Severity
 from . import scoring
 from .layout import ARM_NAMES, Layout, Placed
 from .log import Action, DominoHand, DominoLog, Turn
@@ -171,8 +171,12 @@ class TurnReplay:
         bit = 1 << turn.tile
         if state.held[turn.seat] & bit:
             state.held[turn.seat] &= ~bit
-        elif state.laid & bit:
-            self.flag(n, turn, Code.TILE_PLAYED_TWICE, "tiles.set", f"{tile_name(turn.tile)} is already on the table")
+        elif state.laid & bit:  # every set holds each tile once: an error whatever the set is read to be
+            message = f"{tile_name(turn.tile)} is already on the table"
+            finding = Finding(
+                Code.TILE_PLAYED_TWICE, "tiles.set", message, turn.seat, severity=Severity.ERROR, turn=turn.number
+            )
+            self.add(finding, n)
         else:
             self.flag(
                 n,

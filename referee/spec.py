@@ -16,7 +16,7 @@ from typing import Any
 
 from . import schemas
 from .absent_rules import without
-from .bundled import sources_dir
+from .bundled import rules_dir, sources_dir
 from .documents import is_file
 from .errors import InputError, Location
 from .quotes import Stamp, file_stamp, flat_text, misquote_message, normalize_space
@@ -240,8 +240,23 @@ def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
                 found.append((clause, quote, InputError(message, where)))
             elif normalize_space(quote) not in (texts.get(document) or texts.setdefault(document, flat_text(document))):
                 message = misquote_message(quote, document, _shown(document, spec))
+                if _borrowed(file, document):
+                    message += (
+                        f" ({file.name} names no source document of its own, so its quotes are looked for in the "
+                        "bundled rulebook of the spec it extends; a club's sheet is named with source: {document: "
+                        "FILE, title: TITLE})"
+                    )
                 found.append((clause, quote, InputError(message, where)))
     return found
+
+
+def _borrowed(file: Path, document: Path) -> bool:
+    """Whether a spec of the user's quotes a bundled rulebook only because it names no source of its own (the
+    sentence nearest to a club's quote there says nothing of the club's sheet)."""
+    if document.parent != sources_dir().resolve() or file.resolve().is_relative_to(rules_dir().resolve()):
+        return False
+    own = read_raw(file)  # (read again for a misquote only)
+    return own.get("extends") is not None and "source" not in own
 
 
 def _shown(document: Path, spec: Spec) -> str:

@@ -403,3 +403,18 @@ def test_a_wrong_value_is_shown_as_yaml_writes_it(tmp_path: Path, value: str, sh
     with pytest.raises(InputError) as caught:
         load(str(_write(tmp_path, "whole.yaml", whole.replace("    points: 500\n", "    points: null\n", 1))))
     assert caught.value.message.endswith("points takes a whole number or {option: NAME}, not null")
+
+
+def test_a_club_spec_with_no_sheet_of_its_own_is_told_where_its_quotes_were_sought(tmp_path: Path) -> None:
+    # the club's sentence was looked for in the intramural sheet, and the nearest sentence there named as if it
+    # were a misquote of it; the spec that names its own sheet gets no such note
+    body = "game_end:\n  target:\n    source: A game is played to 300 points.\n    points: 300\n"
+    with pytest.raises(InputError) as caught:
+        load(str(_child(tmp_path, body)))
+    assert caught.value.message.endswith(
+        "(child.yaml names no source document of its own, so its quotes are looked for in the bundled rulebook of "
+        "the spec it extends; a club's sheet is named with source: {document: FILE, title: TITLE})"
+    )
+    with pytest.raises(InputError) as caught:
+        load(str(_club(tmp_path, FULL_BODY.replace("300 points.", "300 points!"))))
+    assert "quote not found verbatim" in caught.value.message and "names no source" not in caught.value.message

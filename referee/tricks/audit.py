@@ -296,7 +296,8 @@ class _Audit(DealReplay, LaneReplay):
         elif hand.events:
             self._claims_not_checked(hand)
         if hand.books is not None:
-            books = self._recorded_books(hand, books)
+            whole = complete and hand.tricks is not None and len(hand.tricks) >= t.per_player
+            books = self._recorded_books(hand, books, whole or hand.tricks is None)
         dealer_name = None if dealer is None else self.names[dealer]
 
         row = (n, dealer_name, contracts, books, totals, bags)  # the line's columns, for a hand not scored by bids

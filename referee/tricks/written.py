@@ -112,23 +112,31 @@ class WrittenChecks(Replay):
             )
         return claimers
 
-    def _recorded_books(self, hand: Hand, books: list[int] | None) -> list[int] | None:
+    def _recorded_books(self, hand: Hand, books: list[int] | None, whole: bool = True) -> list[int] | None:
+        """The books a hand is scored on, the books the table wrote checked against its tricks, or on their own.
+
+        ``whole``: the tricks recorded are all the hand's (False where the record stops short, or play was
+        abandoned): the books of the tricks recorded are then only the least each side took, and the table's
+        count is wrong only where it is less, or does not add up to the hand's tricks."""
         if hand.books is None:
             return books
         t = self.t
         path = f"$.hands[{hand.number - 1}].books"
         recorded = self._per_side([(key, value) for key, value in hand.books], path)
         if books is not None:
-            if recorded != books:
+            if recorded != books if whole else any(w < b for w, b in zip(recorded, books, strict=True)):
+                gave = "give" if whole else "recorded, which stop short, already give"
                 self.add(
                     Finding(
                         Code.BOOKS_MISMATCH,
                         "play.trick_winner",
-                        f"the table wrote books {self._pair(recorded)}; the tricks give {self._pair(books)}",
+                        f"the table wrote books {self._pair(recorded)}; the tricks {gave} {self._pair(books)}",
                     ),
                     hand.number,
                 )
-            return books
+                return books
+            if whole:
+                return books
         if sum(recorded) != t.per_player:
             self.add(
                 Finding(
@@ -138,7 +146,7 @@ class WrittenChecks(Replay):
                 ),
                 hand.number,
             )
-        return recorded
+        return recorded if books is None else books
 
     def _seat_books_written(self, hand: Hand, books: list[int]) -> list[int | None]:
         """Each player's own tricks, where a hand recorded without its tricks shows them: a side written player by

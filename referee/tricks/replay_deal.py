@@ -98,8 +98,13 @@ class DealReplay(Replay):
             for finding in findings:
                 self.add(finding, hand.number)
             return after
-        if hand.passes is None and offset is not None:
-            gap = "the cards passed are not recorded; the hands are taken from the cards played"
+        if offset is not None and (hand.passes is None or len(hand.passes) < t.seats):
+            # A passer the record leaves out passed cards it does not show, not none: the record stops short there
+            # (a pass of no cards is written as an empty list), as where no pass is written at all.
+            written = {seat for seat, _ in hand.passes or ()}
+            left_out = [self.names[seat] for seat in range(t.seats) if seat not in written]
+            whose = "" if not written else f" by {', '.join(left_out)}"
+            gap = f"the cards passed{whose} are not recorded; the hands are taken from the cards played"
             self.report.incomplete.append(Incomplete(Where(self.log.index, hand.number), gap))
             return deal.reconstruct(t, plays_of(hand.tricks))
         regular = passing.clean_pass(t, offset, holdings, hand.passes, has_tricks(hand))

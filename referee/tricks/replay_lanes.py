@@ -83,6 +83,8 @@ class LaneReplay(PlayReplay, ScoreReplay):
         offset = cycle[(self.dealt_hands - 1) % len(cycle)] if cycle else NO_PASS
         if offset is None and (hand.passes or passing.nil_pass_hand(t, self.dealt_hands)):
             return None  # a pass on a hand with none: reported
+        if offset is not None and (hand.passes is None or len(hand.passes) < t.seats):
+            return None  # a pass not recorded, or not by every player: the record stops short
         # the deal and the pass checked by the play where they may be (usually); looked up on replay_play, as
         # clean_play is
         clean = replay_play.dealt_and_played(t, hand, dealer, lane, offset)

@@ -231,6 +231,13 @@ class _Audit(DealReplay, LaneReplay):
         t = self.t
         n = hand.number
         holdings: list[int] | None = None
+        if hand.deal is not None and not all(hand.deal):
+            # A player the deal leaves out was dealt cards it does not show, not none: the record stops short there,
+            # and the hand is replayed from the cards played, as one with no deal written.
+            left_out = ", ".join(self.names[seat] for seat, cards in enumerate(hand.deal) if not cards)
+            gap = f"the deal does not record the cards of {left_out}; the hands are taken from the cards played"
+            self.report.incomplete.append(Incomplete(Where(self.log.index, n), gap))
+            hand = replace(hand, deal=None)
         if hand.deal is not None:
             holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
             if t.excess_passed and hand.tricks and any(f.code is Code.DEAL_WRONG_COUNT for f in findings):

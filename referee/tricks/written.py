@@ -40,7 +40,22 @@ class WrittenChecks(Replay):
             told = " or ".join(map(str, sums))
             message = f"the points written for this hand add up to {sum(taken)}; a deal's add up to {told}"
             self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", message), hand.number)
+        elif (why := self._no_deal(rules, taken)) is not None:
+            self.add(Finding(Code.SCORE_MISMATCH, "scoring.points", why), hand.number)
         return taken
+
+    def _no_deal(self, rules: PointRules, taken: list[int]) -> str | None:
+        """Why a hand's points as written, adding up to a deal's, are still no deal's, where no card scores below
+        none: a player written below none, or above the most a player can score in a deal. None where they can
+        be a deal's."""
+        if any(value < 0 for value, _ in rules.groups):
+            return None
+        most = max(rules.total, rules.revoke_charge or 0, rules.moon_others or 0)
+        for side, figure in enumerate(taken):
+            if not 0 <= figure <= most:
+                name = self.side_names[side]
+                return f"the points written for {name} this hand are {figure}; a player scores from 0 to {most} a deal"
+        return None
 
     def _note_written(self, hand: Hand, totals: Sequence[int]) -> None:
         """The table's own running totals after a hand the referee does not score (its record stops short): what

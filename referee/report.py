@@ -336,10 +336,17 @@ class Report:
 AFTER_END = "played after the game ended; not counted"
 
 
-def not_counted(line: HandScore, final: tuple[int, ...]) -> HandScore:
-    """A hand recorded after the game ended: audited and shown, with the totals it ended on (either family)."""
+def not_counted(report: Report, final: tuple[int, ...]) -> None:
+    """The sheet's last line, a hand recorded after the game ended: audited and shown, with the totals the game
+    ended on (either family). Where its record stops short, its line says so: it is no gap in the game's record,
+    whose result is known, and does not make the game incomplete (the hand is reported as game_continued)."""
+    line = report.hands[-1]
     note = AFTER_END if line.note is None else f"{line.note}; {AFTER_END}"
-    return replace(line, totals=final, scored=False, after_end=True, note=note)
+    if report.incomplete and report.incomplete[-1].where.hand == line.hand:  # (its gaps are the last said)
+        gaps = [gap.message for gap in report.incomplete if gap.where.hand == line.hand]
+        report.incomplete = [gap for gap in report.incomplete if gap.where.hand != line.hand]
+        note = f"{'; '.join(gaps)}; {note}"
+    report.hands[-1] = replace(line, totals=final, scored=False, after_end=True, note=note)
 
 
 def game_continued(report: Report, hands_after: int) -> Finding:

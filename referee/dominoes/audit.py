@@ -141,7 +141,7 @@ class _Audit(TurnReplay):
             opener_won = self._hand(hand, opener_won)
             if final is not None:
                 # scored on from the table's own play, so its written figures are checked, but shown apart
-                self.report.hands[-1] = not_counted(self.report.hands[-1], final)
+                not_counted(self.report, final)
         return self.report
 
     def _draw(self, hand: DominoHand) -> list[int]:

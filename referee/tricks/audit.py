@@ -109,7 +109,7 @@ class _Audit(DealReplay, LaneReplay):
                     )
             if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
-                lines[-1] = not_counted(lines[-1], tuple(final))
+                not_counted(report, tuple(final))
         report.hands_audited += len(self.log.hands)
         if t.table_breaks_up and scored and final is None:  # no target: the game ends where the table broke up
             winner = scoring.leader(t, totals)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 import referee
@@ -202,3 +203,21 @@ def test_the_totals_a_table_wrote_after_a_hand_that_stops_short_are_carried_on()
     assert [i.where.hand for i in report.incomplete] == [1]
     assert [v for v in report.violations if v.code.value == "score_mismatch"] == []
     assert report.totals == tuple(figures["hand"] for figures in second["score"].values())
+
+
+def test_a_hand_after_the_end_that_stops_short_leaves_the_game_complete() -> None:
+    # all_fives_game_continued: Ann wins in hand 3; a fifth hand recorded as far as its opening tile stops short,
+    # which its line says: the game, whose result is known, is not incomplete
+    path = Path(__file__).parent.parent / "conformance" / "bad" / "all_fives_game_continued.yaml"
+    case = yaml.safe_load(path.read_text(encoding="utf-8"))
+    draw = {
+        "Ann": ["1-0", "2-0", "3-1", "4-2", "5-3", "6-4", "6-6"],
+        "Bob": ["2-1", "3-0", "4-1", "5-0", "5-2", "6-1", "6-3"],
+    }
+    case["log"]["hands"].append({"draw": draw, "plays": [{"Ann": "6-6"}]})
+    report = _audit(case["log"])
+    assert report.finished and report.winner == "Ann" and report.incomplete == []
+    assert report.status == "violations"
+    last = report.hands[-1]
+    assert (last.hand, last.after_end) == (5, True)
+    assert last.note is not None and last.note.startswith("the hand stops before anyone went out or the board locked")

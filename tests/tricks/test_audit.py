@@ -237,3 +237,17 @@ def test_the_new_report_fields_fit_the_report_schema(name: str) -> None:
     schema = json.loads((CASES.parent.parent / "schema" / "report.schema.json").read_text(encoding="utf-8"))
     errors = list(Draft202012Validator(schema).iter_errors(_case_report(name).as_dict()))
     assert not errors, [e.message for e in errors]
+
+
+def test_a_hand_after_the_end_that_stops_short_leaves_the_game_complete() -> None:
+    # the game ended at hand 4 (Ann & Cat 500); a seventh hand is recorded with its bids alone: that it stops short
+    # is said on its line, and the game, whose result is known, is not incomplete
+    case = yaml.safe_load((CASES / "bad/game_continued_hands_audited.yaml").read_text(encoding="utf-8"))
+    case["log"]["hands"].append({"bids": {"Ann": 3, "Cat": 3, "Bob": 3, "Dan": 3}})
+    report = referee.audit(case["rules"], from_document(case["log"], Location(file="continued.yaml")))
+    assert report.finished and report.winner == "Ann & Cat" and report.ended_at_hand == 4
+    assert report.incomplete == [] and report.status == "violations" and report.exit_code == 1
+    last = report.hands[-1]
+    assert (last.hand, last.after_end, last.scored) == (7, True, False)
+    assert last.note == "the hand records neither tricks nor books; played after the game ended; not counted"
+    assert [v.code.value for v in report.violations].count("game_continued") == 1

@@ -111,7 +111,11 @@ class _Audit(DealReplay, LaneReplay):
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 not_counted(report, tuple(final))
         report.hands_audited += len(self.log.hands)
-        if t.table_breaks_up and scored and final is None:  # no target: the game ends where the table broke up
+        # no target: the game ends where the table broke up, which a record that stops short in its last hand
+        # does not show (the hand may have been played out, and others after it), as no family's would
+        last = self.log.hands[-1].number if self.log.hands else None
+        short = any(gap.where.hand == last for gap in report.incomplete)
+        if t.table_breaks_up and scored and final is None and not short:
             winner = scoring.leader(t, totals)
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]

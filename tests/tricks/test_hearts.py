@@ -221,3 +221,29 @@ def test_an_early_heart_lead_is_told_as_the_rule_has_it(case: str, said: str) ->
     report = referee.audit(doc["rules"], from_document(doc["log"], Location(file=str(path))))
     leads = [v.message for v in report.violations if v.code.value == "illegal_lead"]
     assert leads and all(said in m and "trump" not in m for m in leads), leads
+
+
+@pytest.mark.parametrize("cut", ["tricks", "trick", "all"])
+def test_a_last_hand_that_stops_short_leaves_the_game_unfinished(cut: str) -> None:
+    # the game ends where the table breaks up, which the record shows only where it does not stop short: a last
+    # hand cut short (after five tricks, in its fifth, or with no play at all) may have been played out and
+    # followed by others, so no result or settlement is given, as in the other families; a gap before the last
+    # hand leaves the end in the record
+    doc = simulated(3, 4)
+    assert len(doc["hands"]) > 2
+    last = doc["hands"][-1]
+    if cut == "all":
+        del last["tricks"]
+    else:
+        last["tricks"] = last["tricks"][:5]
+        if cut == "trick":
+            last["tricks"][-1] = last["tricks"][-1][:2]
+    report = audit(copy.deepcopy(doc))
+    assert report.status == "incomplete" and [gap.where.hand for gap in report.incomplete] == [len(doc["hands"])]
+    assert not report.finished and report.winner is None and report.ended_at_hand is None
+    assert report.settlement is None
+    # the same hand cut short, then a hand played out: the game ends with the last hand
+    doc["hands"].append(simulated(4, 4)["hands"][0])
+    report = audit(doc)
+    assert report.status == "incomplete" and report.finished and report.ended_at_hand == len(doc["hands"])
+    assert report.settlement is not None

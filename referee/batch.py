@@ -116,10 +116,11 @@ def _opens_as_spec(path: Path) -> bool:
 
 def _ids_in(folder: Path) -> dict[str, str]:
     """The id each spec file below an allowed folder gives itself, with its file (the first, in name order, where
-    two give the same id; what is no spec is passed over)."""
+    two give the same id; what is no spec, or a link that leads out of the folder, is passed over)."""
     ids: dict[str, str] = {}
+    home = _real(folder)
     for path in sorted(folder.rglob("*.yaml")):
-        if is_file(path) and _opens_as_spec(path):
+        if is_file(path) and _inside(path, home) and _opens_as_spec(path):
             found = _spec_id(path)
             if found is not None:
                 ids.setdefault(found, str(path))
@@ -140,6 +141,20 @@ def _real(path: Path) -> Path | None:
         return path.resolve(strict=True)
     except (OSError, RuntimeError, ValueError):
         return None
+
+
+def _inside(path: Path, home: Path | None) -> bool:
+    """Whether a file of an allowed folder lies inside it once links and ``..`` are followed."""
+    real = _real(path)
+    return real is not None and home is not None and real.is_relative_to(home)
+
+
+def _allowed_file(real: Path, allowed: list[Path]) -> bool:
+    """Whether a file (links and ``..`` followed) is one given with --allow-rules, or lies inside a folder given."""
+    for home in map(_real, allowed):
+        if home is not None and (real == home or (home.is_dir() and real.is_relative_to(home))):
+            return True
+    return False
 
 
 def _same_file(path: Path, bundled: Path | None) -> bool:
@@ -172,7 +187,7 @@ def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, st
             continue
         if home.is_dir():
             by_id = place / f"{wanted}.yaml"
-            other = str(by_id) if is_file(by_id) else _known_ids(place, folder_ids).get(wanted)
+            other = str(by_id) if is_file(by_id) and _inside(by_id, home) else _known_ids(place, folder_ids).get(wanted)
         else:
             other = str(place) if _spec_id(place) == wanted else None
         if other is not None and not _same_file(Path(other), bundled):
@@ -216,7 +231,11 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
         if home.is_dir():
             by_id = place / f"{wanted}.yaml"
             if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
-                return str(by_id)
+                led = _real(by_id)
+                if led is not None and _allowed_file(led, allowed):
+                    return str(by_id)
+                if named is None:  # a link out of what is allowed: refused as a path leading there is (below)
+                    named, real = by_id, led
             if real is not None and Path(wanted).suffix in (".yaml", ".yml") and real.is_relative_to(home):
                 return str(named)
             declared = _known_ids(place, folder_ids).get(wanted)  # the id a spec gives itself, as simulate writes

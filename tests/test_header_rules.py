@@ -220,3 +220,41 @@ def test_a_header_naming_an_allowed_spec_with_a_slip_is_told_its_id(
     write_log(tmp_path / "g.yaml", "club/backyard")  # near nothing: no guess
     assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("rules", "known"),
+    [
+        ("link", True),  # by its place in the folder: club/link.yaml, a link to a file outside it
+        ("linked/spades", True),  # by its place, through a folder that is a link out of it
+        ("club/outside", False),  # by the id the file the link leads to gives itself
+    ],
+)
+def test_a_spec_named_by_its_place_or_id_is_allowed_by_where_it_leads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rules: str, known: bool
+) -> None:
+    # a link inside the allowed folder to a spec outside it: named by a path it was refused, by its place in the
+    # folder or its id it was read
+    outside = tmp_path / "outside" / "spades.yaml"
+    write_spec(outside, "club/outside")
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "link.yaml").symlink_to(outside)
+    (tmp_path / "club" / "linked").symlink_to(outside.parent, target_is_directory=True)
+    write_log(tmp_path / "logs" / "g.yaml", rules)
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "logs/g.yaml", "--allow-rules", "club", "--format", "json")
+    err = capsys.readouterr().err
+    assert code == 2 and '"rules": "club/outside"' not in out
+    if known:  # the file it names is found, and where it leads said
+        assert err == (
+            f"referee: logs/g.yaml:14, at $.game.rules: the rule spec '{rules}' is the file {outside}, which is "
+            "neither given with --allow-rules nor in a folder given with it (a log may name no other file)\n"
+        )
+    else:  # the ids of the folder's specs are read from the files inside it only
+        assert err.startswith("referee: logs/g.yaml:14, at $.game.rules: unknown rule spec 'club/outside'")
+    # the same spec inside the folder, reached by a link inside it, is read
+    (tmp_path / "club" / "inside.yaml").symlink_to(tmp_path / "club" / "own" / "spades.yaml")
+    write_spec(tmp_path / "club" / "own" / "spades.yaml", "club/own")
+    write_log(tmp_path / "logs" / "g.yaml", "inside")
+    code, out = run("check", "logs/g.yaml", "--allow-rules", "club", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "club/own"

@@ -312,6 +312,9 @@ class Pool:
                 _close(*tasks)
                 break
             first = tuple((self.sent - 1, unit) for _ in range(1) if (unit := self._next()) is not None)
+            if not first:  # no unit left to give: a worker forked now would only end
+                _close(*tasks, *done)
+                break
             try:
                 pid = os.fork()
             except OSError:  # the system's limit of processes reached: its first unit is audited here

@@ -83,6 +83,11 @@ def _option_words(pairs: list[str]) -> dict[str, str]:
     return dict(_option_pairs(pairs))
 
 
+# The most processes a --jobs run takes a core: an audit is all computing, so more only cost memory (a --jobs of
+# thousands forked until the system refused, starving the machine).
+JOBS_A_CORE = 4
+
+
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Audit each game of each file, folder, glob or standard input; a summary closes a run of several games."""
     from . import batch_run
@@ -104,7 +109,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     checker.prepare()  # a spec that cannot be loaded or enforced, or a bad --option, is refused once, before any game
     if args.jobs is not None and args.jobs < 1:
         raise InputError(f"--jobs wants a number of processes (1 or more), not {args.jobs}")
-    return batch_run.run(checker, args.logs, out, args.jobs or batch_run.all_cores())
+    cores = batch_run.all_cores()
+    jobs = cores if args.jobs is None else min(args.jobs, JOBS_A_CORE * cores)
+    return batch_run.run(checker, args.logs, out, jobs)
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -334,7 +341,12 @@ def parser() -> argparse.ArgumentParser:
         "--quiet", "-q", action="store_true", help="print only games with findings; no progress bar, no JSON summary"
     )
     check.add_argument(
-        "--jobs", "-j", type=int, metavar="N", help="processes (default: all cores); the output is the same"
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help=f"processes (default: all cores; at most {JOBS_A_CORE} a core, and no more than there is work "
+        "for); the output is the same",
     )
     check.set_defaults(run=cmd_check)
 

@@ -476,3 +476,32 @@ def test_a_refused_option_is_said_once_whatever_the_jobs(
         assert code == 2 and len(out.splitlines()) == 200  # every game counted as unreadable, with its line
         said.append((out, err))
     assert said[0] == said[1] and said[0][1].count("referee: ") == 1 and "unknown option 'target'" in said[0][1]
+
+
+def test_the_workers_are_no_more_than_the_ceiling_or_the_work(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # --jobs 99999 forked workers until the system refused (some 1,100 here): at most four processes a core, and no
+    # worker forked with no unit of work to give it
+    forked: list[int] = []
+    fork = os.fork
+
+    def counted() -> int:
+        if len(forked) >= 16:  # (no more, whatever the pool asks: refused, as by the system's limit)
+            raise OSError("no more processes in this test")
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted)  # (batch_pool forks by os.fork)
+    monkeypatch.setattr(batch_run, "all_cores", lambda: 2)
+    code, one = run("check", "--format", "json", "--jobs", "1", str(ARCHIVE))
+    code_many, many = run("check", "--format", "json", "--jobs", "99999", str(ARCHIVE))
+    assert (code_many, many) == (code, one)
+    assert 1 <= len(forked) <= 4 * 2 - 1
+    # three small files, a unit each: this process and two workers
+    forked.clear()
+    for number in range(3):
+        (tmp_path / f"g{number}.jsonl").write_bytes(ARCHIVE.read_bytes()[:20000].rsplit(b"\n", 1)[0] + b"\n")
+    code, one = run("check", "--format", "json", "--jobs", "1", str(tmp_path))
+    assert run("check", "--format", "json", "--jobs", "8", str(tmp_path)) == (code, one)
+    assert len(forked) <= 2

@@ -345,7 +345,7 @@ def not_counted(report: Report, final: tuple[int, ...]) -> None:
     if report.incomplete and report.incomplete[-1].where.hand == line.hand:  # (its gaps are the last said)
         gaps = [gap.message for gap in report.incomplete if gap.where.hand == line.hand]
         report.incomplete = [gap for gap in report.incomplete if gap.where.hand != line.hand]
-        note = f"{'; '.join(gaps)}; {note}"
+        note = f"{'; '.join(gaps)}; {AFTER_END}"  # the gap in its place: the line's own note says no more
     report.hands[-1] = replace(line, totals=final, scored=False, after_end=True, note=note)
 
 

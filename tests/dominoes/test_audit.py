@@ -220,4 +220,6 @@ def test_a_hand_after_the_end_that_stops_short_leaves_the_game_complete() -> Non
     assert report.status == "violations"
     last = report.hands[-1]
     assert (last.hand, last.after_end) == (5, True)
-    assert last.note is not None and last.note.startswith("the hand stops before anyone went out or the board locked")
+    assert last.note == (
+        "the hand stops before anyone went out or the board locked; played after the game ended; not counted"
+    )

@@ -113,11 +113,13 @@ def clean_play(
     size = lane.plays
     if len(leaders) != t.per_player or len(in_play) != size or (leader is not None and leaders[0] != leader):
         return None
-    # each trick's cards in seat order (the card of seat s in trick k at place k * n + s): the hand's cards
-    per_trick = bytearray(size)  # a byte a trick, at its first place, spread to its others by multiplying
+    # each trick's cards in seat order (the card of seat s in trick k at place k * n + s): the hand's cards.
+    # (A byte a trick is put in each of its trick's places by a table: each place's trick, translated by the
+    # tricks' bytes made a table.)
+    at_places, pad = lane.trick_of_place, lane.trick_pad
     if lane.place_of is not None:
-        per_trick[::n] = leaders.translate(lane.leader_times)
-        turns = _from_bytes(per_trick, "little") * lane.spread + lane.stride_bases
+        leaders_at = at_places.translate(leaders.translate(lane.leader_times) + pad)
+        turns = _from_bytes(leaders_at, "little") + lane.stride_bases
         places = turns.to_bytes(size, "little").translate(lane.place_of)
     else:
         turns = _from_bytes(b"".join(map(lane.turn_seats.__getitem__, leaders)), "little") + lane.trick_bases
@@ -157,16 +159,15 @@ def clean_play(
     # The winners: each trick's next leader played its highest claim (a byte a card, compared all at once with
     # a guard bit atop each byte); the last trick's winner is its highest. Each card's byte with the suit led to
     # its trick (``_LED`` times it) added reads as its claim, and as whether it failed to follow (below).
-    spread = lane.spread
-    per_trick[::n] = led.translate(lane.led_offset)
-    with_led = (_from_bytes(cards, "little") | _from_bytes(per_trick, "little") * spread).to_bytes(size, "little")
+    led_at = at_places.translate(led.translate(lane.led_offset) + pad)
+    with_led = (_from_bytes(cards, "little") | _from_bytes(led_at, "little")).to_bytes(size, "little")
     claims = with_led.translate(lane.rank)
     last = claims[-n:]
     won = winners = leaders[1:] + bytes((last.index(max(last)),))
     claimed = (_from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
-    per_trick[::n] = claimed.translate(claims + lane.pad)  # (a table a place: each place's claim)
+    best = at_places.translate(claimed.translate(claims + lane.pad) + pad)  # (claims + pad: each place's claim)
     guards = lane.guards
-    if (_from_bytes(per_trick, "little") * spread | guards) - _from_bytes(claims, "little") & guards != guards:
+    if (_from_bytes(best, "little") | guards) - _from_bytes(claims, "little") & guards != guards:
         return None
     if t.must_follow:
         # A bit a suit in each card's byte: ``played``, the suit of the card; ``failed``, the suit led where the
@@ -217,7 +218,7 @@ def clean_play(
     elif lane.seat_shift is not None and lane.points is not None:  # (_taken's usual case, inline: a call a hand)
         # each trick's points added up at once (the sum of its bytes lands in its last), then each shifted to its
         # winner's byte and all added: every player's points, a byte each
-        total = _from_bytes(cards.translate(lane.points), "little") * spread
+        total = _from_bytes(cards.translate(lane.points), "little") * lane.spread
         trick_points = total.to_bytes(size + n, "little")[n - 1 : size : n]
         taken = [*sum(map(lshift, trick_points, winners.translate(lane.seat_shift))).to_bytes(n, "little")]
     else:

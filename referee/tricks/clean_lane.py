@@ -30,8 +30,9 @@ class CleanLane:
     # The hand's cards from play order to seat order: each play's place in seat order is its trick's first place
     # (``trick_bases``, a byte a play, as an integer) plus its seat (``turn_seats``, per leader: the seats in turn,
     # a byte each). Where a byte holds it (seats * seats * tricks <= 256), each play's byte is made instead from
-    # its trick, its leader and its turn in the trick, ``stride`` * trick + seats * leader + turn, spread from the
-    # leaders by one multiplication (``leader_times``, ``stride_bases``), and ``place_of`` maps it to the place.
+    # its trick, its leader and its turn in the trick, ``stride`` * trick + seats * leader + turn, put together
+    # from the leaders' (``leader_times``, in each place of their tricks) and ``stride_bases``, and ``place_of`` maps
+    # it to the place.
     turn_seats: tuple[bytes, ...]
     trick_bases: int
     leader_times: bytes
@@ -56,7 +57,9 @@ class CleanLane:
     seat_digits: tuple[bytes, ...]
     deck_cards: bytes  # the cards of the deck
     deck_size: int  # how many
-    spread: int  # a byte times this: the byte in each of a trick's places (a multiplier of one trick's bytes)
+    spread: int  # a trick's bytes times this: their sum in its last place
+    trick_of_place: bytes  # each place's trick: a byte a trick, made a table, translates it to a byte a place
+    trick_pad: bytes  # the bytes after a hand's tricks, to make a byte a trick a table for bytes.translate
     trick_starts: int  # the place of each trick's first byte, a byte a trick
     pad: bytes  # the bytes after a hand's places, to make a hand's bytes a table for bytes.translate
     led_offset: bytes  # per card led, _LED times its suit
@@ -138,6 +141,8 @@ def _lane(t: Tables) -> CleanLane | None:
         deck_cards=bytes(cards),
         deck_size=len(cards),
         spread=sum(1 << 8 * k for k in range(n)),
+        trick_of_place=bytes(p // n for p in range(plays)),
+        trick_pad=bytes(256 - t.per_player),
         trick_starts=int.from_bytes(bytes(range(0, plays, n)), "little"),
         pad=bytes(256 - plays),
         led_offset=_table({c: _LED * t.suit[c] for c in cards}),

@@ -110,7 +110,7 @@ def starter(parent: str, path: Path) -> str:
 # Check this file with: referee validate {path.name}
 spec: 1
 id: club/{stem}
-title: {spec.title}, house rules
+title: {spec.family.capitalize()}, our club's rules
 extends: {reference}
 
 # Your rule sheet as a plain-text file beside this one; every quote is checked against it, and each of

@@ -101,3 +101,12 @@ def test_the_effective_spec_names_its_file_as_found_from_the_current_folder(
     )
     monkeypatch.chdir(tmp_path)  # a file outside the current folder is named in full
     assert f"({(CLUB / 'club.yaml').resolve()})." in effective_yaml(spec).splitlines()[0]
+
+
+@pytest.mark.parametrize(("parent", "title"), [("spades/house", "Spades"), ("hearts/club", "Hearts")])
+def test_a_starter_s_title_names_the_game_once(tmp_path: Path, parent: str, title: str) -> None:
+    # the parent's title with ", house rules" put after it: spades/house's starter was "Spades, house rules, house
+    # rules"
+    path = tmp_path / "ours.yaml"
+    write_starter(parent, path)
+    assert f"\ntitle: {title}, our club's rules\n" in path.read_text(encoding="utf-8")

@@ -148,6 +148,8 @@ def explain(found: ValidationError, root: dict[str, Any]) -> str | None:
         return f"{where} gives {key}: but not {', '.join(needed)}: (the reading taken, beside those it rejects)"
     if error.validator == "required":
         missing = [name for name in error.validator_value if name not in (error.instance or {})]
+        if not error.absolute_path and missing[:1] == ["family"]:  # asked for only where the spec extends none
+            return "the spec needs family: (spades, hearts or dominoes), or extends: the spec it builds on"
         return f"{where} needs the field {missing[0] if missing else error.validator_value[0]}"
     last = error.absolute_path[-1] if error.absolute_path else None
     field = str(last) if isinstance(last, str) else where

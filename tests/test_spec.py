@@ -446,3 +446,12 @@ def test_a_list_is_no_spec(tmp_path: Path) -> None:
         "a rule spec is a mapping of fields (spec: 1, id:, title:, then its sections), not a list "
         "([{'spec': 1}, {'id': 'club/x'}])"
     )
+
+
+def test_a_spec_with_neither_family_nor_extends_is_told_it_may_give_either(tmp_path: Path) -> None:
+    # "the spec needs the field family": a club spec wants extends: as often, which the schema asks for in its stead
+    with pytest.raises(InputError) as caught:
+        load(str(_write(tmp_path, "spec: 1\nid: club/x\ntitle: x\n")))
+    assert caught.value.message.endswith(
+        "the spec needs family: (spades, hearts or dominoes), or extends: the spec it builds on"
+    )

@@ -13,7 +13,7 @@ from operator import add
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
-from . import aces, bidding, clock, deal, misdeal, no_trump, penalties, points, scoring
+from . import aces, bidding, clock, deal, misdeal, no_trump, passing, penalties, points, scoring
 from .game_plan import plan_for
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
@@ -284,9 +284,14 @@ class _Audit(DealReplay, LaneReplay):
                 for finding in aces.ace_check_findings(t, hand.events, hand.deal, self.names):
                     self.add(finding, n)
         if hand.passes and not t.passing:
-            self.add(
-                Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed; these rules have no passing"), n
-            )
+            refused = "cards were passed; these rules have no passing"
+            if holdings is not None and hand.deal is not None:
+                plays = plays_of(hand.tricks)
+                holdings, findings = passing.passed_anyway(t, holdings, hand.passes, plays, refused)
+            else:  # the holdings are taken from the cards played: the pass moves none of them
+                findings = [Finding(Code.PASS_NOT_ALLOWED, "passing.pass", refused)]
+            for finding in findings:
+                self.add(finding, n)
         elif t.passing and holdings is not None and hand.deal is not None:
             holdings = self._pass(hand, holdings, bids)
         books: list[int] | None = None

@@ -102,6 +102,33 @@ def _times(count: int) -> str:
     return "twice" if count == 2 else f"{count} times"
 
 
+def passed_anyway(
+    t: Tables,
+    holdings: list[int],
+    passes: tuple[tuple[int, tuple[int, ...]], ...],
+    plays: list[tuple[int, int]],
+    message: str,
+) -> tuple[list[int], list[Finding]]:
+    """A pass on a hand the rules give none: reported once, and each card its passer held taken to be where the play
+    shows it. A card the passer played (a copy of, with a double deck) stays; one that another player alone played
+    goes to them; one no one else played, or two others, leaves its passer for a holder the record does not show.
+    The play is then judged by the cards the players held, not reported card after card for the pass the rules
+    refuse; nor is what the refused pass lists beyond the passer's cards (it moves none of them)."""
+    players: dict[int, set[int]] = {}  # each card played: who played it (either copy)
+    for seat, card in plays:
+        players.setdefault(card, set()).add(seat)
+    after = list(holdings)
+    for passer, cards in passes:
+        for card in {card % COPY for card in cards_in(_held(t.deck, holdings[passer], cards, passer, "", "", []))}:
+            shown = players.get(card, set())
+            if passer in shown:
+                continue
+            after[passer] = remove_card(after[passer], card)
+            if len(shown) == 1:
+                after[next(iter(shown))] = add_card(after[next(iter(shown))], card)
+    return after, [Finding(Code.PASS_NOT_ALLOWED, "passing.pass", message)]
+
+
 def apply(
     t: Tables,
     offset: int | None,
@@ -113,9 +140,7 @@ def apply(
     """Each seat's holding after the pass, and what was irregular about the pass."""
     if offset is NO_PASS:
         if passes:
-            return holdings, [
-                Finding(Code.PASS_NOT_ALLOWED, "passing.pass", "cards were passed on a hand with no pass")
-            ]
+            return passed_anyway(t, holdings, passes, plays, "cards were passed on a hand with no pass")
         return holdings, []
     findings: list[Finding] = []
     given = dict(passes or ())

@@ -107,7 +107,8 @@ class Replay:
 
     def _apply_pass(self, hand: Hand, holdings: list[int], offset: int | None) -> list[int]:
         """The holdings after the hand's pass as :func:`.passing.apply` finds it, what was irregular reported."""
-        plays = plays_of(hand.tricks) if offset is not None else []  # who played each card: where a pass went
+        # who played each card: where a pass went (one the rules refuse too)
+        plays = plays_of(hand.tricks) if offset is not None or hand.passes else []
         after, findings = passing.apply(self.t, offset, holdings, hand.passes, plays, self.names)
         for finding in findings:
             self.add(finding, hand.number)

@@ -190,3 +190,52 @@ def test_legal_games_with_a_double_deck_and_a_pass_are_clean(club: str) -> None:
         report = referee.audit(spec, from_document(document, Location(file="club"))).as_dict()
         assert report["status"] == "clean", report["violations"][:2]
     assert twice
+
+
+NO_PASS_SPEC = "spec: 1\nid: club/no-pass\ntitle: No pass\nextends: hearts/intramural\npassing: null\n"
+LEFT_SPEC = """\
+spec: 1
+id: club/left
+title: Left
+extends: hearts/club
+passing:
+  pass:
+    interpretation: Every hand passes to the left (a test's table).
+    cycle: [left]
+"""
+
+
+@pytest.fixture(scope="module")
+def no_pass(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("no-pass") / "no-pass.yaml"
+    path.write_text(NO_PASS_SPEC, encoding="utf-8")
+    return load(str(path))
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_pass_the_rules_refuse_is_reported_once_and_the_play_judged_by_the_cards_it_moved(
+    no_pass: Any, seed: int
+) -> None:
+    # A Hearts game played with its passes (three to the right), audited under rules with no passing: each hand's
+    # pass is refused once, and the cards passed are taken to be where the play shows them, so the play itself
+    # breaks no rule (a card received is not "not held", a suit received is not a renege) and scores as played.
+    document = simulate_game(referee.load_spec("hearts/intramural"), random.Random(seed))
+    played = referee.audit("hearts/intramural", from_document(document, Location(file="<g>")))
+    refused = referee.audit(no_pass, from_document(document, Location(file="<g>")))
+    assert [(str(v.code), v.where.hand) for v in refused.violations] == [
+        ("pass_not_allowed", number) for number in range(1, len(document["hands"]) + 1)
+    ]
+    assert [line.points for line in refused.hands] == [line.points for line in played.hands]
+
+
+def test_a_pass_on_a_hand_of_the_cycle_without_one_moves_the_cards_the_play_shows(tmp_path: Path) -> None:
+    # The club's cycle holds its fourth hand (no pass); a table that passed to the left then anyway: one finding
+    # for that hand's pass, none for the play that follows from it.
+    (tmp_path / "left.yaml").write_text(LEFT_SPEC, encoding="utf-8")
+    always_left = load(str(tmp_path / "left.yaml"))
+    document = next(
+        game for seed in range(40) if len((game := simulate_game(always_left, random.Random(seed)))["hands"]) >= 4
+    )
+    report = referee.audit("hearts/club", from_document(document, Location(file="<g>")))
+    assert [str(v.code) for v in report.violations if v.where.hand == 4] == ["pass_not_allowed"]

@@ -51,9 +51,11 @@ def find(spec: str) -> Path:
     from difflib import get_close_matches  # to word an error only
 
     close = get_close_matches(spec, bundled_ids(), n=1, cutoff=0.85)  # (the family part alike, not enough)
-    hint = f"; did you mean {close[0]}?" if close else ""  # a slip of one letter was left to the list to find
+    if close:  # the guess stands alone: beside the whole list the message outgrew an error's length and was cut
+        hint = f"did you mean {close[0]}? (referee rules lists the bundled specs; or give the path of a .yaml file)"
+        raise InputError(f"unknown rule spec {spec!r}; {hint}")
     known = ", ".join(bundled_ids())
-    raise InputError(f"unknown rule spec {spec!r}{hint} (bundled: {known}; or give the path of a .yaml file)")
+    raise InputError(f"unknown rule spec {spec!r} (bundled: {known}; or give the path of a .yaml file)")
 
 
 def document_path(spec_path: Path, document: str) -> Path | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import InputError
+from referee.errors import MAX_MESSAGE, InputError
 from referee.spec_files import find
 
 
@@ -22,7 +22,11 @@ def test_an_empty_name_names_no_spec() -> None:
 def test_a_misspelt_id_is_told_the_bundled_id_it_is_nearest(name: str, meant: str) -> None:
     with pytest.raises(InputError) as caught:
         find(name)
-    assert caught.value.message.startswith(f"unknown rule spec {name!r}; did you mean {meant}? (bundled: ")
+    message = caught.value.message
+    assert message.startswith(f"unknown rule spec {name!r}; did you mean {meant}? (referee rules lists")
+    # whole, even where a log's place comes before it: not cut at an error's length (MAX_MESSAGE) as the list was
+    where = "a-club-spec-in-a-folder/with-a-long-name.yaml:4, at $.extends: "
+    assert len(where + message) < MAX_MESSAGE and "spades/six-player" not in message
 
 
 def test_an_id_like_none_is_given_no_guess() -> None:

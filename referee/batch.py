@@ -274,9 +274,20 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
 def _ready(wanted: str, settings: Settings) -> Spec:
     """A spec that can be enforced with the run's options, checked once for all the games that name it."""
     spec = load(wanted)
-    check_options(spec, settings.options, settings.option_words)
-    enforceable(spec, settings.options)
+    _enforceable(spec, settings)
     return spec
+
+
+def _enforceable(spec: Spec, settings: Settings) -> None:
+    """Refuse a spec the run cannot enforce with its options; a fault in the spec located by its line too, as
+    referee validate locates it (the compiled spec knows the JSON path of the place, not its line)."""
+    check_options(spec, settings.options, settings.option_words)
+    try:
+        enforceable(spec, settings.options)
+    except InputError as exc:
+        from .spec_checks import with_line  # (to locate an error only: it reads the spec's file again)
+
+        raise with_line(exc) from None
 
 
 class Checker:
@@ -300,8 +311,7 @@ class Checker:
             spec = load(wanted)
         except InputError as exc:
             raise exc.at(file="--rules") from None
-        check_options(spec, self.settings.options, self.settings.option_words)
-        enforceable(spec, self.settings.options)
+        _enforceable(spec, self.settings)
         self._specs[wanted] = spec
 
     def _spec_for(self, game: AnyLog) -> Spec:

@@ -505,3 +505,30 @@ def test_the_workers_are_no_more_than_the_ceiling_or_the_work(monkeypatch: pytes
     code, one = run("check", "--format", "json", "--jobs", "1", str(tmp_path))
     assert run("check", "--format", "json", "--jobs", "8", str(tmp_path)) == (code, one)
     assert len(forked) <= 2
+
+
+UNPLAYABLE = """\
+spec: 1
+id: club/twenty
+title: Twenty passed
+extends: hearts/intramural
+passing:
+  pass:
+    interpretation: We pass twenty.
+    cycle: [right]
+    cards: 20
+"""
+
+
+def test_a_spec_the_check_cannot_enforce_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same place referee validate gives (line 9, cards: 20), whether the spec is named by --rules or by a
+    # log's header; before, the check named the file and the JSON path alone.
+    (tmp_path / "twenty.yaml").write_text(UNPLAYABLE, encoding="utf-8")
+    log = tmp_path / "named.jsonl"
+    log.write_text('{"log": 1, "game": {"rules": "twenty.yaml"}, "players": ["A", "B", "C", "D"], "hands": []}\n')
+    for argv in (["--rules", str(tmp_path / "twenty.yaml")], ["--allow-rules", str(tmp_path)]):
+        assert main(["check", *argv, str(log)]) == 2
+        err = capsys.readouterr().err
+        assert f"{tmp_path / 'twenty.yaml'}:9, " in err and "at $.passing.pass.cards: passes 20 cards" in err

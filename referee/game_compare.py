@@ -122,6 +122,8 @@ def _result(report: Report) -> str:
     """The outcome in words: a side of one player wins, a side of several win."""
     if report.winner:
         return f"{report.winner} {'wins' if report.winner in report.players else 'win'}"
+    if report.finished and report.ended_by == "game_end.floor":  # every side out at once, level
+        return "no winner: every side lost"
     return "a tie" if report.finished else "not finished"
 
 

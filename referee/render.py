@@ -187,6 +187,8 @@ def _result_lines(report: Report) -> list[str]:
         one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
         verb = "wins" if one else "win"  # a player for themself, or a side
         result = f"Result: {report.winner} {verb} ({totals}) {hands}."
+    elif report.finished and report.ended_by == "game_end.floor":  # every side out at once, level: none won
+        result = f"Result: no winner, every side having lost at once ({totals}) {hands}."
     elif report.finished:
         result = f"Result: a tie ({totals}) {hands}."
     elif report.tie is not None:

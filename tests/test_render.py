@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import referee
-from referee import gamelog, render
+from referee import game_compare, gamelog, render
 from referee.errors import Location
 from referee.report import Code, HandScore, Incomplete, Report, Severity, Violation, Where
 from referee.simulate import simulate_game
@@ -222,3 +224,20 @@ def test_a_long_dealers_name_keeps_the_text_sheets_columns() -> None:
     assert len({len(row) for row in rows}) == 1, rows
     assert sheet[0].index("dealer") == rows[0].index(next(p for p in players if p in rows[0]))
     assert len(sheet[1]) == len(sheet[0])  # the titles under each side end where its name does
+
+
+LEVEL = "tests/conformance/good/ihop_both_level_below_minus_500.yaml"
+
+
+def test_a_game_every_side_lost_at_once_is_said_to_have_no_winner_not_a_tie() -> None:
+    # Both sides at -520 after hand 4 have each lost ("that side loses the game"): the game ends there with no
+    # winner, and is not "a tie", which the rules would play on
+    root = Path(__file__).resolve().parent.parent
+    case = yaml.safe_load((root / LEVEL).read_text(encoding="utf-8"))
+    game = gamelog.from_document(case["log"], Location(file="level.yaml"))
+    report = referee.audit("spades/ihop-silver", game)
+    assert "Result: no winner, every side having lost at once (Ann & Cat -520, Bob & Dan -520) after 4 hands." in (
+        render.text(report)
+    )
+    (verdict,) = game_compare.run([load("spades/ihop-silver")], game)["verdicts"]
+    assert verdict["result"] == "no winner: every side lost"

@@ -11,7 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee import check_args
-from referee.cli import cmd_check, parser
+from referee.cli import parser
+from referee.commands import cmd_check
 
 # Words the parser reads one way or another: the options whole, shortened, joined to their values, values it
 # takes or refuses (formats, numbers of jobs int() reads or not), logs, "-" and "", help, other commands.

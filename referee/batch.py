@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -143,6 +144,15 @@ def _real(path: Path) -> Path | None:
         return None
 
 
+def _places(allowed: list[Path]) -> Iterator[tuple[Path, Path]]:
+    """Each file or folder given with --allow-rules as given, with where it leads (links and ``..`` followed);
+    one that leads nowhere is passed over."""
+    for place in allowed:
+        home = _real(place)
+        if home is not None:
+            yield place, home
+
+
 def _inside(path: Path, home: Path | None) -> bool:
     """Whether a file of an allowed folder lies inside it once links and ``..`` are followed."""
     real = _real(path)
@@ -151,10 +161,7 @@ def _inside(path: Path, home: Path | None) -> bool:
 
 def _allowed_file(real: Path, allowed: list[Path]) -> bool:
     """Whether a file (links and ``..`` followed) is one given with --allow-rules, or lies inside a folder given."""
-    for home in map(_real, allowed):
-        if home is not None and (real == home or (home.is_dir() and real.is_relative_to(home))):
-            return True
-    return False
+    return any(real == home or (home.is_dir() and real.is_relative_to(home)) for _, home in _places(allowed))
 
 
 def _same_file(path: Path, bundled: Path | None) -> bool:
@@ -181,10 +188,7 @@ def _clash(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, st
     if not allowed:  # (nearly every run: no path looked up for each log file naming a bundled id)
         return
     bundled = _real(rules_dir() / f"{wanted}.yaml")
-    for place in allowed:
-        home = _real(place)
-        if home is None:
-            continue
+    for place, home in _places(allowed):
         if home.is_dir():
             by_id = place / f"{wanted}.yaml"
             other = str(by_id) if is_file(by_id) and _inside(by_id, home) else _known_ids(place, folder_ids).get(wanted)
@@ -204,10 +208,8 @@ def _nearest(wanted: str, allowed: list[Path], folder_ids: dict[Path, dict[str, 
     from difflib import get_close_matches  # to word an error only
 
     ids = list(bundled_ids())
-    for place in allowed:
-        home = _real(place)
-        if home is not None:
-            ids += list(_known_ids(place, folder_ids)) if home.is_dir() else [_spec_id(place) or ""]
+    for place, home in _places(allowed):
+        ids += list(_known_ids(place, folder_ids)) if home.is_dir() else [_spec_id(place) or ""]
     close = get_close_matches(wanted, [i for i in ids if i], n=1, cutoff=0.85)  # (as referee.spec_files.find)
     return f" (did you mean {close[0]}?)" if close else ""
 
@@ -224,10 +226,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
         return wanted
     named = _named_file(game.file or "", wanted)
     real = None if named is None else _real(named)
-    for place in allowed:
-        home = _real(place)
-        if home is None:
-            continue
+    for place, home in _places(allowed):
         if home.is_dir():
             by_id = place / f"{wanted}.yaml"
             if _SPEC_ID.fullmatch(wanted) and is_file(by_id):
@@ -243,7 +242,7 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
                 return declared
         elif real == home or wanted == _spec_id(place):
             return str(place)
-    if real is not None and any(real.is_relative_to(home) for home in map(_real, allowed) if home and home.is_dir()):
+    if real is not None and any(real.is_relative_to(home) for _, home in _places(allowed) if home.is_dir()):
         raise InputError(
             f"the rule spec {excerpt(wanted)} is a file of a folder given with --allow-rules, but no .yaml or .yml "
             "file: a header names such a spec by a .yaml or .yml path, or by its id",

@@ -260,12 +260,13 @@ def _header_spec(game: AnyLog, wanted: str, allowed: list[Path], folder_ids: dic
             f"no such rule spec file {excerpt(wanted)} (looked for beside the log, then from the current folder)",
             where(),
         )
-    known = ", ".join(bundled_ids())
-    # the advice before the list of bundled specs, which grows: a long message is cut at its end
+    # the advice before the list of bundled specs, which grows: a long message is cut at its end; with a guess the
+    # list is left to referee rules, so that the guess and the advice are read whole
+    nearest = _nearest(wanted, allowed, folder_ids)
+    known = "referee rules lists the bundled specs" if nearest else f"bundled: {', '.join(bundled_ids())}"
     raise InputError(
-        f"unknown rule spec {excerpt(wanted)}{_nearest(wanted, allowed, folder_ids)}; a log may name another spec "
-        "only if it is given with --rules "
-        f"or its file or folder with --allow-rules (bundled: {known})",
+        f"unknown rule spec {excerpt(wanted)}{nearest}; a log may name another spec only if it is given with --rules "
+        f"or its file or folder with --allow-rules ({known})",
         where(),
     )
 

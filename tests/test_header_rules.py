@@ -217,6 +217,7 @@ def test_a_header_naming_an_allowed_spec_with_a_slip_is_told_its_id(
     assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
     err = capsys.readouterr().err
     assert "unknown rule spec 'club/oak-lan' (did you mean club/oak-lane?); a log may name another spec" in err
+    assert err.endswith("--allow-rules (referee rules lists the bundled specs)\n")  # whole: not cut in the list
     write_log(tmp_path / "g.yaml", "club/backyard")  # near nothing: no guess
     assert run("check", "g.yaml", "--allow-rules", "specs")[0] == 2
     assert "did you mean" not in capsys.readouterr().err

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from ..report import Code, Finding
 from . import raises
+from .double_nil import nil_pairs
 from .log import Bid
 from .per_tables import per_tables
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
@@ -128,24 +129,39 @@ def bid_tricks(t: Tables, bid: Bid) -> int:
 
 
 def nil_bidders(t: Tables, bids: tuple[Bid, ...]) -> list[int]:
-    """The seats that bid nil, where the rules allow it (a nil not allowed is reported and counts as 0)."""
+    """The seats that bid nil, where the rules allow it (a nil not allowed is reported and counts as 0).
+
+    Partners who both bid nil bid a double nil where the rules allow one (:func:`.double_nil.nil_pairs`): theirs
+    are not nils of their own.
+    """
     if "nil" not in t.allowed_kinds:
         return []
-    return [bid.seat for bid in bids if bid.kind == "nil" and not bid.side_bid and not bid.raise_]
+    seats = [bid.seat for bid in bids if bid.kind == "nil" and not bid.side_bid and not bid.raise_]
+    if len(seats) > 1 and "double_nil" in t.allowed_kinds:
+        pairs = nil_pairs(t, bids)
+        return [seat for seat in seats if t.side_of[seat] not in pairs]
+    return seats
 
 
 def nil_partner_findings(t: Tables, bids: tuple[Bid, ...], names: tuple[str, ...]) -> list[Finding]:
-    """A nil bidder's partner who bid less than the rules ask of them."""
+    """A nil bidder's partner who bid less than the rules ask of them.
+
+    A partner who bid nil too bid none for the side, so two partners' nils (where they are no double nil) are each
+    reported.
+    """
     findings = []
     nils = set(nil_bidders(t, bids))
     for bid in bids:
         partners = [s for s in t.sides[t.side_of[bid.seat]] if s != bid.seat]
-        if bid.seat in nils or bid.side_bid or not nils.intersection(partners):
+        if bid.side_bid or bid.raise_ or not nils.intersection(partners):
             continue
+        if bid.seat in nils and bid.kind != "nil":
+            continue  # the nil bidder's other bids (a raise, a second entry) are not the partner's
         if bid_tricks(t, bid) < t.nil_partner_min:
             who = " and ".join(names[s] for s in partners if s in nils)
+            what = "nil" if bid.seat in nils else str(bid_tricks(t, bid))
             message = (
-                f"{names[bid.seat]} bid {bid_tricks(t, bid)} beside {who}'s nil; "
+                f"{names[bid.seat]} bid {what} beside {who}'s nil; "
                 f"the partner of a nil bidder must bid at least {t.nil_partner_min}"
             )
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.nil", message, bid.seat))
@@ -182,9 +198,8 @@ def double_nil_finding(t: Tables, bid: Bid, name: str, totals: list[int] | None)
     behind = trailing_by(t, totals, t.side_of[bid.seat])
     if behind >= t.double_nil_behind_by:
         return None
-    message = (
-        f"{name} bid double nil with the side {_standing(behind)}; it needs a side {t.double_nil_behind_by} behind"
-    )
+    what = "double nil" if bid.kind == "double_nil" else "nil beside a partner's nil, a double nil,"
+    message = f"{name} bid {what} with the side {_standing(behind)}; it needs a side {t.double_nil_behind_by} behind"
     return Finding(Code.BID_NOT_ALLOWED, "bidding.double_nil", message, bid.seat)
 
 
@@ -264,7 +279,9 @@ def check_bids(
     bids, raised = raises.split(bids)
     findings: list[Finding] = []
     # a double nil bids no tricks for the side: the side's minimum does not bind it
-    double = {t.side_of[b.seat] for b in bids if b.kind == "double_nil"} if "double_nil" in t.allowed_kinds else set()
+    double = set[int]()
+    if "double_nil" in t.allowed_kinds:
+        double = {t.side_of[b.seat] for b in bids if b.kind == "double_nil"} | nil_pairs(t, bids)
     if ordered and dealer is not None:
         findings.extend(_order_findings(t, bids, dealer, names))
     by_seat: dict[int, Bid] = {}
@@ -275,7 +292,7 @@ def check_bids(
         problem = bid_value_finding(t, bid, names[bid.seat])
         if problem is None and bid.kind == "blind":
             problem = blind_finding(t, bid, names[bid.seat], totals, sized=bid.side_bid or not shares)
-        if problem is None and bid.kind == "double_nil" and "double_nil" in t.allowed_kinds:
+        if problem is None and bid.kind in ("double_nil", "nil") and t.side_of[bid.seat] in double:
             problem = double_nil_finding(t, bid, names[bid.seat], totals)
         if problem is not None:
             findings.append(problem)

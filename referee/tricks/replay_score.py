@@ -60,9 +60,18 @@ class ScoreReplay(WrittenChecks):
             laid = hand.tricks or ()
             won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
             bonus = [a + b for a, b in won]
+            if as_made:
+                # scored "as if their bid was successful": its ACES and bemo made too, as its nil is
+                bonus = [
+                    (t.aces_points if ace_bids[side] else 0) + sum(p for s, _, p in bemos if s == side) if made else b
+                    for side, (b, made) in enumerate(zip(bonus, as_made, strict=True))
+                ]
         double_won, double_lost = frozenset[int](), frozenset[int]()
         if doubles:
-            extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, self.seat_books)
+            taken = self.seat_books
+            if as_made:  # a double nil of a side scored as made is made: its partners took nothing
+                taken = [0 if as_made[t.side_of[seat]] else n for seat, n in enumerate(taken)]
+            extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, taken)
             bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
         raised = raises.raised_sides(t, bids) if t.raises and not plain else None
         contracted = [c or 0 for c in contracts]

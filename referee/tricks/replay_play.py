@@ -257,10 +257,15 @@ class PlayReplay(Replay):
             self._took(hand, holdings, books, index, cards, winner if taker is None else taker, winner_at)
             broken = broken or play.breaks_trump(t, cards, winner_at)
             leader = winner  # a short player who took the trick has no card to lead: the best card's player leads
-        if len(tricks) < t.per_player and not (self.revokes and t.revoke_ends_play):
-            self.report.incomplete.append(
-                Incomplete(Where(self.log.index, n), f"the hand stops after {len(tricks)} of {t.per_player} tricks")
-            )
+        if len(tricks) < t.per_player and not (
+            self.revokes and t.revoke_ends_play and self.revokes[0][0] < len(tricks)
+        ):
+            # Play abandoned on a revoke shows as a record that goes on past the revoke's trick: one that stops at
+            # that trick's last card does not show it quitted, before which the revoke could still be corrected
+            gap = f"the hand stops after {len(tricks)} of {t.per_player} tricks"
+            if self.revokes and t.revoke_ends_play:
+                gap += f", the revoke's trick {len(tricks)} not seen quitted (the revoke could still be corrected)"
+            self.report.incomplete.append(Incomplete(Where(self.log.index, n), gap))
             return books, False
         if unplayed:
             self._not_played(n, held)

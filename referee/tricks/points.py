@@ -7,13 +7,13 @@ the replay and the simulator both score through :func:`hand_points`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..spec import Spec
-from .cards import CARD_COUNT, COPY, SUIT_LETTERS, parse_card, suit_of
+from .cards import CARD_COUNT, COPY, SUIT_LETTERS, card_symbol, parse_card, suit_of
 from .deck import spec_error
 
 if TYPE_CHECKING:
@@ -82,6 +82,48 @@ def deal_sums(rules: PointRules, seats: int) -> tuple[int, ...]:
     if rules.moon_others is not None:
         sums.add(rules.moon_others * (seats - 1))
     return tuple(sorted(sums))
+
+
+def shared_out(rules: PointRules, taken: Sequence[int]) -> bool:
+    """Whether a deal's counting cards, every one taken by someone, can give each player these points (in Hearts:
+    some player must have taken the Q♠'s 13, the rest being hearts at 1). True where it cannot be told simply: a
+    card worth less than nothing, or cards that do not make the deal's total (a double deck, a total set apart)."""
+    groups = sorted(((value, mask.bit_count()) for value, mask in rules.groups), key=lambda group: group[1])
+    if any(value <= 0 for value, _ in groups) or sum(value * count for value, count in groups) != rules.total:
+        return True
+    return sum(taken) == rules.total and min(taken, default=0) >= 0 and _share(tuple(groups), tuple(taken))
+
+
+@lru_cache(maxsize=4096)
+def _share(groups: tuple[tuple[int, int], ...], left: tuple[int, ...]) -> bool:
+    """Whether the cards of these groups (value, count), the most numerous last, make up each player's points left."""
+    (value, count), rest = groups[0], groups[1:]
+    if not rest:  # the last group: each player's points left are a whole number of its cards, all of them given
+        return all(points % value == 0 for points in left) and sum(points // value for points in left) == count
+    return any(
+        _share(rest, tuple(points - value * given for points, given in zip(left, split, strict=True)))
+        for split in _splits(count, [points // value for points in left])
+    )
+
+
+def _splits(count: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Each way of giving ``count`` cards to the players, at most ``caps[i]`` to player i."""
+    if len(caps) == 1:
+        if count <= caps[0]:
+            yield (count,)
+        return
+    for given in range(min(count, caps[0]) + 1):
+        for rest in _splits(count - given, caps[1:]):
+            yield (given, *rest)
+
+
+def counting_cards(rules: PointRules) -> str:
+    """The deal's counting cards in words: a card alone by its name, the others by how many at what value."""
+    named = []
+    for value, mask in sorted(rules.groups, key=lambda group: -group[0]):
+        count = mask.bit_count()
+        named.append(f"{card_symbol(mask.bit_length() - 1)} {value}" if count == 1 else f"{count} cards at {value}")
+    return ", ".join(named)
 
 
 def written_hand(rules: PointRules, written: list[int]) -> list[int]:

@@ -55,7 +55,20 @@ class WrittenChecks(Replay):
             if not 0 <= figure <= most:
                 name = self.side_names[side]
                 return f"the points written for {name} this hand are {figure}; a player scores from 0 to {most} a deal"
-        return None
+        # Every point taken: the counting cards shared out as written (a revoke charged to one player, or a moon shot,
+        # is shared so too where it makes the deal's total; another sum is one of theirs, which the figures must show)
+        one = [seat for seat, figure in enumerate(taken) if figure]
+        charged = len(one) == 1 and taken[one[0]] == rules.revoke_charge
+        moon = rules.moon_others is not None and sorted(taken)[1:] == [rules.moon_others] * (len(taken) - 1)
+        if sum(taken) == rules.total:
+            if charged or points.shared_out(rules, taken):
+                return None
+            why = f"no sharing of a deal's counting cards ({points.counting_cards(rules)}) gives them"
+        elif charged or (moon and 0 in taken):
+            return None
+        else:
+            why = "they add up to a revoke's charge or a moon's score, but are not one"
+        return f"the points written this hand ({self._pair(taken)}) are no deal's: {why}"
 
     def _note_written(self, hand: Hand, totals: Sequence[int]) -> None:
         """The table's own running totals after a hand the referee does not score (its record stops short): what

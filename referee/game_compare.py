@@ -120,6 +120,8 @@ def compare(audits: list[Audit]) -> dict[str, Any]:
 
 def _result(report: Report) -> str:
     """The outcome in words: a side of one player wins, a side of several win."""
+    if report.unscored is not None:
+        return f"not established: hand {report.unscored} not scored"
     if report.winner:
         return f"{report.winner} {'wins' if report.winner in report.players else 'win'}"
     if report.finished and report.ended_by == "game_end.floor":  # every side out at once, level

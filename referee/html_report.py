@@ -70,7 +70,8 @@ def _sheet(report: Report) -> str:
     for h in report.hands:
         cells = "".join(
             (f"<td>{'' if h.bids[i] is None else h.bids[i]}</td>" if bids else "")
-            + f"<td>{h.points[i] if h.scored or h.after_end else ''}</td><td>{h.totals[i]}</td>"
+            + f"<td>{h.points[i] if (h.scored or h.after_end) and h.points[i] is not None else ''}</td>"
+            + f"<td>{h.totals[i]}</td>"
             for i in range(len(report.sides))
         )
         note = f" ({escape(h.note)})" if h.note else ""

@@ -183,7 +183,15 @@ def _result_lines(report: Report) -> list[str]:
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
     ended = report.ended_at_hand if report.ended_at_hand is not None else len(report.hands)
     hands = f"after {ended} hand{'' if ended == 1 else 's'}"
-    if report.finished and report.winner:
+    if report.unscored is not None:  # a hand before the end not scored: no result hangs on the totals
+        result = (
+            f"Result: not established: hand {report.unscored} could not be scored, and the totals leave it out "
+            f"({totals} {hands})."
+        )
+        if report.written_totals is not None:
+            written = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.written_totals, strict=True))
+            result += f" The table's own totals, as written and not audited: {written}."
+    elif report.finished and report.winner:
         one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
         verb = "wins" if one else "win"  # a player for themself, or a side
         result = f"Result: {report.winner} {verb} ({totals}) {hands}."

@@ -163,7 +163,7 @@ class HandScore:
     dealer: str | None
     bids: tuple[int | None, ...]
     books: tuple[int | None, ...]
-    points: tuple[int, ...]
+    points: tuple[int | None, ...]  # None: a hand played after the end whose record does not let it be scored
     totals: tuple[int, ...]
     bags: tuple[int, ...]
     scored: bool = True  # False for a misdeal or a hand too incomplete to score
@@ -177,7 +177,7 @@ class HandScore:
         dealer: str | None,
         bids: tuple[int | None, ...],
         books: tuple[int | None, ...],
-        points: tuple[int, ...],
+        points: tuple[int | None, ...],
         totals: tuple[int, ...],
         bags: tuple[int, ...],
         scored: bool = True,
@@ -250,6 +250,11 @@ class Report:
     tie: Clause | None = None  # the sides are tied at the end: the clause whose reading says how it is played off
     tied_at: int | None = None  # the total the sides are tied at (the lowest, where the lowest wins)
     settlement: tuple[Fraction, tuple[Fraction, ...]] | None = None  # the average, and each side's difference
+    # A hand before the game's end that could not be scored (its record stops short), with more hands after it: the
+    # totals leave it out, so they are not the true score, and no result hangs on them (no winner is named); and
+    # the running totals the table wrote last, as written (not audited), where it wrote them for every side.
+    unscored: int | None = None
+    written_totals: tuple[int, ...] | None = None
     bidding: bool = True  # False where hands are scored by the points of cards taken, with no bids
     family: str = "tricks"  # how the text report lays out its score sheet; not part of the JSON
 
@@ -318,6 +323,10 @@ class Report:
         }
         if self.tie is not None:
             out["tie"] = {"rule": self.tie.id, "interpretation": " ".join((self.tie.interpretation or "").split())}
+        if self.unscored is not None:
+            out["unscored_hand"] = self.unscored
+            if self.written_totals is not None:
+                out["written_totals"] = dict(zip(self.sides, self.written_totals, strict=True))
         if self.settlement is not None:
             average, differences = self.settlement
             out["settlement"] = {
@@ -346,7 +355,9 @@ def not_counted(report: Report, final: tuple[int, ...]) -> None:
         gaps = [gap.message for gap in report.incomplete if gap.where.hand == line.hand]
         report.incomplete = [gap for gap in report.incomplete if gap.where.hand != line.hand]
         note = f"{'; '.join(gaps)}; {AFTER_END}"  # the gap in its place: the line's own note says no more
-    report.hands[-1] = replace(line, totals=final, scored=False, after_end=True, note=note)
+    # A hand that its record does not let be scored shows no points (not a 0 that reads as its score): None
+    points = line.points if line.scored else (None,) * len(line.points)
+    report.hands[-1] = replace(line, points=points, totals=final, scored=False, after_end=True, note=note)
 
 
 def game_continued(report: Report, hands_after: int) -> Finding:

@@ -154,6 +154,10 @@ def _tail(report: Report) -> str:
     if report.tie is not None:
         tie = {"rule": report.tie.id, "interpretation": " ".join((report.tie.interpretation or "").split())}
         text += ', "tie": ' + dumps(tie)
+    if report.unscored is not None:  # (rare: a hand not scored before the game's end)
+        text += ', "unscored_hand": ' + str(report.unscored)
+        if report.written_totals is not None:
+            text += ', "written_totals": ' + dumps(dict(zip(sides, report.written_totals, strict=True)))
     if report.settlement is not None:
         text += ', "settlement": ' + _settlement(report.settlement, report.sides)
     if report.file is not None:

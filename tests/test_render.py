@@ -241,3 +241,26 @@ def test_a_game_every_side_lost_at_once_is_said_to_have_no_winner_not_a_tie() ->
     )
     (verdict,) = game_compare.run([load("spades/ihop-silver")], game)["verdicts"]
     assert verdict["result"] == "no winner: every side lost"
+
+
+MID_GAP = "tests/conformance/bad/intramural_hand_not_scored_mid_game.yaml"
+
+
+def test_a_game_with_a_hand_not_scored_before_its_end_names_no_winner() -> None:
+    # Hand 2 of 6 records only its bids: the totals (500 to -200) leave it out, so they name no winner; the table's
+    # own last totals (590 and -160, its hand 2 being 90 and 40) are given as written, not as the result
+    root = Path(__file__).resolve().parent.parent
+    case = yaml.safe_load((root / MID_GAP).read_text(encoding="utf-8"))
+    game = gamelog.from_document(case["log"], Location(file="gap.yaml"))
+    report = referee.audit("spades/intramural", game)
+    text = " ".join(render.text(report).split())
+    assert (
+        "Result: not established: hand 2 could not be scored, and the totals leave it out (Ann & Cat 500, Bob & Dan "
+        "-200 after 6 hands). The table's own totals, as written and not audited: Ann & Cat 590, Bob & Dan -160."
+    ) in text
+    assert " win " not in text
+    out = json.loads(render.as_json(report))
+    assert (out["winner"], out["finished"], out["unscored_hand"]) == (None, False, 2)
+    assert out["written_totals"] == {"Ann & Cat": 590, "Bob & Dan": -160}
+    (verdict,) = game_compare.run([load("spades/intramural")], game)["verdicts"]
+    assert verdict["result"] == "not established: hand 2 not scored"

@@ -90,6 +90,7 @@ class _Audit(TurnReplay):
         self.hand_number = 0
         self.played = False  # a hand of the game has been played (not drawn again): the next is no longer the first
         self.written: list[int | None] = [None] * len(self.t.sides)
+        self.base_unknown: frozenset[int] = frozenset()  # sides whose running total no one knows (see _note_written)
         self.true_text = score_text.TrueText()  # the form of the last score met as text (see score_text)
         self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
         self.tiles_drawn = self.t.per_player * self.t.seats
@@ -142,6 +143,11 @@ class _Audit(TurnReplay):
             if final is not None:
                 # scored on from the table's own play, so its written figures are checked, but shown apart
                 not_counted(self.report, final)
+        if self.report.unscored is not None:  # (see the tricks' audit: the same reading of a hand not scored)
+            if self.log.hands[-1].number == self.report.unscored:
+                self.report.unscored = None
+            elif None not in self.written:
+                self.report.written_totals = tuple(total for total in self.written if total is not None)
         return self.report
 
     def _draw(self, hand: DominoHand) -> list[int]:
@@ -241,6 +247,8 @@ class _Audit(TurnReplay):
             )
             self._line(n, state, False, "incomplete")
             self._note_written(hand)
+            if not self.report.finished and self.report.unscored is None:
+                self.report.unscored = n  # the true totals are not known from here on
             return ANYONE if t.after_domino_winner or t.after_blocked_winner else None
         if ended == OVER:
             # won in mid-hand: nothing more is scored, which the table's award and score are checked against
@@ -345,7 +353,9 @@ class _Audit(TurnReplay):
                 message = f"the table wrote {recorded.hand} points for {self.side_names[side]} this hand; the rules"
                 self._score_mismatch(hand, side, award, f"{message} give {points}")
             if recorded.total is not None:
-                if recorded.total != total:
+                if side in self.base_unknown and written[side] is None:
+                    pass  # after a hand no one scored: nothing to hold it to
+                elif recorded.total != total:
                     before = written[side]
                     if before is None or recorded.total != before + points:  # else a slip carried on
                         message = f"the table wrote a total of {recorded.total} for {self.side_names[side]}; the"
@@ -357,7 +367,9 @@ class _Audit(TurnReplay):
 
     def _note_written(self, hand: DominoHand) -> None:
         """The table's own running totals after a hand whose record stops short: what it wrote, for the next
-        hand's figures to carry on from, as a slip's are."""
+        hand's figures to carry on from, as a slip's are. A side it wrote no total for has a total no one knows:
+        its next written total is taken as it stands."""
+        unknown = set(range(len(self.totals))) - set(self.base_unknown)
         for recorded in hand.score or ():
             side = self.sides_by_key.get(recorded.key)
             if side is None:
@@ -365,8 +377,14 @@ class _Audit(TurnReplay):
             before = self.written[side]
             if recorded.total is not None:
                 self.written[side] = recorded.total
-            elif recorded.hand is not None:
+                unknown.discard(side)
+            elif recorded.hand is not None and side not in self.base_unknown:
                 self.written[side] = (self.totals[side] if before is None else before) + recorded.hand
+                unknown.discard(side)
+        for side in unknown:
+            self.written[side] = None
+        if unknown:
+            self.base_unknown = self.base_unknown | unknown
 
     def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
         # a side's hand is the ends it scored and, for the hand's winner, the award
@@ -382,7 +400,13 @@ class _Audit(TurnReplay):
             return
         best = max(self.totals[side] for side in reached)
         leaders = [side for side in reached if self.totals[side] == best]
-        if len(leaders) == 1:
+        if self.report.unscored is not None:
+            # after a hand not scored the totals are short of the true ones, which no hand takes down: the game was
+            # over here at the latest, but who reached the target first is not known
+            self.report.finished = True
+            self.report.ended_at_hand = self.hand_number
+            self.report.ended_by = ended_by
+        elif len(leaders) == 1:
             self.report.finished = True
             self.report.winner = self.side_names[leaders[0]]
             self.report.ended_at_hand = self.hand_number

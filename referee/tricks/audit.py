@@ -111,6 +111,8 @@ class _Audit(DealReplay, LaneReplay):
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
                 not_counted(report, tuple(final))
         report.hands_audited += len(self.log.hands)
+        if report.unscored is not None:
+            self._unscored_result(report)
         # no target: the game ends where the table broke up, which a record that stops short in its last hand
         # does not show (the hand may have been played out, and others after it), as no family's would
         last = self.log.hands[-1].number if self.log.hands else None
@@ -146,8 +148,9 @@ class _Audit(DealReplay, LaneReplay):
             self.dealt_hands -= 1  # thrown out as if it were a misdeal: dealt again
         self.report.hands.append(line)
         if not line.scored:
-            if hand.score is not None:
-                self._note_written(hand, totals)
+            self._note_written(hand, totals, line.note == THROWN_OUT)
+            if final is None and line.note != THROWN_OUT and self.report.unscored is None:
+                self.report.unscored = hand.number  # the true totals are not known from here on
             return scored, totals, bags, final
         scored += 1
         if self.hand_reneges is not no_reneges and any(self.hand_reneges):
@@ -178,6 +181,15 @@ class _Audit(DealReplay, LaneReplay):
         blind Boston made); ``lost``: sides that lost it outright by a penalty this hand.
         """
         t = self.t
+        if self.report.unscored is not None:
+            # a hand before this one was not scored: the true totals, and so any end or winner they make, are not
+            # known; only the deals running out still ends the game (at the latest here), its winner not known
+            if t.max_rounds is None or dealt < t.max_rounds:
+                return None
+            report = self.report
+            report.finished, report.winner = True, None
+            report.ended_at_hand, report.ended_by = number, "game_end.rounds"
+            return list(totals)
         playing_off = self.playing_off
         over, winner = (True, swept) if swept is not None else scoring.result(t, totals, dealt, lost, playing_off)
         ended_by: str | None = None
@@ -205,6 +217,14 @@ class _Audit(DealReplay, LaneReplay):
         self.report.tie = self.spec.clause("game_end.tie") if tied and self.spec.has("game_end.tie") else None
         self.report.tied_at = best if tied else None
         return None
+
+    def _unscored_result(self, report: Report) -> None:
+        """After a game with a hand not scored: where that hand is the last recorded, the record simply shows no
+        end (the game is not finished), as ever; else the table's own last totals, where it wrote them all."""
+        if self.log.hands[-1].number == report.unscored:
+            report.unscored = None
+        elif None not in self.written_totals:
+            report.written_totals = tuple(total for total in self.written_totals if total is not None)
 
     def _thrown_out(self, line: HandScore, dealt_before: int) -> bool:
         """Whether a hand is thrown out because a renege in it would win the game for the side that made it."""

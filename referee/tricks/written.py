@@ -17,6 +17,9 @@ class WrittenChecks(Replay):
     """What the table recorded, compared with what the replay finds."""
 
     _true_text: score_text.TrueText | None = None  # the form of the last scores met as text (see score_text)
+    # The sides whose running total no one knows, after a hand not scored that the table wrote no total for: the
+    # next total written for such a side is taken as it stands (its written_totals entry is None until then).
+    base_unknown: frozenset[int] = frozenset()
 
     def _written_points(self, hand: Hand, rules: PointRules, totals: Sequence[int]) -> list[int] | None:
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's.
@@ -70,16 +73,25 @@ class WrittenChecks(Replay):
             why = "they add up to a revoke's charge or a moon's score, but are not one"
         return f"the points written this hand ({self._pair(taken)}) are no deal's: {why}"
 
-    def _note_written(self, hand: Hand, totals: Sequence[int]) -> None:
+    def _note_written(self, hand: Hand, totals: Sequence[int], thrown_out: bool = False) -> None:
         """The table's own running totals after a hand the referee does not score (its record stops short): what
-        the table wrote, for the next hand's figures to carry on from, as a slip's are."""
+        the table wrote, for the next hand's figures to carry on from, as a slip's are. A side it wrote no total
+        for has a total no one knows (the hand's points are not known): its next written total is taken as it
+        stands (a hand thrown out scores nothing, and leaves the totals known)."""
+        unknown = set(range(len(totals))) - set(self.base_unknown) if not thrown_out else set()
         for recorded in hand.score or ():
             side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             before = self.written_totals[side]
             if recorded.total is not None:
                 self.written_totals[side] = recorded.total
-            elif recorded.hand is not None:
+                unknown.discard(side)
+            elif recorded.hand is not None and side not in self.base_unknown:
                 self.written_totals[side] = (totals[side] if before is None else before) + recorded.hand
+                unknown.discard(side)
+        for side in unknown:
+            self.written_totals[side] = None
+        if unknown:
+            self.base_unknown = self.base_unknown | unknown
 
     def _claim_words(self, event: Event, seat: int) -> str:
         at = f" in trick {event.trick}" if event.trick is not None else ""
@@ -235,7 +247,9 @@ class WrittenChecks(Replay):
         # A figure that only a bid these rules forbid would score (200 for ten tricks) breaks the clause forbidding it.
         # ``rule``: the clause a wrong figure breaks in this hand (else the scoring's own, looked up only for a slip).
         by_key, written_totals = self.sides_by_key, self.written_totals
-        true_points, true_totals = line.points, line.totals
+        # (a line being checked is its own hand's, scored: its points are ints; None is only set after the end)
+        true_points: tuple[int, ...] = line.points  # type: ignore[assignment]
+        true_totals = line.totals
         text = hand.score_text
         if text is not None:  # the scores as written, kept as text (see score_text): held to the true figures' text
             if self._true_text is None:
@@ -253,7 +267,7 @@ class WrittenChecks(Replay):
                 continue
             if side is None:  # not a side's or player's name: the lookup fails, located
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
-            points = line.points[side]
+            points = true_points[side]
             if recorded.hand is not None and recorded.hand != points:
                 name, score_rule = self.side_names[side], rule or self._score_rule
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
@@ -262,10 +276,15 @@ class WrittenChecks(Replay):
             if recorded.total is None:
                 if recorded.hand is not None:  # the table's own running total: its previous one plus what it wrote
                     before = self.written_totals[side]
+                    if before is None and side in self.base_unknown:
+                        continue  # (after a hand no one scored, with no total since: still not known)
                     before = line.totals[side] - points if before is None else before
                     self.written_totals[side] = before + recorded.hand
                 continue
             true_total = line.totals[side]  # the true total is always accepted (the true points on it)
+            if side in self.base_unknown and self.written_totals[side] is None:
+                self.written_totals[side] = recorded.total  # after a hand no one scored: nothing to hold it to
+                continue
             if recorded.total != true_total and not self._carried_forward(recorded, true_total, points, side):
                 name, score_rule = self.side_names[side], rule or self._score_rule
                 message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"

@@ -51,7 +51,8 @@ def test_renege_costs_three_books_and_is_pinpointed(seed: int, data: st.DataObje
         bid = clean.hands[-1].bids[side] or 0
         kept = max(0, books - 3)
         if kept < bid <= books and not 2 * bid <= books:
-            assert reneged.hands[-1].points[side] < 0 <= clean.hands[-1].points[side]
+            now, then = reneged.hands[-1].points[side], clean.hands[-1].points[side]
+            assert now is not None and then is not None and now < 0 <= then
     else:
         assert reneged.hands[-1].points[side] == 10 * max(0, books - 3)
 

@@ -261,7 +261,9 @@ def test_an_aces_bid_scores_a_hundred_either_way(seed: int, pick: int) -> None:
     model = replay(list(PLAYERS), as_played(hand), ORDER)
     takers = {side_of(model.winners[k]) for k, t in enumerate(hand["tricks"]) for _, c in entries(t) if c[0] == "A"}
     side = side_of(name)
-    delta = after.hands[number - 1].points[side] - before.hands[number - 1].points[side]
+    now, then = after.hands[number - 1].points[side], before.hands[number - 1].points[side]
+    assert now is not None and then is not None  # (hands of a game not over: scored)
+    delta = now - then
     assert delta == (100 if takers == {side} else -100)
 
 

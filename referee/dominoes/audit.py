@@ -91,6 +91,7 @@ class _Audit(TurnReplay):
         self.played = False  # a hand of the game has been played (not drawn again): the next is no longer the first
         self.written: list[int | None] = [None] * len(self.t.sides)
         self.base_unknown: frozenset[int] = frozenset()  # sides whose running total no one knows (see _note_written)
+        self.tie_awarded: dict[int, int] = {}  # a tied side given an award by the table, this hand (_check_award)
         self.true_text = score_text.TrueText()  # the form of the last score met as text (see score_text)
         self.drawn_each = (self.t.per_player,) * self.t.seats  # the tiles each player draws
         self.tiles_drawn = self.t.per_player * self.t.seats
@@ -313,6 +314,8 @@ class _Audit(TurnReplay):
         return scoring.blocked_award(t, side_spots, self.totals)
 
     def _check_award(self, hand: DominoHand, award: scoring.Award) -> None:
+        if award.tied:
+            self.tie_awarded = {}  # (read by _check_score for this hand only: a tie's award is rare)
         if hand.award is None:
             return
         for key, written in hand.award:
@@ -320,15 +323,22 @@ class _Audit(TurnReplay):
             if side is None:
                 side = self._side_key(key, f"$.hands[{hand.number - 1}].award.{key}")
             due = award.points if side == award.side else 0
-            if written != due:
-                self.add(
-                    Finding(
-                        Code.AWARD_MISMATCH,
-                        award.clause,
-                        f"the table gave {self.side_names[side]} {written} at the hand's end; the rules give {due}",
-                    ),
-                    hand.number,
+            if written == due:
+                continue
+            message = f"the table gave {self.side_names[side]} {written} at the hand's end; the rules give {due}"
+            severity = None
+            if written and (side, written) in award.tied:
+                # what the side would score as the one with the fewest: the sheet's words kept, only the spec's
+                # reading of a tie (no one scores) broken, a warning; its written score is held to it too
+                tied = " and ".join(self.side_names[s] for s, _ in award.tied)
+                message = (
+                    f"the board locked with {tied} tied for the fewest spots; the table gave "
+                    f"{self.side_names[side]} {written}, what the one with the fewest scores; the reading taken is "
+                    f"that a tie scores nobody"
                 )
+                severity = Severity.WARNING
+                self.tie_awarded[side] = written
+            self.add(Finding(Code.AWARD_MISMATCH, award.clause, message, severity=severity), hand.number)
 
     def _check_score(self, hand: DominoHand, state: Settled, award: scoring.Award) -> None:
         side_of, hand_points, totals, written = self.sides_by_key, state.points, self.totals, self.written
@@ -349,6 +359,13 @@ class _Audit(TurnReplay):
             if recorded.hand == points and recorded.total == total:  # the usual line, as the rules give it
                 written[side] = total
                 continue
+            if award.tied and side in self.tie_awarded:  # a tie's award given (reported once, as a warning)
+                extra = self.tie_awarded[side]
+                if recorded.hand in (None, points + extra) and recorded.total in (None, total + extra):
+                    before = written[side]
+                    # the table's own running total, carried on
+                    written[side] = (total - points if before is None else before) + points + extra
+                    continue
             if recorded.hand is not None and recorded.hand != points:
                 message = f"the table wrote {recorded.hand} points for {self.side_names[side]} this hand; the rules"
                 self._score_mismatch(hand, side, award, f"{message} give {points}")

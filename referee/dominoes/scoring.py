@@ -30,15 +30,19 @@ class Award(NamedTuple):
     points: int
     clause: str
     note: str
+    # A tie for the fewest spots at a locked board, which the spec's reading (tie: no_score) scores for nobody, the
+    # sheet being silent: each tied side and what it would score as the one with the fewest. A table that gives a
+    # tied side that breaks only the reading (a warning), not the sheet's words.
+    tied: tuple[tuple[int, int], ...] = ()
 
 
 def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name: str) -> Award:
     """Going out: the backman's spots (or every opponent's), rounded, if the winner is on the board."""
     side = t.side_of[seat]
     if total_before < t.domino_needs:
-        return _made(Award, (side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard"))
+        return _made(Award, (side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard", ()))
     owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
-    return _made(Award, (side, round_to(owed, t.domino_round), "dominoes_scoring.domino", f"{name} went out"))
+    return _made(Award, (side, round_to(owed, t.domino_round), "dominoes_scoring.domino", f"{name} went out", ()))
 
 
 def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:
@@ -46,10 +50,22 @@ def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:
     least = min(side_spots)
     winners = [side for side, n in enumerate(side_spots) if n == least]
     if len(winners) > 1:
-        return Award(None, 0, "dominoes_scoring.blocked", "blocked, a tie for the fewest spots")
+        # (one not on the scoreboard, its points too few to put it there, would score nothing)
+        tied = tuple(
+            (side, 0 if totals[side] < t.entry and points < t.entry else points)
+            for side, points in ((side, _fewest(t, side, side_spots)) for side in winners)
+        )
+        return Award(None, 0, "dominoes_scoring.blocked", "blocked, a tie for the fewest spots", tied)
     side = winners[0]
-    others = sum(side_spots) - least
-    points = round_to(others - least if t.blocked_difference else others, t.blocked_round)
+    points = _fewest(t, side, side_spots)
     if totals[side] < t.entry and points < t.entry:
         return Award(side, 0, "dominoes_scoring.blocked", "blocked, too few points to get on the scoreboard")
     return Award(side, points, "dominoes_scoring.blocked", "blocked")
+
+
+def _fewest(t: Tables, side: int, side_spots: list[int]) -> int:
+    """What a side scores at a locked board as the one with the fewest spots: the others' spots (or the
+    difference), rounded."""
+    least = side_spots[side]
+    others = sum(side_spots) - least
+    return round_to(others - least if t.blocked_difference else others, t.blocked_round)

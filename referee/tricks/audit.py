@@ -117,7 +117,7 @@ class _Audit(DealReplay, LaneReplay):
         # does not show (the hand may have been played out, and others after it), as no family's would
         last = self.log.hands[-1].number if self.log.hands else None
         short = any(gap.where.hand == last for gap in report.incomplete)
-        if t.table_breaks_up and scored and final is None and not short:
+        if t.table_breaks_up and scored and final is None and not short and report.unscored is None:
             winner = scoring.leader(t, totals)
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]

@@ -147,7 +147,7 @@ class _Audit(TurnReplay):
         if self.report.unscored is not None:  # (see the tricks' audit: the same reading of a hand not scored)
             if self.log.hands[-1].number == self.report.unscored:
                 self.report.unscored = None
-            elif None not in self.written:
+            elif None not in self.written and self.log.hands[-1].score is not None:  # (written to the end)
                 self.report.written_totals = tuple(total for total in self.written if total is not None)
         return self.report
 

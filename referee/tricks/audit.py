@@ -220,10 +220,11 @@ class _Audit(DealReplay, LaneReplay):
 
     def _unscored_result(self, report: Report) -> None:
         """After a game with a hand not scored: where that hand is the last recorded, the record simply shows no
-        end (the game is not finished), as ever; else the table's own last totals, where it wrote them all."""
+        end (the game is not finished), as ever; else the table's own last totals, where it wrote them all, and to
+        the last hand (earlier ones would be stale)."""
         if self.log.hands[-1].number == report.unscored:
             report.unscored = None
-        elif None not in self.written_totals:
+        elif None not in self.written_totals and self.log.hands[-1].score is not None:  # (written to the end)
             report.written_totals = tuple(total for total in self.written_totals if total is not None)
 
     def _thrown_out(self, line: HandScore, dealt_before: int) -> bool:

@@ -117,12 +117,13 @@ class _Audit(DealReplay, LaneReplay):
         # does not show (the hand may have been played out, and others after it), as no family's would
         last = self.log.hands[-1].number if self.log.hands else None
         short = any(gap.where.hand == last for gap in report.incomplete)
-        if t.table_breaks_up and scored and final is None and not short and report.unscored is None:
-            winner = scoring.leader(t, totals)
+        if t.table_breaks_up and scored and final is None and not short:
+            # the end is the last hand recorded; the winner, and the settlement, are the totals', where they are true
+            winner = scoring.leader(t, totals) if report.unscored is None else None
             self.report.finished = True
             self.report.winner = None if winner is None else self.side_names[winner]
             self.report.ended_at_hand = self.log.hands[-1].number
-        if t.points is not None and t.points.settlement and self.report.finished:
+        if t.points is not None and t.points.settlement and self.report.finished and report.unscored is None:
             self.report.settlement = points.settlement(final or tuple(totals))
         return self.report
 

@@ -242,8 +242,10 @@ def test_a_last_hand_that_stops_short_leaves_the_game_unfinished(cut: str) -> No
     assert report.status == "incomplete" and [gap.where.hand for gap in report.incomplete] == [len(doc["hands"])]
     assert not report.finished and report.winner is None and report.ended_at_hand is None
     assert report.settlement is None
-    # the same hand cut short, then a hand played out: the game ends with the last hand
+    # the same hand cut short, then a hand played out: the game ends with the last hand, but the totals leave the
+    # hand cut short out, so they name no winner and settle nothing (the report names the hand)
+    cut_hand = len(doc["hands"])
     doc["hands"].append(simulated(4, 4)["hands"][0])
     report = audit(doc)
     assert report.status == "incomplete" and report.finished and report.ended_at_hand == len(doc["hands"])
-    assert report.settlement is not None
+    assert report.winner is None and report.settlement is None and report.unscored == cut_hand

@@ -57,7 +57,8 @@ def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:
         )
         return Award(None, 0, "dominoes_scoring.blocked", "blocked, a tie for the fewest spots", tied)
     side = winners[0]
-    points = _fewest(t, side, side_spots)
+    others = sum(side_spots) - least  # (as _fewest, written out: once a blocked hand, no call)
+    points = round_to(others - least if t.blocked_difference else others, t.blocked_round)
     if totals[side] < t.entry and points < t.entry:
         return Award(side, 0, "dominoes_scoring.blocked", "blocked, too few points to get on the scoreboard")
     return Award(side, points, "dominoes_scoring.blocked", "blocked")

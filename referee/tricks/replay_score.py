@@ -91,7 +91,10 @@ class ScoreReplay(WrittenChecks):
             bonus=bonus,
             times=no_trump.side_times(t, trumpless) if trumpless else None,
         )
-        self.won_outright = scoring.blind_boston(t, contracted, books, blind, raised)
+        made_books = books  # a side scored as made took its bid, a blind Boston of its too
+        if as_made:
+            made_books = [max(b, c) if m else b for b, c, m in zip(books, contracted, as_made, strict=True)]
+        self.won_outright = scoring.blind_boston(t, contracted, made_books, blind, raised)
         self.won_clause = "bidding.boston"
         if double_won and self.won_outright is None:
             self.won_outright, self.won_clause = min(double_won), "bidding.double_nil"

@@ -9,12 +9,14 @@ worker never waits for this process's thread to be given the interpreter's lock
 each unit), and no lock or pipe is shared by two workers. A message is its
 length, then its pickle; a block of JSON Lines is sent as its pickle without
 its bytes, then the bytes as they are (not copied into the pickle, and read
-by the worker as the block's own).
+by the worker as the block's own). Whether a worker has sent anything is told by a byte of memory the processes
+share, which it sets once a message is written: this process reads a worker's pipe only then, not after every game.
 """
 
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import pickle
 import select
@@ -25,6 +27,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import replace
 from typing import Any, NoReturn
 
+from . import yaml_units
 from .batch import Checker, GameResult
 from .batch_inputs import Unit, check_unit
 from .errors import InputError
@@ -49,6 +52,9 @@ _READ_BYTES = 64 * 1024
 _LENGTH = struct.Struct("<Q")
 _TASK = struct.Struct("<QQ")  # a unit's pickle's length, then its bytes' (a block's data, sent apart)
 _STOPPED = "a worker process stopped unexpectedly; try --jobs 1"
+# A worker's byte in the memory the processes share (see ``Pool._look``): set once it has written a message back.
+_SENT = 1
+_SENT_BYTE = bytes([_SENT])
 
 
 def can_fork() -> bool:
@@ -93,14 +99,18 @@ def _write(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _serve(checker: Checker, tasks: int, done: int, first: tuple[tuple[int, Unit], ...]) -> NoReturn:
+def _serve(
+    checker: Checker, tasks: int, done: int, first: tuple[tuple[int, Unit], ...], sent: mmap.mmap, slot: int
+) -> NoReturn:
     """A worker: audit the units it was started with, then each unit it reads, and write back their results with
-    the unit's number, until its pipe of units is closed. It never returns into the code it was forked from."""
+    the unit's number, until its pipe of units is closed; ``sent[slot]`` is set after each message written whole
+    (and as it stops). It never returns into the code it was forked from."""
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
         for number, unit in first:
             _write(done, _message((number, list(check_unit(checker, unit)))))
+            sent[slot] = _SENT
         while (head := _read(tasks, _TASK.size)) is not None:
             size, raw = _TASK.unpack(head)
             body, data = _read(tasks, size), _read(tasks, raw) if raw else b""
@@ -110,9 +120,11 @@ def _serve(checker: Checker, tasks: int, done: int, first: tuple[tuple[int, Unit
             if raw:
                 unit = replace(unit, data=data)
             _write(done, _message((number, list(check_unit(checker, unit)))))
+            sent[slot] = _SENT
     except BaseException:  # the main process says that a worker stopped; a worker prints nothing
         code = 1
     finally:
+        sent[slot] = _SENT  # its end of the pipe is closed next: the main process looks, and finds it
         os._exit(code)  # no cleanup of the parent's: its buffered output is the parent's to write
 
 
@@ -201,6 +213,9 @@ class Pool:
         self.sent = 0
         self.more = True
         self.doubled: set[int] = set()  # units in a worker's hands audited here too (see ``_spare``)
+        # A byte a worker, shared with them all: set by the worker when it has sent something, cleared here before
+        # its pipe is read (see ``_look``). Anonymous shared memory, made before the fork, is the workers' too.
+        self.said = mmap.mmap(-1, max(jobs - 1, 1))
 
     def results(self) -> Generator[tuple[GameResult | None, int], None, None]:
         """Each game's result in input order, and after each unit (as None) its bytes."""
@@ -234,7 +249,8 @@ class Pool:
 
     def _supply(self) -> None:
         """Take back what the workers have sent, and top up their hands."""
-        for worker in self.workers:
+        for slot, worker in enumerate(self.workers):
+            self.said[slot] = 0  # before the read: a message sent after it sets it again
             self.ready.update(worker.received())
             worker.flush()
             while worker.away < _HELD and (unit := self._next()) is not None:
@@ -252,16 +268,27 @@ class Pool:
             return True
         number, results = self.sent - 1, []
         if not self.workers and (getattr(unit, "size", 0) > _WARM_BYTES or isinstance(unit, Documents)):
+            if isinstance(unit, Documents):  # what every process needs to read it, done once, here, not in each
+                yaml_units.ready()
             self._start()  # a long first unit (a whole file, say), or a slow one: the workers do not wait for it
         for result in check_unit(self.checker, unit):
             if self.stop.pressed:
                 return False
             results.append(result)
-            self._supply()
+            self._look()
         self.ready[number] = results
         if not self.workers:
             self._start()
         return True
+
+    def _look(self) -> None:
+        """Between two games audited here: :meth:`_supply` if a worker has sent something since the last look
+        (its byte is set) or has a unit not yet all written. Else there is nothing to read nor to give: a read of
+        an empty pipe was a system call and a raised BlockingIOError between every two games (~13k instructions
+        and the call's time a game, some 1% of a Hearts game's audit). A worker's hands are topped up when it
+        has sent a unit's results back, so none waits longer for it than before."""
+        if self.said.find(_SENT_BYTE) >= 0 or any(worker.pending for worker in self.workers):
+            self._supply()
 
     def _spare(self) -> tuple[int, Unit] | None:
         """Near the end, with nothing left to cut, a unit a worker holds and has not started: the last of two or
@@ -284,7 +311,7 @@ class Pool:
             if self.stop.pressed:
                 return False
             results.append(result)
-            self._supply()
+            self._look()
             if number in self.ready:  # the worker was first
                 return True
         self.ready[number] = results
@@ -325,7 +352,7 @@ class Pool:
             if pid == 0:  # the worker: only its own ends of its own pipes stay open
                 for fd in (tasks[1], done[0], *(end for worker in self.workers for end in (worker.tasks, worker.done))):
                     os.close(fd)
-                _serve(self.checker, tasks[0], done[1], first)
+                _serve(self.checker, tasks[0], done[1], first, self.said, len(self.workers))
             os.close(tasks[0])
             os.close(done[1])
             os.set_blocking(tasks[1], False)
@@ -344,6 +371,7 @@ class Pool:
                 os.kill(worker.pid, signal.SIGTERM)
             os.waitpid(worker.pid, 0)
         self.workers.clear()
+        self.said.close()
 
 
 def _close(*ends: int) -> None:

@@ -26,7 +26,7 @@ from .documents import cannot_read, is_file, log_kind, stream_lines, yaml_lines
 from .errors import InputError
 from .gamelog import AnyLog, games_in, numbered_games
 from .yaml_blocks import file_chunks
-from .yaml_documents import MAX_YAML_CHARS, chunk_documents, yaml_chunks
+from .yaml_documents import MAX_YAML_CHARS, chunk_documents, reader_pattern_ready, yaml_chunks
 
 # The games a unit holds at most: a YAML game takes some ms to parse, so units are small, and the workers finish
 # together even on a file of a hundred games.
@@ -248,6 +248,14 @@ def _size(handle: Any) -> int:
         return int(Path(handle.name).stat().st_size)
     except (OSError, ValueError, AttributeError):
         return 0
+
+
+def ready() -> None:
+    """Import what reading a unit's YAML needs (PyYAML and the strict loaders, ~88M instructions), as its first
+    document's parse would: called before worker processes are forked, so that they inherit it rather than each
+    import it again (the work both the main process and every worker need is done once, before they part)."""
+    reader_pattern_ready()
+    from . import strict_yaml  # noqa: F401  (imports yaml)
 
 
 def unit_games(unit: Documents | Rest) -> Iterator[AnyLog | InputError | Any]:

@@ -107,3 +107,34 @@ def test_a_worker_given_nothing_more_ends_before_the_run_does(monkeypatch: pytes
     monkeypatch.setattr(batch_pool.Pool, "_end", seen_ended)
     code, out = _run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
     assert code == 0 and len(out.splitlines()) == 200 and states == ["Z"]
+
+
+def test_between_two_games_audited_here_an_empty_pipe_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # After each game this process audits it looks at the workers; a worker sets its byte in the memory they share
+    # once it has sent something, so that the look finds whether to read without reading: a read of an empty pipe
+    # is a system call and a raised BlockingIOError. Such reads between games were one a game (~100 here); now at
+    # most one a message a worker sends (the read that finds the pipe emptied), some 8 here.
+    monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 131072)  # units of some 12 games (200 games, ~1.1 MB)
+    here, real_read, audit_unit = os.getpid(), os.read, batch_inputs.check_unit
+    auditing, empty, games_here = [False], [0], [0]
+
+    def counted_read(fd: int, size: int) -> bytes:
+        try:
+            return real_read(fd, size)
+        except BlockingIOError:
+            empty[0] += os.getpid() == here and auditing[0]
+            raise
+
+    def counted_unit(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
+        auditing[0] = True  # (the look after each game runs while this generator waits at its yield)
+        for result in audit_unit(checker, unit):
+            games_here[0] += os.getpid() == here
+            yield result
+        auditing[0] = False
+
+    monkeypatch.setattr(os, "read", counted_read)
+    monkeypatch.setattr(batch_pool, "check_unit", counted_unit)
+    code, out = _run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
+    assert code == 0 and out == _run("check", str(ARCHIVE), "--format", "json", "--jobs", "1")[1]
+    assert games_here[0] > 40  # this process audited a share (else the count below would prove nothing)
+    assert empty[0] < games_here[0] / 4, (empty[0], games_here[0])

@@ -258,3 +258,34 @@ def test_the_worker_does_not_wait_for_a_yaml_files_first_game(tmp_path: Path, mo
     here = str(os.getpid())
     assert code == 0 and len(tags) == 6 and tags[0] == [here, "False"]
     assert tags[1][0] != here and tags[1][1] == "False"  # forked before this process had read a game
+
+
+_INHERITS = """
+import os, sys
+from referee import batch_pool, cli
+audit_unit, here = batch_pool.check_unit, os.getpid()
+
+def tagged(checker, unit):
+    loaded = "referee.strict_yaml" in sys.modules  # in a worker: imported before it was forked, or by its own games
+    for result in audit_unit(checker, unit):
+        yield result
+    if os.getpid() != here:
+        print("worker", loaded, flush=True)
+
+batch_pool.check_unit = tagged
+sys.exit(cli.main(["check", sys.argv[1], "--format", "json", "--jobs", "2"], out=open(os.devnull, "w")))
+"""
+
+
+def test_a_worker_inherits_the_yaml_reader_it_would_otherwise_import(tmp_path: Path) -> None:
+    """PyYAML and the strict loaders (~88M instructions) are imported before the worker is forked, not by both
+    processes after the fork: its first unit starts with them loaded. (A process of its own: pytest has them.)"""
+    import subprocess
+
+    path = tmp_path / "games.yaml"
+    path.write_text("---\n".join([CLEAN] * 6), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _INHERITS, str(path)], capture_output=True, text=True, check=False, cwd=tmp_path
+    )
+    tags = done.stdout.split("\n")
+    assert done.returncode == 0 and tags[0] == "worker True", (done.stdout, done.stderr)

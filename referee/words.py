@@ -42,3 +42,11 @@ def show(value: Any) -> str:
 
 def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+
+
+_TIMES = {1: "once", 2: "twice", 3: "three times"}
+
+
+def times(n: object) -> str:
+    """A multiple in words: "once", "twice", "three times", "4 times" (never "1 times")."""
+    return _TIMES[n] if isinstance(n, int) and n in _TIMES else f"{show(n)} times"

@@ -285,7 +285,8 @@ def test_a_kind_of_bid_not_allowed_still_shows_the_terms_its_spec_gives() -> Non
     blind = rule_text("bidding.blind", load("spades/house").clause("bidding.blind").data, {"allowed", "behind_by"})
     assert blind == (
         "Not allowed: blind bids (made before looking at the cards). Where a table allows it: Only a side at "
-        "least 100 points behind may bid blind. Made, a blind bid scores 2 times a bid's points; set, 1 times."
+        "least 100 points behind may bid blind. Made, a blind bid scores twice a bid's points; set, only what any "
+        "bid set loses."
     )
     assert rule_text("bidding.nil", {"allowed": False}) == "Not allowed: nil (a bid to take no tricks)."
     # a rule of none given by an option's map is no penalty, not "Penalty: None"
@@ -333,3 +334,16 @@ def test_first_trick_and_first_lead_read_as_sentences() -> None:
     )
     club = rule_text("play.first_lead", load("hearts/club").clause("play.first_lead").data)
     assert club == "The holder of the 2 of clubs leads it to the first trick."
+
+
+def test_a_multiple_is_said_in_words() -> None:
+    # ihop-silver's no trump (004: "double that of a normal bid ... triple the basic amount"), as the table plays it by
+    # default (no_trump_set double, blind_no_trump_set triple); "set, 1 times" and "Set, 2 times." were the words
+    no_trump = rule_text("bidding.no_trump", load("spades/ihop-silver").clause("bidding.no_trump").data)
+    assert (
+        "Made, the bid scores twice its points. Set, twice what a bid set loses. Bid blind and made, three times "
+        "its points. Blind and set, three times what a bid set loses." in no_trump
+    )
+    single = rule_text("bidding.blind", {"allowed": True, "made_multiplier": 4, "set_multiplier": 1})
+    assert single.endswith("Made, a blind bid scores 4 times a bid's points; set, only what any bid set loses.")
+    assert " times" not in rule_text("bidding.blind", {"allowed": True, "made_multiplier": 1, "set_multiplier": 1})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..words import Fields, show, words
+from ..words import Fields, show, times, words
 from ..words import count as _count
 from .cards import CardError, card_name, parse_card
 
@@ -230,7 +230,8 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
             if behind:
                 out.append(f"Only a side at least {behind} points behind may bid blind.")
             made, set_ = f.get("made_multiplier", 1), f.get("set_multiplier", 1)
-            out.append(f"Made, a blind bid scores {made} times a bid's points; set, {set_} times.")
+            scores = _multiple(made, "a bid's points")
+            out.append(f"Made, a blind bid scores {scores}; set, {_lost(set_)}.")
             low = f.get("min")
             if low is not None:
                 out.append(f"A blind bid is at least {low}.")
@@ -263,15 +264,9 @@ def _bid_kind(name: str) -> Callable[[Fields], list[str]]:
             )
         elif name == "no_trump":
             out.append("A no-trump bidder promises to win no trick with a spade unless spades were led.")
+            out += _times(f, "multiplier", "set_multiplier", "Made, the bid scores {}.", "Set, {}.")
             out += _times(
-                f, "multiplier", "set_multiplier", "Made, the bid scores {} times its points.", "Set, {} times."
-            )
-            out += _times(
-                f,
-                "blind_multiplier",
-                "blind_set_multiplier",
-                "Bid blind and made, {} times.",
-                "Blind and set, {} times.",
+                f, "blind_multiplier", "blind_set_multiplier", "Bid blind and made, {}.", "Blind and set, {}."
             )
             out += _present(f, "blind_min", "A blind no-trump bid is at least {}.")
             out += _present(f, "behind_by", "Only a side at least {} points behind may bid it.")
@@ -332,7 +327,19 @@ def _present(f: Fields, key: str, sentence: str) -> list[str]:
 
 
 def _times(f: Fields, made: str, set_: str, made_words: str, set_words: str) -> list[str]:
-    return _present(f, made, made_words) + _present(f, set_, set_words)
+    """A made and a set multiplier, each where the clause gives it, in words ("twice its points")."""
+    out = [made_words.format(_multiple(f.get(made), "its points"))] if made in f.data else []
+    return out + ([set_words.format(_lost(f.get(set_)))] if set_ in f.data else [])
+
+
+def _multiple(n: Any, what: str) -> str:
+    """``n`` times ``what``: "twice a bid's points"; once is the points as they are."""
+    return what if n == 1 else f"{times(n)} {what}"
+
+
+def _lost(n: Any) -> str:
+    """What a set bid loses at ``n`` times the usual ("set, 1 times" said it in figures, wrongly)."""
+    return "only what any bid set loses" if n == 1 else f"{times(n)} what a bid set loses"
 
 
 def _ace_check(f: Fields) -> list[str]:

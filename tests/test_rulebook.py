@@ -347,3 +347,13 @@ def test_a_multiple_is_said_in_words() -> None:
     single = rule_text("bidding.blind", {"allowed": True, "made_multiplier": 4, "set_multiplier": 1})
     assert single.endswith("Made, a blind bid scores 4 times a bid's points; set, only what any bid set loses.")
     assert " times" not in rule_text("bidding.blind", {"allowed": True, "made_multiplier": 1, "set_multiplier": 1})
+
+
+def test_an_overtrick_that_costs_points_is_minus() -> None:
+    # three-player (004): "for every extra trick over what you bet, the amount you win for the contract is reduced
+    # by 10 points"; the page said "plus -10 for each trick over the bid"
+    contract = rule_text("scoring.contract", load("spades/three-player").clause("scoring.contract").data)
+    assert contract.startswith("A side that takes at least its bid scores 10 for each trick bid, minus 10 for each ")
+    assert "plus" not in contract
+    intramural = rule_text("scoring.contract", load("spades/intramural").clause("scoring.contract").data)
+    assert ", plus 1 for each trick over the bid." in intramural

@@ -189,7 +189,9 @@ def _escalation(steps: list[dict[str, Any]]) -> list[str]:
 def _contract(f: Fields) -> list[str]:
     made, over, set_ = f.get("made_per_trick"), f.get("overtrick", 0), f.get("set_per_trick")
     text = f"A side that takes at least its bid scores {made} for each trick bid"
-    text += f", plus {over} for each trick over the bid." if over else "; tricks over the bid score nothing."
+    # an overtrick that costs points (three-player: "reduced by 10 points") is "minus 10", not "plus -10"
+    more = f"minus {-over}" if isinstance(over, int) and over < 0 else f"plus {over}"
+    text += f", {more} for each trick over the bid." if over else "; tricks over the bid score nothing."
     out = [text, f"A side that takes fewer tricks than it bid (is set) scores {set_} for each trick bid."]
     unbid = f.get("unbid_per_book")
     if unbid is not None:

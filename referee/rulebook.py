@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 
 from .errors import InputError, Unsupported
 from .families import compile_spec
 from .rule_words import DESCRIBE, rule_text
 from .rulebook_blocks import clause_block, columns, escape, fold, quote_block, reading_block, ref, source_side
 from .spec import Clause, Spec, option_ref, source_text
+from .spec_files import find, is_bundled
 from .spec_options import option_text
 from .words import show, words
 
@@ -130,6 +132,18 @@ def _status(spec: Spec, name: str) -> str:
     return f"**Enforced:** check a game by this rulebook with `referee check --rules {name} game.yaml`."
 
 
+def _command_name(spec: Spec, name: str) -> str:
+    """The spec as the page's command line names it: a bundled spec by its id, however it was named; any other by
+    its file's name alone, as it is published beside the page (the path the author gave, ``/home/ann/club.yaml``,
+    named a folder of the author's machine on a page to publish). A bundled spec's file is the one of its id, or
+    the same text (the source checkout's ``rules/`` beside an installed copy)."""
+    if is_bundled(spec.id):
+        bundled = find(spec.id).resolve()
+        if bundled == spec.path or bundled.read_bytes() == spec.path.read_bytes():
+            return spec.id
+    return Path(name).name
+
+
 def _excerpt_lines(spec: Spec) -> list[str] | None:
     """The lines of the source that the spec encodes, as written (line breaks kept)."""
     path = spec.document_path  # a bundled source, or a club's own sheet beside its spec
@@ -228,7 +242,7 @@ def markdown(spec: Spec, name: str | None = None) -> str:
         ]
     if spec.summary:
         lines += [fold(spec.summary), ""]
-    lines += [_status(spec, spec.id if name is None else name), ""]
+    lines += [_status(spec, spec.id if name is None else _command_name(spec, name)), ""]
     lines += [
         "The rules follow in the order of a game. Each is given in plain words (what the referee checks), with the "
         "source's own words beside it. Where the source is silent, unclear or contradicts itself, the reading "

@@ -597,7 +597,13 @@ def test_a_club_publishes_its_spec_as_a_rulebook_page_that_stands_alone(
     code, page = run("rulebook", "examples/club/club.yaml")
     assert code == 0
     assert page.startswith("# Spades, Maple Street club rules\n\nRule spec `club/maple-street`, a Spades rulebook.\n")
-    assert "`referee check --rules examples/club/club.yaml game.yaml`" in page  # the id alone names no file
+    # the id alone names no file; the file's name, as the page is published beside it, not the author's folders
+    assert "`referee check --rules club.yaml game.yaml`" in page
+    assert run("rulebook", str(ROOT / "examples/club/club.yaml"))[1] == page
+    assert str(ROOT) not in page
+    # a bundled spec named by its file is still named by its id
+    by_path = run("rulebook", str(ROOT / "rules/spades/intramural.yaml"))[1]
+    assert "`referee check --rules spades/intramural game.yaml`" in by_path
     assert "Builds on `spades/intramural`:" in page
     assert "> A game is played to 300 points, not 500." in page  # the club's own sheet beside its rule
     assert "### target { #options.target }" in page

@@ -157,7 +157,8 @@ def parser() -> argparse.ArgumentParser:
     diff = sub.add_parser(
         "diff",
         help="the rule-level differences between two specs (ids or files)",
-        epilog="exit code: 0 the specs state every rule alike, 1 they differ, 2 a spec cannot be read",
+        epilog="exit code: 0 the specs state every rule alike, 1 they differ (specs of two families always do), "
+        "2 a spec cannot be read",
     )
     diff.add_argument("a", metavar="A", help="rule spec id or file")
     diff.add_argument("b", metavar="B", help="rule spec id or file")

@@ -39,6 +39,9 @@ CONCEPTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("not_checkable", "What no record can show", ("not_checkable.*",)),
 )
 OTHER = ("other", "Other rules")
+# The sections whose clauses mean the same in every family (who plays, in what order, how the game ends): what
+# two rule sets of different games can be compared on, beside the clauses both state.
+SHARED_SECTIONS = ("players", "game_end")
 TITLES = {key: title for key, title, _ in CONCEPTS} | {OTHER[0]: OTHER[1]}
 
 _EXACT = {clause_id: key for key, _, ids in CONCEPTS for clause_id in ids if not clause_id.endswith(".*")}

@@ -6,8 +6,10 @@ import json
 from textwrap import fill
 from typing import Any
 
-from .concepts import Line, Table, missing, table
+from .absent_rules import without
+from .concepts import SHARED_SECTIONS, Line, Table, missing, table
 from .spec import Spec
+from .words import count
 
 
 def differing(compared: Table) -> list[tuple[str, str, list[Line]]]:
@@ -24,10 +26,25 @@ def _status(line: Line) -> str:
     return "changed"
 
 
+def _shared(line: Line) -> bool:
+    """Whether two rule sets of different games can be compared on a clause: both state it, or it means the same
+    in every game and what a rule set without it comes to is known (a Spades spec has no tiles, and a domino one
+    no deck: "Not stated: the referee's default applies" was untrue of either)."""
+    if None not in line.cells:
+        return True
+    return line.clause.split(".", 1)[0] in SHARED_SECTIONS and without(line.clause) is not None
+
+
 def as_dict(a: Spec, b: Spec) -> dict[str, Any]:
-    """The differences as JSON data: the same rows, clauses and words as the comparison table."""
+    """The differences as JSON data: the same rows, clauses and words as the comparison table; between specs of
+    different families, only the clauses the two games share (the others counted in ``left_out``)."""
     rows = []
-    for key, title, lines in differing(table([a, b])):
+    left_out = 0
+    for key, title, found in differing(table([a, b])):
+        lines = found if a.family == b.family else [line for line in found if _shared(line)]
+        left_out += len(found) - len(lines)
+        if not lines:
+            continue
         clauses = []
         for line in lines:
             left, right = line.cells
@@ -43,10 +60,11 @@ def as_dict(a: Spec, b: Spec) -> dict[str, Any]:
     same = sum(1 for row in table([a, b]).rows for line in row.lines if not line.differs)
     return {
         "diff": 1,
-        "a": {"id": a.id, "title": a.title},
-        "b": {"id": b.id, "title": b.title},
+        "a": {"id": a.id, "title": a.title, "family": a.family},
+        "b": {"id": b.id, "title": b.title, "family": b.family},
         "differences": sum(len(row["clauses"]) for row in rows),
         "same": same,
+        "left_out": left_out,
         "rows": rows,
     }
 
@@ -54,6 +72,11 @@ def as_dict(a: Spec, b: Spec) -> dict[str, Any]:
 def as_json(a: Spec, b: Spec) -> str:
     """The differences as indented JSON."""
     return json.dumps(as_dict(a, b), ensure_ascii=False, indent=2)
+
+
+def _verb(n: int, verb: str) -> str:
+    """A verb that agrees with a count: "1 differs", "4 differ"."""
+    return f"{verb}s" if n == 1 else verb
 
 
 def _para(label: str, text: str) -> list[str]:
@@ -65,6 +88,14 @@ def text(a: Spec, b: Spec) -> str:
     data = as_dict(a, b)
     width = max(len(a.id), len(b.id)) + 1
     lines = [f"A = {a.id} ({a.title})", f"B = {b.id} ({b.title})"]
+    if a.family != b.family:
+        left_out = data["left_out"]
+        games = (
+            f"A is a {a.family.capitalize()} rule set and B a {b.family.capitalize()} one: different games. Only what "
+            "they share is compared: the players and sides, the end of the game, and the clauses both state; "
+            f"{count(left_out, 'clause')} of one game alone {'is' if left_out == 1 else 'are'} left out."
+        )
+        lines += ["", *fill(games, 100).splitlines()]
     for row in data["rows"]:
         lines += ["", row["title"]]
         for clause in row["clauses"]:
@@ -73,6 +104,9 @@ def text(a: Spec, b: Spec) -> str:
                 entry = clause[side]
                 words = missing(clause["clause"]) if entry is None else entry["text"]
                 lines += _para(f"{side.upper()} {spec.id + ':':<{width}}", words)
-    count = data["differences"]
-    lines += ["", f"{count} clause(s) differ, {data['same']} agree." if count else "No rule differs."]
+    differ = data["differences"]
+    same = data["same"]
+    lines += ["", f"{count(differ, 'clause')} {_verb(differ, 'differ')}, {same} {_verb(same, 'agree')}."]
+    if not differ:
+        lines[-1] = "No rule differs." if a.family == b.family else "No rule they share differs."
     return "\n".join(lines) + "\n"

@@ -80,12 +80,34 @@ def test_diff_text_and_json_from_the_command_line() -> None:
     assert code == 1  # they differ, as diff(1) says
     assert "Game end\n  game_end.target\n" in text
     agree = len(load("spades/intramural").clauses) - 1
-    assert text.rstrip().endswith(f"2 clause(s) differ, {agree} agree.")
+    assert text.rstrip().endswith(f"2 clauses differ, {agree} agree.")
     raw, code = run("diff", CLUB, "spades/intramural", "--format", "json")
     assert code == 1
     assert json.loads(raw) == spec_diff.as_dict(load(CLUB), load("spades/intramural"))
     same, code = run("diff", "spades/intramural", "spades/intramural")
     assert code == 0 and same.rstrip().endswith("No rule differs.")
+
+
+def test_diff_of_two_games_compares_what_they_share() -> None:
+    # Spades has no tiles and All Fives no deck: the table said "Not stated: the referee's default applies" of
+    # each, some forty times. Shared: who plays (4 players v 2 to 4; partners opposite v every one for
+    # themselves: "Every one for themselves"), and the end (500 v "The score of 150 points is considered a
+    # game"; intramural plays a tie on, All Fives states no tie rule, and the referee's default is known).
+    a, b = load("spades/intramural"), load("dominoes/all-fives")
+    data = spec_diff.as_dict(a, b)
+    compared = [c["clause"] for row in data["rows"] for c in row["clauses"]]
+    assert compared == ["players.seats", "players.sides", "game_end.target", "game_end.tie"]
+    everything = [line for _, _, lines in spec_diff.differing(table([a, b])) for line in lines]
+    assert data["left_out"] == len(everything) - 4 > 30
+    assert (data["a"]["family"], data["b"]["family"]) == ("spades", "dominoes")
+    text, code = run("diff", "spades/intramural", "dominoes/all-fives")
+    assert code == 1  # two games never state every rule alike
+    assert "A is a Spades rule set and B a Dominoes one: different games." in " ".join(text.split())
+    assert f"{data['left_out']} clauses of one game alone are left out." in " ".join(text.split())
+    assert "the referee's default applies" not in text
+    assert text.rstrip().endswith("4 clauses differ, 1 agrees.")  # players.turn: clockwise in both
+    # within one family nothing is left out, a clause one spec lacks included
+    assert spec_diff.as_dict(load("spades/intramural"), load("spades/solo"))["left_out"] == 0
 
 
 def test_diff_of_an_unknown_spec_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .absent_rules import without
+from .rule_words import plays_alone
 from .rulebook import rule_text, show
 from .spec import Clause, Spec
 from .spec_options import option_ref
@@ -93,9 +94,10 @@ def _canonical(value: Any) -> str:
 def entries(spec: Spec) -> list[Entry]:
     """Every clause, option and not-checkable rule of a spec, in the spec's order, in plain words."""
     out = []
+    alone = plays_alone(spec.clause("players.sides").data)
     for clause in spec.clauses.values():
         refs = _option_refs(spec, clause.id)
-        text = rule_text(clause.id, clause.data, refs)
+        text = rule_text(clause.id, clause.data, refs, alone)
         if not clause.checkable:
             text = f"Not checkable from a record: {' '.join((clause.reason or '').split())}"
         if refs:

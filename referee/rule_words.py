@@ -17,6 +17,11 @@ from .words import Fields, show, words
 from .words import count as _count
 
 
+def plays_alone(sides: dict[str, Any]) -> bool:
+    """Whether a rule set's ``players.sides`` has every player play for themselves, each a side of one."""
+    return sides.get("partners") == "none"
+
+
 def _seats(f: Fields) -> list[str]:
     count = f.get("count")
     counts = [str(n) for n in f.get("counts") or ()]
@@ -57,28 +62,33 @@ def _winner(f: Fields) -> list[str]:
 
 
 def _target(f: Fields) -> list[str]:
-    return [f"The game ends after the hand in which a side reaches {_count(f.get('points'), 'point')}."]
+    reaches = f"{f.who('a side', 'a player')} reaches {_count(f.get('points'), 'point')}"
+    return [f"The game ends after the hand in which {reaches}."]
 
 
 def _both_reach(f: Fields) -> list[str]:
+    more = f"more than one {f.who('side', 'player')} reaches it"
     if f.get("rule") == "higher_wins":
-        return ["If more than one side reaches it in the same hand, the higher score wins."]
-    return [f"If more than one side reaches it: {show(f.get('rule'))}."]
+        return [f"If {more} in the same hand, the higher score wins."]
+    return [f"If {more}: {show(f.get('rule'))}."]
 
 
 def _tie(f: Fields) -> list[str]:
     rule = f.get("rule")
     if rule == "play_on":
-        return ["If the leading sides are tied when the game would end, more hands are played until one leads."]
+        leading = f.who("the leading sides are", "the leading players are")
+        return [f"If {leading} tied when the game would end, more hands are played until one leads."]
     return ["A tie at the end stands: the win is shared."]
 
 
 def _floor(f: Fields) -> list[str]:
-    return [f"A side that falls to {_count(f.get('points'), 'point')} or below loses, and the game ends."]
+    who = f.who("A side that falls", "A player who falls")
+    return [f"{who} to {_count(f.get('points'), 'point')} or below loses, and the game ends."]
 
 
 def _behind(f: Fields) -> list[str]:
-    return [f"A side {_count(f.get('points'), 'point')} or more behind the leading side loses, and the game ends."]
+    side = f.who("side", "player")
+    return [f"A {side} {_count(f.get('points'), 'point')} or more behind the leading {side} loses, and the game ends."]
 
 
 def _rounds(f: Fields) -> list[str]:
@@ -90,7 +100,9 @@ def _rounds(f: Fields) -> list[str]:
 
 def _clock(f: Fields) -> list[str]:
     out = [f"A match is played to a clock of {_count(f.get('minutes'), 'minute')}."]
-    out.append("When time is called, the hand in progress is played out, and the side ahead wins.")
+    out.append(
+        f"When time is called, the hand in progress is played out, and the {f.who('side', 'player')} ahead wins."
+    )
     extra = f.get("overtime_hands")
     if extra is not None:
         out.append(f"A tie plays {_count(extra, 'more hand')} at a time until it is broken.")
@@ -116,10 +128,11 @@ DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
 }
 
 
-def rule_text(clause_id: str, data: dict[str, Any], chosen: Iterable[str] = ()) -> str:
+def rule_text(clause_id: str, data: dict[str, Any], chosen: Iterable[str] = (), alone: bool = False) -> str:
     """The rule of a clause in plain words, from its data fields (every field shown); ``chosen``: the fields an
-    option sets, with the option's default in ``data``."""
-    fields = Fields(data, frozenset(chosen))
+    option sets, with the option's default in ``data``; ``alone``: every player plays for themselves (the words
+    say "a player", not "a side")."""
+    fields = Fields(data, frozenset(chosen), alone)
     describe = DESCRIBE.get(clause_id)
     sentences = describe(fields) if describe is not None else []
     sentences += [f"{words(k).capitalize()}: {show(v)}." for k, v in fields.rest().items()]

@@ -14,7 +14,7 @@ import posixpath
 import re
 from typing import Any
 
-from .rule_words import rule_text
+from .rule_words import plays_alone, rule_text
 from .spec import Clause, Spec, bundled_ids, load, option_ref
 from .words import show, words
 
@@ -141,7 +141,8 @@ def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], s
     lines = [f"### {title} {{ #{clause.id} }}", ""]
     left: list[str] = []
     if clause.checkable or clause.data:
-        left += [rule_text(clause.id, clause.data, (key for key, value in body.items() if option_ref(value)))]
+        chosen = (key for key, value in body.items() if option_ref(value))
+        left += [rule_text(clause.id, clause.data, chosen, plays_alone(spec.clause("players.sides").data))]
         left += [""]
     notes = _option_notes(spec, body)
     if notes:

@@ -8,10 +8,16 @@ from typing import Any
 class Fields:
     """A clause's data fields; remembers which ones a description used, so none is left unshown."""
 
-    def __init__(self, data: dict[str, Any], chosen: frozenset[str] = frozenset()) -> None:
+    def __init__(self, data: dict[str, Any], chosen: frozenset[str] = frozenset(), alone: bool = False) -> None:
         self.data = data
         self.chosen = chosen  # the fields an option of the table sets
+        self.alone = alone  # every player plays for themselves: a side is one player
         self.used: set[str] = set()
+
+    def who(self, side: str, player: str) -> str:
+        """The words of a side (``"A side that"``), or of a player where every player plays alone (``"A player
+        who"``): a rulebook for Solo Spades, Hearts or All Fives spoke of sides nobody at the table forms."""
+        return player if self.alone else side
 
     def get(self, key: str, default: Any = None) -> Any:
         self.used.add(key)

@@ -357,3 +357,37 @@ def test_an_overtrick_that_costs_points_is_minus() -> None:
     assert "plus" not in contract
     intramural = rule_text("scoring.contract", load("spades/intramural").clause("scoring.contract").data)
     assert ", plus 1 for each trick over the bid." in intramural
+
+
+def _plain_words(page: str) -> str:
+    """The rules in plain words of a page: its text without the source's quotes, the readings or the headings."""
+    kept = [line for line in page.splitlines() if line and not line.startswith((">", "    ", "#", "<", "!!!"))]
+    return fold(" ".join(kept))
+
+
+@pytest.mark.parametrize("spec_id", ["spades/solo", "spades/three-player", "hearts/club", "dominoes/block-five"])
+def test_a_game_without_partners_speaks_of_players_not_sides(spec_id: str) -> None:
+    # every player plays for themselves (players.sides: partners none): "A side that takes at least its bid" spoke of
+    # sides nobody at the table forms
+    rules = markdown(load(spec_id)).split("## Options")[0]  # an option's own description is the spec author's
+    words = re.sub(r"\w+ side by side|each of its sides", "", _plain_words(rules))  # a page's link; a tile's sides
+    assert re.findall(r"\bsides?\b", words) == []
+
+
+def test_the_words_of_a_player_alone() -> None:
+    solo = load("spades/solo")
+    contract = rule_text("scoring.contract", solo.clause("scoring.contract").data, alone=True)
+    assert contract == (
+        "A player who takes at least their bid scores 10 for each trick bid, plus 1 for each trick over the bid. "
+        "A player who takes fewer tricks than they bid (is set) scores -10 for each trick bid."
+    )
+    assert rule_text("game_end.floor", {"points": -500}, alone=True) == (
+        "A player who falls to -500 points or below loses, and the game ends."
+    )
+    # block-five (002, without partners): the winner scores "the losers total spots", every other player's
+    blocked = rule_text("dominoes_scoring.domino", load("dominoes/block-five").clause("dominoes_scoring.domino").data)
+    assert blocked == "The player who goes out scores the spots left on the losing side's tiles."  # not told: a side
+    alone = rule_text("dominoes_scoring.domino", {"from": "losers"}, alone=True)
+    assert alone == "The player who goes out scores the spots left in the other players' hands."
+    # partners: the words of a side, as before
+    assert markdown(load("spades/intramural")).count("A side that takes at least its bid") == 1

@@ -9,7 +9,11 @@ from typing import Any, Protocol
 class Fields(Protocol):
     """A clause's data fields, remembering which ones a description used."""
 
+    alone: bool  # every player plays for themselves
+
     def get(self, key: str, default: Any = None) -> Any: ...
+
+    def who(self, side: str, player: str) -> str: ...
 
 
 def _points(n: int) -> str:
@@ -114,7 +118,7 @@ def _domino(f: Fields) -> list[str]:
     source = {
         "backman": "the spots left in the backman's hand (the player before them in the order of play)",
         "opponents": "the spots left in all the opponents' hands",
-        "losers": "the spots left on the losing side's tiles",
+        "losers": f.who("the spots left on the losing side's tiles", "the spots left in the other players' hands"),
     }[f.get("from", "losers")]
     out = [f"The player who goes out scores {source}{_rounding(f.get('round_to'))}."]
     needs = f.get("needs_on_board")
@@ -125,9 +129,10 @@ def _domino(f: Fields) -> list[str]:
 
 def _blocked(f: Fields) -> list[str]:
     who = "side" if f.get("winner") == "least_spots_side" else "player or side"
+    who = "player" if f.alone else who
     scores = f.get("scores")
     what = (
-        "the difference between the others' spots and its own"
+        f"the difference between the others' spots and {f.who('its', 'their')} own"
         if scores == "difference"
         else "the spots in all the others' hands"
     )

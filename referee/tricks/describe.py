@@ -178,7 +178,10 @@ def _bid_order(f: Fields) -> list[str]:
     out = [f"{starts.get(f.get('starts'), 'Bidding starts: ' + show(f.get('starts')))}, then each in turn."]
     if f.get("style") == "individual":
         out.append(
-            "Each player bids on their own; where there are partners, their bids are added to make the side's contract."
+            "Each player bids on their own."
+            if f.alone  # nobody has a partner to add a bid to
+            else "Each player bids on their own; where there are partners, their bids are added to make the side's "
+            "contract."
         )
     else:
         out.append("Each partnership makes one bid for the side.")

@@ -188,11 +188,12 @@ def _escalation(steps: list[dict[str, Any]]) -> list[str]:
 
 def _contract(f: Fields) -> list[str]:
     made, over, set_ = f.get("made_per_trick"), f.get("overtrick", 0), f.get("set_per_trick")
-    text = f"A side that takes at least its bid scores {made} for each trick bid"
+    who, its, it = f.who("A side that", "A player who"), f.who("its", "their"), f.who("it", "they")
+    text = f"{who} takes at least {its} bid scores {made} for each trick bid"
     # an overtrick that costs points (three-player: "reduced by 10 points") is "minus 10", not "plus -10"
     more = f"minus {-over}" if isinstance(over, int) and over < 0 else f"plus {over}"
     text += f", {more} for each trick over the bid." if over else "; tricks over the bid score nothing."
-    out = [text, f"A side that takes fewer tricks than it bid (is set) scores {set_} for each trick bid."]
+    out = [text, f"{who} takes fewer tricks than {it} bid (is set) scores {set_} for each trick bid."]
     unbid = f.get("unbid_per_book")
     if unbid is not None:
         out.append(f"On a hand played without bids, each book scores {unbid}.")
@@ -203,7 +204,8 @@ def _bags(f: Fields) -> list[str]:
     limit, penalty = f.get("limit"), f.get("penalty")
     if not limit:  # the penalty read all the same: an option's map may give it as none
         return ["No sandbag penalty: overtricks carry no penalty."]
-    out = [f"Each time a side's overtricks (bags) reach {limit}, it scores {penalty or 0}."]
+    whose, it = f.who("a side's", "a player's"), f.who("it scores", "they score")
+    out = [f"Each time {whose} overtricks (bags) reach {limit}, {it} {penalty or 0}."]
     if f.get("carry_over", True):
         out.append("Bags beyond that count towards the next penalty.")
     else:
@@ -246,14 +248,15 @@ def _settlement(f: Fields) -> list[str]:
 
 
 def _overbid_double(f: Fields) -> list[str]:
-    return [f"A side that takes at least twice the books it bid scores {f.get('points')} for the hand."]
+    who, it = f.who("A side that", "A player who"), f.who("it", "they")
+    return [f"{who} takes at least twice the books {it} bid scores {f.get('points')} for the hand."]
 
 
 def _hand_max(f: Fields) -> list[str]:
     if "points" not in f.data:
         return []
-    blind = " (a hand the side bid blind excepted)" if f.get("blind_exempt") else ""
-    return [f"A side scores at most {f.get('points')} for one hand{blind}."]
+    blind = f" (a hand the {f.who('side', 'player')} bid blind excepted)" if f.get("blind_exempt") else ""
+    return [f"{f.who('A side', 'A player')} scores at most {f.get('points')} for one hand{blind}."]
 
 
 def _no_trump_bid(f: Fields) -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from .render import alone
 from .report import Report, Violation
 from .spec import Spec
 
@@ -97,7 +98,8 @@ def game_html(report: Report, pictures: list[tuple[int, str]]) -> str:
     verdict = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {report.status}"
     out = [f'<section class="game" id="{key}"><h2>{title}</h2>']
     out.append(f"<p>Rules: {escape(report.spec_title)} (<code>{escape(report.spec_id)}</code>). ")
-    out.append(f"Sides: {escape(' v '.join(report.sides))}.</p>")
+    who = "Players" if alone(report) else "Sides"  # a game without partners has no sides
+    out.append(f"{who}: {escape(' v '.join(report.sides))}.</p>")
     out.append(f'<p class="verdict {report.status}">{escape(verdict)}</p>')
     if report.hands:
         out.append(_sheet(report))

@@ -139,7 +139,8 @@ def text(report: Report) -> str:
     lines = [title, f"  rules: {report.spec_title} ({report.spec_id})"]
     if report.options:
         lines.append("  options: " + ", ".join(f"{k}={option_text(v)}" for k, v in report.options.items()))
-    lines.append("  sides: " + " v ".join(report.sides))
+    # a game without partners has players, not sides ("sides: North v East v South v West" in Hearts)
+    lines.append(f"  {'players' if alone(report) else 'sides'}: " + " v ".join(report.sides))
     by_hand: dict[int | None, list[Violation]] = defaultdict(list)
     for v in report.violations:
         by_hand[v.where.hand].append(v)
@@ -178,6 +179,11 @@ def text(report: Report) -> str:
     return "\n".join(lines)
 
 
+def alone(report: Report) -> bool:
+    """Whether every side of the game is one player (Hearts, Solo Spades, All Fives): its words say "player"."""
+    return len(report.sides) == len(report.players)
+
+
 def _result_lines(report: Report) -> list[str]:
     """The result, the hand that ended the game and any hands after it, or how a tie is played off."""
     totals = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.totals, strict=True))
@@ -192,16 +198,19 @@ def _result_lines(report: Report) -> list[str]:
             written = ", ".join(f"{s} {t}" for s, t in zip(report.sides, report.written_totals, strict=True))
             result += f" The table's own totals, as written and not audited: {written}."
     elif report.finished and report.winner:
-        one = len(report.sides) == len(report.players) or (report.family == "dominoes" and " & " not in report.winner)
+        one = alone(report) or (report.family == "dominoes" and " & " not in report.winner)
         verb = "wins" if one else "win"  # a player for themself, or a side
         result = f"Result: {report.winner} {verb} ({totals}) {hands}."
     elif report.finished and report.ended_by == "game_end.floor":  # every side out at once, level: none won
-        result = f"Result: no winner, every side having lost at once ({totals}) {hands}."
+        result = (
+            f"Result: no winner, every {'player' if alone(report) else 'side'} having lost at once ({totals}) {hands}."
+        )
     elif report.finished:
         result = f"Result: a tie ({totals}) {hands}."
     elif report.tie is not None:
         result = (
-            f"Result: the game is not finished ({totals}): the sides are tied at {report.tied_at}, and the tie is "
+            f"Result: the game is not finished ({totals}): the {'players' if alone(report) else 'sides'} are tied at "
+            f"{report.tied_at}, and the tie is "
             f"played off by the reading taken ({report.tie.id}): {_first_sentence(report.tie.interpretation or '')}"
         )
     else:

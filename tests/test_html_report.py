@@ -80,3 +80,13 @@ def test_a_page_of_several_files_holds_each_id_once_and_each_link_leads_to_its_o
     for key, section in sections:
         links = re.findall(r'href="#([^"]*)"', section)
         assert links and all(link.startswith(f"{key}-hand-") and f'id="{link}"' in section for link in links)
+
+
+def test_a_game_without_partners_names_its_players_not_sides() -> None:
+    # All Fives, Ann against Bob: "Sides: Ann v Bob."; a partnership game keeps its sides
+    page, _ = run("check", "--format", "html", "docs/examples/all-fives.yaml")
+    assert (
+        "<p>Rules: Dominoes, All Fives (house rules) (<code>dominoes/all-fives</code>). Players: Ann v Bob.</p>" in page
+    )
+    page, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert "Sides: Ann &amp; Cat v Bob &amp; Dan.</p>" in page

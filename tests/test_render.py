@@ -264,3 +264,15 @@ def test_a_game_with_a_hand_not_scored_before_its_end_names_no_winner() -> None:
     assert out["written_totals"] == {"Ann & Cat": 590, "Bob & Dan": -160}
     (verdict,) = game_compare.run([load("spades/intramural")], game)["verdicts"]
     assert verdict["result"] == "not established: hand 2 not scored"
+
+
+def test_a_game_without_partners_names_its_players_not_sides() -> None:
+    # Hearts is played each for themselves: its report said "sides: North v East v South v West"
+    players = ("North", "East", "South", "West")
+    document = simulate_game(load("hearts/intramural"), random.Random(3), players=players)
+    report = referee.audit("hearts/intramural", gamelog.from_document(document, Location(file="hearts.yaml")))
+    text = render.text(report)
+    assert "\n  players: North v East v South v West\n" in text and "sides" not in text
+    document = simulate_game(load("spades/intramural"), random.Random(3), players=players)
+    report = referee.audit("spades/intramural", gamelog.from_document(document, Location(file="spades.yaml")))
+    assert "\n  sides: North & South v East & West\n" in render.text(report)

@@ -117,7 +117,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             worst = EXIT_INPUT
             for problem in problems:
                 print(f"referee: {problem}", file=sys.stderr)
-            out.write(f"FAIL {shown}: {len(problems)} problem(s)\n")
+            out.write(f"FAIL {shown}: {len(problems)} problem{'' if len(problems) == 1 else 's'}\n")
         else:
             out.write(f"ok   {shown}: {spec_checks.quote_summary(load(str(path)))}\n")
     if not paths:

@@ -22,6 +22,7 @@ from .errors import InputError
 from .gamelog import AnyLog
 from .report import Report, Violation
 from .spec import Spec
+from .words import count
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def text(data: dict[str, Any]) -> str:
             continue
         stops = "; the record is incomplete" if v["status"] == "incomplete" else ""
         lines += _wrap(
-            f"{v['rules'] + ':':<{width}} {v['errors']} error(s), {v['warnings']} warning(s); "
+            f"{v['rules'] + ':':<{width}} {count(v['errors'], 'error')}, {count(v['warnings'], 'warning')}; "
             f"{_points(v['totals'])}; {v['result']}{stops}",
             2,
         )

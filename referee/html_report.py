@@ -16,6 +16,7 @@ from typing import Any
 from .render import alone
 from .report import Report, Violation
 from .spec import Spec
+from .words import count
 
 # A family's picture of a game: (hand number, HTML) for each hand of the log.
 Drawer = Callable[[Spec, Any, Report], list[tuple[int, str]]]
@@ -95,7 +96,7 @@ def game_html(report: Report, pictures: list[tuple[int, str]]) -> str:
     """One game: title, verdict, score sheet, then each hand with its violations and its picture."""
     key = anchor(report)
     title = escape(report.file or "game") + (f", game {report.game}" if report.game is not None else "")
-    verdict = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {report.status}"
+    verdict = f"{count(len(report.errors), 'error')}, {count(len(report.warnings), 'warning')}: {report.status}"
     out = [f'<section class="game" id="{key}"><h2>{title}</h2>']
     out.append(f"<p>Rules: {escape(report.spec_title)} (<code>{escape(report.spec_id)}</code>). ")
     who = "Players" if alone(report) else "Sides"  # a game without partners has no sides

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from . import report_json
 from .report import Report, Violation
 from .spec_options import option_text
+from .words import count
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -175,7 +176,7 @@ def text(report: Report) -> str:
         "violations": "violations found",
         "incomplete": "the record is incomplete",
     }[report.status]
-    lines.append(f"  {errors} error(s), {warnings} warning(s): {verdict}.")
+    lines.append(f"  {count(errors, 'error')}, {count(warnings, 'warning')}: {verdict}.")
     return "\n".join(lines)
 
 

@@ -294,7 +294,7 @@ def test_jsonl_with_one_line_failing_the_schema(tmp_path: Path, capsys: pytest.C
     path = write(tmp_path, "archive.jsonl", good[0] + '{"players": ["Ann"], "hands": []}\n' + good[1])
     line, out = refused(capsys, path)
     assert line.startswith(f"referee: {path}:2, game 2, at $.players:")
-    assert out.count("0 error(s), 0 warning(s): clean.") == 2
+    assert out.count("0 errors, 0 warnings: clean.") == 2
 
 
 def test_truncated_game_is_audited_as_far_as_it_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -69,7 +69,7 @@ def test_check_text_report(capsys: pytest.CaptureFixture[str]) -> None:
         "score_mismatch",
         'rule play.follow: "A player must follow suit, if able."',
         "Result: Maria & Linda win (Maria & Linda 523, James & Robert -330) after 8 hands.",
-        "3 error(s), 1 warning(s): violations found.",
+        "3 errors, 1 warning: violations found.",
     ):
         assert expected in out, expected
     # Hands are listed in order.
@@ -268,7 +268,7 @@ def test_simulate_yaml_is_read_back_by_check(tmp_path: Path) -> None:
     assert len(documents) == 3 and all(len(d["players"]) == 4 for d in documents)
     code, text = run("check", str(path))
     assert code == 0
-    assert text.count("0 error(s), 0 warning(s): clean.") == 3
+    assert text.count("0 errors, 0 warnings: clean.") == 3
     assert [r["game"] for r in json_lines(run("check", str(path), "--format", "json")[1])] == [1, 2, 3]
 
 
@@ -338,7 +338,7 @@ def test_readme_check_disputed_game() -> None:
     result = referee("check", "examples/spades/intramural/disputed-game.yaml")
     assert result.returncode == 1 and result.stderr == ""
     assert result.stdout.startswith("examples/spades/intramural/disputed-game.yaml\n")
-    assert "3 error(s), 1 warning(s): violations found." in result.stdout
+    assert "3 errors, 1 warning: violations found." in result.stdout
 
 
 def test_readme_check_archive_as_json() -> None:

@@ -71,7 +71,7 @@ def test_overtricks_cost_the_club_100_and_intramural_nothing() -> None:
 def test_a_misquote_names_the_file_the_clause_and_the_nearest_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     path = CLUB / "mistakes" / "misquoted.yaml"
     code, out = run("validate", str(path))
-    assert code == 2 and out == f"FAIL {path}: 1 problem(s)\n"
+    assert code == 2 and out == f"FAIL {path}: 1 problem\n"
     err = capsys.readouterr().err
     assert f"{path}:9, at $.game_end.target.source: quote not found verbatim in " in err  # the quote's line
     assert "house-rules.txt: 'A game is played to 300 points.'" in err

@@ -181,7 +181,7 @@ def test_a_broken_yaml_document_loses_only_itself(tmp_path: Path, capsys: pytest
     assert code == 2
     first_broken = len(clean_text().splitlines()) + 2
     assert line.startswith(f"referee: {path}:{first_broken + 2}, game 2: not valid YAML")
-    assert out.count("0 error(s), 0 warning(s): clean.") == 2
+    assert out.count("0 errors, 0 warnings: clean.") == 2
     assert out.endswith("3 games: 2 clean, 0 warnings, 0 violations, 0 incomplete, 1 unreadable\n")
 
 
@@ -249,7 +249,7 @@ def test_a_lone_surrogate_is_a_located_input_error(
     if fmt == "json":
         assert [json.loads(r)["status"] for r in out.splitlines()] == ["clean", "invalid", "clean"]
     else:
-        assert out.count("0 error(s), 0 warning(s): clean.") == 2
+        assert out.count("0 errors, 0 warnings: clean.") == 2
 
 
 def test_json_nan_and_infinity_are_refused() -> None:

@@ -69,7 +69,7 @@ def test_a_loop_in_a_folder_validated_is_said(loops: Path, capsys: pytest.Captur
     (loops / "specs" / "house.yaml").write_text(spec.read_text(encoding="utf-8"), encoding="utf-8")
     (loops / "specs" / "loop.yaml").symlink_to("loop.yaml")
     code, out = run("validate", "specs")
-    assert code == 2 and out.startswith("ok   specs/house.yaml: ") and "FAIL specs/loop.yaml: 1 problem(s)\n" in out
+    assert code == 2 and out.startswith("ok   specs/house.yaml: ") and "FAIL specs/loop.yaml: 1 problem\n" in out
     assert capsys.readouterr().err == f"referee: specs/loop.yaml: {LOOP}\n"
 
 

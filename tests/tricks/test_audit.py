@@ -106,7 +106,7 @@ def test_the_report_counts_errors_and_warnings_apart() -> None:
     report = _case_report("good/play_out_of_turn_warning.yaml")
     data = report.as_dict()
     assert (data["errors"], data["warnings"]) == (0, 1)
-    assert "0 error(s), 1 warning(s): clean but for warnings." in render.text(report)
+    assert "0 errors, 1 warning: clean but for warnings." in render.text(report)
 
 
 # -- score sheets written player by player ------------------------------------------------------------------------

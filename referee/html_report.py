@@ -13,10 +13,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from .render import alone
+from .render import alone, result, verdict
 from .report import Report, Violation
 from .spec import Spec
-from .words import count
 
 # A family's picture of a game: (hand number, HTML) for each hand of the log.
 Drawer = Callable[[Spec, Any, Report], list[tuple[int, str]]]
@@ -64,16 +63,28 @@ def _violation(v: Violation) -> str:
     )
 
 
+def _td(value: int | None) -> str:
+    return f"<td>{'' if value is None else value}</td>"
+
+
 def _sheet(report: Report) -> str:
+    """The score sheet with the text report's columns: bid and books (tricks where no one bids), points, total, and
+    the spots left in a domino game (the books and the spots were the text's alone)."""
     bids = any(bid is not None for h in report.hands for bid in h.bids)  # a game with no bids (dominoes) shows none
-    head = "".join(f'<th colspan="{3 if bids else 2}">{escape(side)}</th>' for side in report.sides)
-    sub = "".join(("<th>bid</th>" if bids else "") + "<th>points</th><th>total</th>" for _ in report.sides)
+    books = any(taken is not None for h in report.hands for taken in h.books)
+    spots = any(h.spots for h in report.hands)
+    titles = [*(["bid"] if bids else []), *(["books" if report.bidding else "tricks"] if books else [])]
+    titles += ["points", "total", *(["spots"] if spots else [])]
+    head = "".join(f'<th colspan="{len(titles)}">{escape(side)}</th>' for side in report.sides)
+    sub = "".join(f"<th>{title}</th>" for _ in report.sides for title in titles)
     rows = []
     for h in report.hands:
         cells = "".join(
-            (f"<td>{'' if h.bids[i] is None else h.bids[i]}</td>" if bids else "")
-            + f"<td>{h.points[i] if (h.scored or h.after_end) and h.points[i] is not None else ''}</td>"
+            (_td(h.bids[i]) if bids else "")
+            + (_td(h.books[i]) if books else "")
+            + _td(h.points[i] if h.scored or h.after_end else None)  # a hand not scored shows no 0
             + f"<td>{h.totals[i]}</td>"
+            + (_td(h.spots[i] if h.spots else None) if spots else "")
             for i in range(len(report.sides))
         )
         note = f" ({escape(h.note)})" if h.note else ""
@@ -96,12 +107,13 @@ def game_html(report: Report, pictures: list[tuple[int, str]]) -> str:
     """One game: title, verdict, score sheet, then each hand with its violations and its picture."""
     key = anchor(report)
     title = escape(report.file or "game") + (f", game {report.game}" if report.game is not None else "")
-    verdict = f"{count(len(report.errors), 'error')}, {count(len(report.warnings), 'warning')}: {report.status}"
     out = [f'<section class="game" id="{key}"><h2>{title}</h2>']
     out.append(f"<p>Rules: {escape(report.spec_title)} (<code>{escape(report.spec_id)}</code>). ")
     who = "Players" if alone(report) else "Sides"  # a game without partners has no sides
     out.append(f"{who}: {escape(' v '.join(report.sides))}.</p>")
-    out.append(f'<p class="verdict {report.status}">{escape(verdict)}</p>')
+    # the verdict in the text report's words ("violations found", not the status code "violations"), and the result
+    out.append(f'<p class="verdict {report.status}">{escape(verdict(report))}.</p>')
+    out.append(f'<p class="result">{escape(result(report))}</p>')
     if report.hands:
         out.append(_sheet(report))
     general = [v for v in report.violations if v.where.hand is None]

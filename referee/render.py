@@ -168,16 +168,28 @@ def text(report: Report) -> str:
     lines.append("")
     lines.extend(_result_lines(report))
     lines.extend(_settlement(report))
-    errors = len(report.errors)
-    warnings = len(report.warnings)
-    verdict = {
-        "clean": "clean",
-        "warnings": "clean but for warnings",
-        "violations": "violations found",
-        "incomplete": "the record is incomplete",
-    }[report.status]
-    lines.append(f"  {count(errors, 'error')}, {count(warnings, 'warning')}: {verdict}.")
+    lines.append(f"  {verdict(report)}.")
     return "\n".join(lines)
+
+
+# A report's status in words (the JSON report gives the code).
+STATUS_WORDS = {
+    "clean": "clean",
+    "warnings": "clean but for warnings",
+    "violations": "violations found",
+    "incomplete": "the record is incomplete",
+}
+
+
+def verdict(report: Report) -> str:
+    """The count of errors and warnings and what they come to: "3 errors, 1 warning: violations found"."""
+    found = f"{count(len(report.errors), 'error')}, {count(len(report.warnings), 'warning')}"
+    return f"{found}: {STATUS_WORDS[report.status]}"
+
+
+def result(report: Report) -> str:
+    """The result line's sentence, unwrapped (the HTML report's)."""
+    return " ".join(line.strip() for line in _result_lines(report))
 
 
 def alone(report: Report) -> bool:

@@ -90,3 +90,18 @@ def test_a_game_without_partners_names_its_players_not_sides() -> None:
     )
     page, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
     assert "Sides: Ann &amp; Cat v Bob &amp; Dan.</p>" in page
+
+
+def test_the_page_gives_the_verdict_and_result_in_the_text_reports_words() -> None:
+    # renege.yaml: Bob reneged and the table wrote 50 for Ann & Cat, whose 5 bid and 7 books make 52 (50 + 2
+    # overtricks); Bob & Dan bid 7, took 6: -70. The page said "2 error(s), 0 warning(s): violations", the status
+    # code, gave no result, and left out the books the text report shows
+    page, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert '<p class="verdict violations">2 errors, 0 warnings: violations found.</p>' in page
+    assert '<p class="result">Result: the game is not finished (Ann &amp; Cat 52, Bob &amp; Dan -70).</p>' in page
+    assert "<tr><th>bid</th><th>books</th><th>points</th><th>total</th><th>bid</th><th>books</th>" in page
+    assert "<td>5</td><td>7</td><td>52</td><td>52</td><td>7</td><td>6</td><td>-70</td><td>-70</td>" in page
+    # All Fives: Bob is left holding 5-3, 5-4, 4-3 and the 5-5 he drew, 8 + 9 + 7 + 10 = 34 spots; Ann went out
+    page, _ = run("check", "--format", "html", "docs/examples/all-fives.yaml")
+    assert "<th>points</th><th>total</th><th>spots</th>" in page
+    assert "<td>45</td><td>45</td><td>0</td><td>0</td><td>0</td><td>34</td>" in page

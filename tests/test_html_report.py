@@ -105,3 +105,13 @@ def test_the_page_gives_the_verdict_and_result_in_the_text_reports_words() -> No
     page, _ = run("check", "--format", "html", "docs/examples/all-fives.yaml")
     assert "<th>points</th><th>total</th><th>spots</th>" in page
     assert "<td>45</td><td>45</td><td>0</td><td>0</td><td>0</td><td>34</td>" in page
+
+
+def test_the_names_at_the_sides_of_a_trick_are_written_along_its_edges() -> None:
+    # a name was centred on a point 12 pixels from the picture's edge: "James" and "Robert" were cut to "ames" and
+    # "Rober"; the left and right seats' names now run along the edge, the top and bottom ones across
+    from referee.tricks.picture import trick_svg
+
+    svg = trick_svg(("Maria", "James", "Linda", "Robert"), [], None, set())
+    found = re.findall(r'<text class="seat" [^>]*?(?: transform="rotate\((-?\d+) [^"]*")?>(\w+)</text>', svg)
+    assert {name: turn for turn, name in found} == {"Maria": "", "James": "-90", "Linda": "", "Robert": "90"}

@@ -56,7 +56,10 @@ def trick_svg(names: tuple[str, ...], plays: list[tuple[int, int]], winner: int 
     parts.append(f'<rect class="table" x="1" y="1" width="{SIZE - 2}" height="{SIZE - 2}" rx="10"/>')
     for seat, name in enumerate(names):
         x, y = _seat_xy(seat, seats, SIZE / 2 - 12)
-        parts.append(f'<text class="seat" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{escape(name)}</text>')
+        # a seat at the left or right edge writes its name along the edge: across it, "Robert" was cut to "Rober"
+        turn = -90 if x < SIZE / 4 else 90 if x > SIZE * 3 / 4 else 0
+        at = f' transform="rotate({turn} {x:.1f} {y:.1f})"' if turn else ""
+        parts.append(f'<text class="seat" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle"{at}>{escape(name)}</text>')
     seen: dict[int, int] = {}
     for i, (seat, card) in enumerate(plays):
         x, y = _seat_xy(seat, seats, SIZE / 2 - 58)

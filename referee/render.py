@@ -82,7 +82,7 @@ def domino_sheet(report: Report) -> list[str]:
     for h in report.hands:
         spots = h.spots or tuple(None for _ in report.sides)
         cells = "".join(
-            f"{_cell(h.points[i] if h.scored else None):>{width - 15}}  {h.totals[i]:>5}  {_cell(spots[i]):>5}"
+            f"{_cell(h.points[i] if h.scored else None):>{width - 14}}  {h.totals[i]:>5}  {_cell(spots[i]):>5}"
             for i in range(len(report.sides))
         )
         lines.append(f"    {h.hand:>4}{cells}" + (f"  ({h.note})" if h.note else ""))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
@@ -276,3 +277,17 @@ def test_a_game_without_partners_names_its_players_not_sides() -> None:
     document = simulate_game(load("spades/intramural"), random.Random(3), players=players)
     report = referee.audit("spades/intramural", gamelog.from_document(document, Location(file="spades.yaml")))
     assert "\n  sides: North & South v East & West\n" in render.text(report)
+
+
+def test_a_domino_sheets_figures_stand_under_their_titles() -> None:
+    # each side's cell was a character narrower than its titles ("points  total  spots" in 22): the figures drifted
+    # a column left per side, four columns by the last side of four
+    players = ("North", "East", "South", "West")
+    document = simulate_game(load("dominoes/block-four-solo"), random.Random(3), players=players)
+    report = referee.audit("dominoes/block-four-solo", gamelog.from_document(document, Location(file="dom.yaml")))
+    head, titles, *rows = render.score_sheet(report)
+    ends = [m.end() for m in re.finditer(r"points|total|spots", titles)]
+    assert [m.end() for m in re.finditer(r"\w+", head)][1:] == ends[2::3]  # each side's name over its spots
+    for row in rows:
+        figures = [m.end() for m in re.finditer(r"-?\d+", row.split("(")[0])][1:]  # after the hand's number
+        assert figures == ends, row

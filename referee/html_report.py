@@ -16,6 +16,7 @@ from typing import Any
 from .render import alone, result, verdict
 from .report import Report, Violation
 from .spec import Spec
+from .words import count
 
 # A family's picture of a game: (hand number, HTML) for each hand of the log.
 Drawer = Callable[[Spec, Any, Report], list[tuple[int, str]]]
@@ -136,7 +137,7 @@ def unreadable_html(messages: list[str]) -> str:
     items = "".join(f"<li><code>{escape(message)}</code></li>" for message in messages)
     return (
         '<section class="unreadable" id="unreadable"><h2>Games that could not be read</h2>'
-        f'<p class="verdict incomplete">{len(messages)} game(s) or file(s) not audited:</p>'
+        f'<p class="verdict incomplete">{count(len(messages), "game or file", "games or files")} not audited:</p>'
         f'<ul class="faults">{items}</ul></section>'
     )
 

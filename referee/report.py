@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import shown_name
 from .spec import Clause, Spec
+from .words import count
 
 if TYPE_CHECKING:  # a settlement's figures are Fractions, made where a spec settles (tricks.points)
     from fractions import Fraction
@@ -365,8 +366,9 @@ def game_continued(report: Report, hands_after: int) -> Finding:
     return Finding(
         Code.GAME_CONTINUED,
         report.ended_by or "game_end.target",
-        f"the game was over after hand {report.ended_at_hand}, but {hands_after} more hand(s) were played; "
-        "they are audited but not counted",
+        f"the game was over after hand {report.ended_at_hand}, but {count(hands_after, 'more hand')} "
+        + ("was played; it is" if hands_after == 1 else "were played; they are")
+        + " audited but not counted",
     )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from .compare_pages import Linker
 from .source_map import Sentence, sentences
 from .spec import Spec
+from .words import count
 
 KIND_LABELS = {"rule": "rule", "reading": "reading", "option": "option", "not_checkable": "not checkable"}
 # One small shape a kind, beside each clause that quotes the sentence: told apart by shape as well as colour.
@@ -116,8 +117,8 @@ def markdown(document: Path, specs: tuple[Spec, ...], link: Linker) -> str:
     ]
     if flagged:
         lines += [
-            f"**{len(flagged)} sentence(s) accounted for by nothing** (marked in the table): no clause of a bundled "
-            "rule set quotes them in full, so either their rule set has no spec yet or a spec leaves them out.",
+            f"**{count(len(flagged), 'sentence')} accounted for by nothing** (marked in the table): no clause of a "
+            "bundled rule set quotes them in full, so either their rule set has no spec yet or a spec leaves them out.",
             "",
         ]
     else:

@@ -13,6 +13,7 @@ dealt; the reply is checked against the partner's aces as dealt.
 from __future__ import annotations
 
 from ..report import Code, Finding, Severity
+from ..words import count
 from . import play
 from .cards import COPY, parse_card
 from .log import Bid, Event, Trick
@@ -65,7 +66,7 @@ def ace_check_findings(
         asker = event.seat
         held = _aces_in(deal[asker])
         if held < t.ace_check_aces:
-            message = f"{names[asker]} asked for an ace check holding {held} ace(s); it needs {t.ace_check_aces}"
+            message = f"{names[asker]} asked for an ace check holding {count(held, 'ace')}; it needs {t.ace_check_aces}"
             findings.append(Finding(Code.ACE_CHECK_NOT_DUE, "bidding.ace_check", message, asker))
         partners = [s for s in t.sides[t.side_of[asker]] if s != asker]
         if event.answer is None or len(partners) != 1:
@@ -73,7 +74,7 @@ def ace_check_findings(
         partner = partners[0]
         true = _aces_in(deal[partner])
         if ANSWERS.index(event.answer) != true:
-            message = f"{names[partner]} answered the ace check {event.answer!r}, holding {true} ace(s)"
+            message = f"{names[partner]} answered the ace check {event.answer!r}, holding {count(true, 'ace')}"
             findings.append(
                 Finding(Code.ACE_CHECK_NOT_DUE, "bidding.ace_check", message, partner, severity=Severity.WARNING)
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..report import Code, Finding
+from ..words import count
 from .cards import BIT, COPY, add_card, card_symbol, cards_in
 from .tables import Tables
 
@@ -101,7 +102,7 @@ def check_deal(
             Finding(
                 Code.DEAL_MISSING_CARD,
                 "deal.misdeal",
-                f"{missing.bit_count()} card(s) of the deck were not dealt: {shown}",
+                f"the deal left out {count(missing.bit_count(), 'card')} of the deck: {shown}",
             )
         )
     return holdings, findings
@@ -111,7 +112,7 @@ def _out_of_play(t: Tables, cards: tuple[int, ...], dealt: int) -> list[Finding]
     """What is wrong with the cards a record puts out of play: too many, not of the deck, or dealt too."""
     findings = []
     if len(cards) != t.out_of_play:
-        message = f"{len(cards)} card(s) were put out of play, not {t.out_of_play}"
+        message = f"the record puts {count(len(cards), 'card')} out of play, not {t.out_of_play}"
         findings.append(Finding(Code.DEAL_WRONG_COUNT, "deal.cards", message))
     to_players = dealt
     for card in cards:

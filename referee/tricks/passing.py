@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import itemgetter
 
+from .. import words
 from ..report import Code, Finding
 from .cards import BIT, COPY, add_card, card_symbol, cards_in, copies_of, remove_card
 from .clean_lane import GAP, CleanLane
@@ -98,10 +99,6 @@ def _written_again(t: Tables, cards: tuple[int, ...]) -> tuple[str, int]:
     return "", 0
 
 
-def _times(count: int) -> str:
-    return "twice" if count == 2 else f"{count} times"
-
-
 def passed_anyway(
     t: Tables,
     holdings: list[int],
@@ -150,14 +147,15 @@ def apply(
         cards = given.get(passer, ())
         name = names[passer]
         if len(cards) != t.pass_cards:
-            message = f"{name} passed {len(cards)} card(s), not {t.pass_cards}"
+            message = f"{name} passed {words.count(len(cards), 'card')}, not {t.pass_cards}"
             findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
         else:
             again, times = _written_again(t, cards)
             if again:
                 # a card written more often than the deck has it passes fewer cards than the record lists
                 counted = sum(min(cards.count(card), 1 + (t.deck >> (card + COPY) & 1)) for card in {*cards})
-                message = f"{name} passed {again} {_times(times)}: {counted} card(s), not {t.pass_cards}"
+                short = words.count(counted, "card")
+                message = f"{name} passed {again} {words.times(times)}: {short}, not {t.pass_cards}"
                 findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.pass", message, passer))
         passed = _held(t.deck, holdings[passer], cards, passer, name, "passing.pass", findings)
         if not passed:
@@ -294,7 +292,8 @@ def nil_pass(
         for seat in members:
             count = len(given.get(seat, ()))
             if count != t.nil_pass_cards:
-                message = f"{names[seat]} passed {count} card(s) to partner; the exchange is {t.nil_pass_cards} each"
+                given_count = words.count(count, "card")
+                message = f"{names[seat]} passed {given_count} to partner; the exchange is {t.nil_pass_cards} each"
                 findings.append(Finding(Code.PASS_WRONG_COUNT, "passing.nil_pass", message, seat))
     after = list(holdings)
     for passer, cards in given.items():

@@ -157,7 +157,7 @@ def test_a_card_passed_more_often_than_the_deck_has_it_is_a_pass_short(club: str
     both = 1 << AS | 1 << (AS + SECOND)
     after, findings = _double_pass(club, both | 1 << KS, (AS, AS, AS))
     assert [(f.code.value, f.message) for f in findings] == [
-        ("pass_wrong_count", "North passed A♠ 3 times: 2 card(s), not 3")
+        ("pass_wrong_count", "North passed A♠ three times: 2 cards, not 3")
     ]
     assert after[0] == 1 << KS | mask_of(_hearts(5))
     assert after[1] == both

@@ -1,0 +1,97 @@
+"""Counts in the referee's messages read as English: '1 ace', '2 cards', never '1 ace(s)' or '2 card(s)'.
+
+The expected messages are the cases' own arithmetic (each case's description works it out by hand); the words are
+words.count's, which every report already uses for its last line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import referee
+from referee import gamelog, source_pages
+from referee.bundled import sources_dir
+from referee.documents import parse_yaml
+from referee.errors import Location
+from referee.html_report import unreadable_html
+from referee.report import Report
+
+CORPUS = Path(__file__).resolve().parent / "conformance"
+
+
+def _audit(name: str) -> Report:
+    path = CORPUS / name
+    case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+    log = gamelog.from_document(case["log"], Location(file=str(path)))
+    return referee.audit(case["rules"], log, case.get("options") or {})
+
+
+def _messages(name: str, code: str) -> list[str]:
+    return [v.message for v in _audit(name).violations if str(v.code) == code]
+
+
+@pytest.mark.parametrize(
+    ("case", "code", "messages"),
+    [
+        # Ann holds the ace of hearts alone (one ace) and asks for the check, which needs two; Bob, holding one
+        # ace, answers 'none'
+        (
+            "bad/ihop_ace_check_and_aces_failed.yaml",
+            "ace_check_not_due",
+            [
+                "Bob answered the ace check 'none', holding 1 ace",
+                "Ann asked for an ace check holding 1 ace; it needs 2",
+            ],
+        ),
+        # 5♣ dealt twice, so one card of the 52 is not dealt
+        ("bad/deal_duplicate_card.yaml", "deal_missing_card", ["the deal left out 1 card of the deck: 5♣"]),
+        # without the jokers agreed the deck is the 52, and the two of clubs and two of hearts were not dealt
+        ("bad/ihop_jokers_not_agreed.yaml", "deal_missing_card", ["the deal left out 2 cards of the deck: 2♣ 2♥"]),
+        # the fifth hand is one hand after the game ended at the fourth
+        (
+            "bad/game_continued.yaml",
+            "game_continued",
+            ["the game was over after hand 4, but 1 more hand was played; it is audited but not counted"],
+        ),
+        # hands 5 and 6 follow the end at hand 4
+        (
+            "bad/game_continued_hands_audited.yaml",
+            "game_continued",
+            ["the game was over after hand 4, but 2 more hands were played; they are audited but not counted"],
+        ),
+        ("bad/hearts_pass_wrong_count.yaml", "pass_wrong_count", ["Ann passed 4 cards, not 3"]),
+        # Bob passes his partner three cards in IHOP's nil exchange of two
+        (
+            "bad/ihop_nil_pass_wrong.yaml",
+            "pass_wrong_count",
+            ["Bob passed 3 cards to partner; the exchange is 2 each"],
+        ),
+    ],
+)
+def test_a_count_in_a_message_takes_its_plural(case: str, code: str, messages: list[str]) -> None:
+    assert _messages(case, code) == messages
+
+
+def test_no_report_of_the_corpus_counts_with_s_in_brackets() -> None:
+    for path in sorted(CORPUS.glob("*/*.yaml")):
+        case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+        if case["expect"]["status"] == "refused":
+            continue
+        report = _audit(path.relative_to(CORPUS).as_posix())
+        # the messages only: a rule's source quote is verbatim ("the excess hole card(s)", ihop-silver)
+        for message in [v.message for v in report.violations] + [i.message for i in report.incomplete]:
+            assert not re.search(r"\w\(s\)", message), (path.name, message)
+
+
+def test_the_html_page_counts_the_unread_in_words() -> None:
+    assert "1 game or file not audited:" in unreadable_html(["x.yaml: line 1: not a game"])
+    assert "2 games or files not audited:" in unreadable_html(["a: bad", "b: bad"])
+
+
+def test_a_source_page_counts_its_sentences_accounted_for_by_nothing_in_words() -> None:
+    page = source_pages.markdown(sources_dir() / "001_3f218c6ee18e85e0.txt", (), lambda spec, clause: "")
+    assert re.search(r"\*\*\d+ sentences accounted for by nothing\*\*", page)
+    assert "sentence(s)" not in page

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -92,22 +94,34 @@ def parent_reference(parent: str, spec: Spec, path: Path) -> str:
 
 def _yaml_word(text: str) -> str:
     """``text`` as a YAML scalar: bare where plain, else in double quotes (JSON's are YAML's)."""
-    return text if re.fullmatch(r"[\w./-]+", text) and not text.startswith("-") else json.dumps(text)
+    if re.fullmatch(r"[\w./-]+", text) and not text.startswith("-"):
+        return text
+    return json.dumps(text, ensure_ascii=False)  # in its own letters: "Café Royal.txt", not "Caf\u00e9 Royal.txt"
+
+
+def _id_word(stem: str) -> str:
+    """A file's stem as the last word of a spec id, which is lower-case letters, digits and hyphens: ``Café
+    Royal`` gives ``cafe-royal`` (its accents dropped, not the letters that carry them)."""
+    plain = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9-]+", "-", plain.lower()).strip("-") or "my-club"
 
 
 def starter(parent: str, path: Path) -> str:
     """The text of a new spec that extends ``parent``: valid as it stands, with what to change next."""
     spec = load(parent)
-    reference = _yaml_word(parent_reference(parent, spec, path))
-    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "my-club"
+    named = parent_reference(parent, spec, path)
+    reference = _yaml_word(named)
+    stem = _id_word(path.stem)
+    # the rule sheet beside the spec, named as the user named the spec (the id alone must be in lower case)
+    sheet = _yaml_word(path.with_suffix(".txt").name)
     return f"""\
 {MODELINE.format(schema=schema_path("rule-spec").resolve().as_uri())}
 # A club's rules, written as changes to {spec.id} ({spec.title}).
 # Every clause of {spec.id} holds here unless this file changes it; see them all with
-#   referee rules --show {reference}
+#   referee rules --show {shlex.quote(named)}
 # Change a clause by giving only the fields that differ, with the words they rest on: source: (a
 # sentence of your rule sheet, word for word) or interpretation: (why). null removes a field or a clause.
-# Check this file with: referee validate {path.name}
+# Check this file with: referee validate {shlex.quote(path.name)}
 spec: 1
 id: club/{stem}
 title: {spec.family.capitalize()}, our club's rules
@@ -116,7 +130,7 @@ extends: {reference}
 # Your rule sheet as a plain-text file beside this one; every quote is checked against it, and each of
 # its sentences must be quoted by some clause (or listed under not_checkable with the reason).
 # source:
-#   document: {stem}.txt
+#   document: {sheet}
 #   title: Our house rules
 
 # For example, a shorter game:
@@ -134,8 +148,8 @@ def write_starter(parent: str, path: Path) -> None:
         raise InputError(
             "already exists; choose another name (referee new never overwrites a file)", Location(file=str(path))
         )
-    if path.suffix not in (".yaml", ".yml"):
-        raise InputError("a spec file's name ends in .yaml", Location(file=str(path)))
+    if path.suffix not in (".yaml", ".yml"):  # as another spec's extends looks for one beside it
+        raise InputError("a spec file's name ends in .yaml or .yml, in small letters", Location(file=str(path)))
     text = starter(parent, path)
     try:
         with open(path, "x", encoding="utf-8") as handle:  # never through a link to no file, nor over one just made

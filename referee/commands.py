@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -173,7 +174,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
     path = named_path(args.path)
     authoring.write_starter(args.extends, path)
-    out.write(f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {path}\n")
+    # the command as it can be pasted, a name with a space or a quote in it quoted for the shell
+    out.write(
+        f"wrote {path}: it extends {args.extends}; edit it, then run: referee validate {shlex.quote(str(path))}\n"
+    )
     return EXIT_CLEAN
 
 

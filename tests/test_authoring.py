@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import shlex
 import shutil
 from pathlib import Path
 
 import pytest
 
 from referee.authoring import effective_yaml, write_starter
+from referee.cli import main
 from referee.errors import InputError
 from referee.spec import find, load
 
@@ -110,3 +113,41 @@ def test_a_starter_s_title_names_the_game_once(tmp_path: Path, parent: str, titl
     path = tmp_path / "ours.yaml"
     write_starter(parent, path)
     assert f"\ntitle: {title}, our club's rules\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_starter_names_its_rule_sheet_as_the_user_named_the_spec(tmp_path: Path) -> None:
+    # the sheet suggested beside 'Maple Street.yaml' was 'maple-street.txt': the id's lower case put on a file's
+    # name, which on a case-sensitive system is another file than the club's 'Maple Street.txt'
+    path = tmp_path / "Maple Street.yaml"
+    write_starter("spades/intramural", path)
+    text = path.read_text(encoding="utf-8")
+    assert '\n#   document: "Maple Street.txt"\n' in text
+    assert "\nid: club/maple-street\n" in text  # the id alone is lower case, as the schema has ids
+    assert "\n# Check this file with: referee validate 'Maple Street.yaml'\n" in text  # as it can be pasted
+
+
+def test_a_starter_s_id_keeps_the_letters_of_an_accented_name(tmp_path: Path) -> None:
+    # 'Café Royal.yaml' gave the id club/caf-royal, the é dropped with its accent
+    path = tmp_path / "Café Royal.yaml"
+    write_starter("spades/intramural", path)
+    text = path.read_text(encoding="utf-8")
+    assert "\nid: club/cafe-royal\n" in text
+    assert '\n#   document: "Café Royal.txt"\n' in text  # in its letters, not "Caf\u00e9 Royal.txt"
+    assert load(str(path)).id == "club/cafe-royal"
+
+
+def test_referee_new_prints_a_next_step_that_can_be_pasted(tmp_path: Path) -> None:
+    # 'edit it, then run: referee validate /tmp/x/Our Club.yaml' ran validate on two names, neither a file
+    path = tmp_path / "Our Club.yaml"
+    out = io.StringIO()
+    assert main(["new", "--extends", "spades/intramural", str(path)], out=out) == 0
+    command = out.getvalue().split("then run: ")[1].strip()
+    assert shlex.split(command) == ["referee", "validate", str(path)]
+
+
+def test_a_spec_name_in_capitals_is_refused_saying_why(tmp_path: Path) -> None:
+    # 'a spec file's name ends in .yaml' said of 'Club.YAML', which does end in .YAML
+    with pytest.raises(InputError) as caught:
+        write_starter("spades/intramural", tmp_path / "Club.YAML")
+    assert caught.value.message == "a spec file's name ends in .yaml or .yml, in small letters"
+    assert not (tmp_path / "Club.YAML").exists()

@@ -81,9 +81,10 @@ def domino_sheet(report: Report) -> list[str]:
     lines.append("        " + "".join(f"{'points  total  spots':>{width}}" for _ in report.sides))
     for h in report.hands:
         spots = h.spots or tuple(None for _ in report.sides)
+        # a hand played after the game ended shows its points, as any sheet does
+        shown = h.points if h.scored or h.after_end else tuple(None for _ in report.sides)
         cells = "".join(
-            f"{_cell(h.points[i] if h.scored else None):>{width - 14}}  {h.totals[i]:>5}  {_cell(spots[i]):>5}"
-            for i in range(len(report.sides))
+            f"{_cell(shown[i]):>{width - 14}}  {h.totals[i]:>5}  {_cell(spots[i]):>5}" for i in range(len(report.sides))
         )
         lines.append(f"    {h.hand:>4}{cells}" + (f"  ({h.note})" if h.note else ""))
     return lines

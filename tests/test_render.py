@@ -291,3 +291,17 @@ def test_a_domino_sheets_figures_stand_under_their_titles() -> None:
     for row in rows:
         figures = [m.end() for m in re.finditer(r"-?\d+", row.split("(")[0])][1:]  # after the hand's number
         assert figures == ends, row
+
+
+AFTER_END = "tests/conformance/bad/block_partners_hands_after_end_audited.yaml"
+
+
+def test_a_domino_hand_played_after_the_end_shows_its_points() -> None:
+    # The game ends at hand 1 (target 20); hand 2 was played out, blocked, Bob & Dan 32 spots to 48: it scores
+    # 16 that are not counted. The text sheet showed '-' for both sides, where the JSON report, the HTML sheet and
+    # a Spades sheet give such a hand's points (docs/reports.md: "shown with its points")
+    root = Path(__file__).resolve().parent.parent
+    case = yaml.safe_load((root / AFTER_END).read_text(encoding="utf-8"))
+    report = referee.audit(case["rules"], gamelog.from_document(case["log"], Location(file="end.yaml")), {"target": 20})
+    row = next(line for line in render.score_sheet(report) if line.split()[0] == "2")
+    assert row.split("(")[0].split() == ["2", "0", "0", "48", "16", "24", "32"], row

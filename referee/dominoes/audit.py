@@ -256,7 +256,8 @@ class _Audit(TurnReplay):
             winner = None if self.report.winner is None else self.side_names.index(self.report.winner)
             over = scoring.Award(winner, 0, self.report.ended_by or "game_end.target", "game over")
             self._check_award(hand, over)
-            self._line(n, state, True, over.note)
+            won = state.held_at_win if isinstance(state, HandState) else None
+            self._line(n, state, True, over.note, None if won is None else seat_spots(won))
             self._check_score(hand, state, over)
             return None
         held_spots = seat_spots(state.held)

@@ -33,6 +33,7 @@ class HandState:
         self.out: int | None = None  # the seat whose going out ended the hand
         self.counting = True  # False once the game was won in mid-hand: later turns are audited, not scored
         self.locked = False
+        self.held_at_win: list[int] | None = None  # each seat's tiles when the game was won in mid-hand
 
     def next_seat(self, seat: int) -> int:
         """The next player clockwise still holding tiles."""
@@ -128,6 +129,7 @@ class TurnReplay:
                 continue
             if self.report.finished and not over_before:
                 ended = OVER  # the game is won the moment the target is reached, before any hand-end points
+                state.held_at_win = [*state.held]  # the hand's spots: the turns after the win are not counted
             elif state.out is not None:
                 ended = OUT
             elif state.layout.started and state.is_locked():

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias, cast
 
 from .batch import STDIN_NAME, Checker, GameResult
 from .documents import (
@@ -42,7 +42,12 @@ from .errors import InputError, Location
 from .gamelog import games_in, iter_games
 from .line_blocks import Block, block_lines, blocks, lines_in
 from .line_blocks import games_in as games_in_block
-from .yaml_units import Documents, Rest, cut, cut_stream, unit_games
+
+if TYPE_CHECKING:
+    # (imported where a YAML file is cut into units: ~4.8M instructions that a run of JSON Lines, nearly every
+    # archive, does not need, before the workers are forked too)
+    from .families import AnyLog
+    from .yaml_units import Documents, Rest
 
 LOG_SUFFIXES = tuple(LOG_KINDS)
 STDIN = "-"
@@ -80,7 +85,7 @@ class Failed:
     result: GameResult
 
 
-Unit = Block | Lines | WholeFile | Failed | Documents | Rest
+Unit: TypeAlias = "Block | Lines | WholeFile | Failed | Documents | Rest"
 
 
 def _folder_logs(folder: Path) -> list[Path]:
@@ -171,10 +176,16 @@ def units(names: list[str], checker: Checker, split: bool = False) -> Iterator[U
                         yield from _read_on(_line_units(handle, file, checker, _size(file) or None), file, checker)
                 except OSError:  # a missing or unreadable file: the reader says so, located
                     yield WholeFile(file, 0)
-            elif split and (cuts := cut(Path(file), checker.unreadable)) is not None:
+            elif split and (cuts := _cut(Path(file), checker)) is not None:
                 yield from cuts
             else:
                 yield WholeFile(file, _size(file))
+
+
+def _cut(file: Path, checker: Checker) -> Iterator[Unit] | None:
+    from .yaml_units import cut
+
+    return cut(file, checker.unreadable)
 
 
 def _read_on(found: Iterator[Unit], name: str, checker: Checker) -> Iterator[Unit]:
@@ -205,25 +216,28 @@ def _stream_units(handle: BinaryIO, name: str, checker: Checker, split: bool) ->
     kind = kind_of_start(handle.peek(1) if hasattr(handle, "peek") else b"")
     # A stream read here, a game at a time, and sent on as results; a YAML one cut, its proved documents go as units.
     games: Iterator[Any]
+    cut_units: type[Documents] | tuple[()] = ()  # the type of the units a YAML stream is cut into, where it is
     if kind == "jsonl":
         yield from _read_on(_line_units(handle, name, checker), name, checker)
         return
     if kind == "json":
         games = games_in(json_document(handle, name), name)
     elif split:
-        games = cut_stream(handle, name, checker.unreadable)
+        from .yaml_units import Documents, cut_stream
+
+        games, cut_units = cut_stream(handle, name, checker.unreadable), Documents
     else:
         games = games_in(yaml_stream(handle, name), name)
     results: list[GameResult] = []
     try:
         for game in games:
-            if isinstance(game, Documents):
+            if isinstance(game, cut_units):
                 if results:
                     yield Lines(name, tuple(results))
                     results = []
                 yield game
                 continue
-            results.append(checker.game(game))
+            results.append(checker.game(cast("AnyLog | InputError", game)))  # (no unit of documents: see above)
             if len(results) >= CHUNK_GAMES:
                 yield Lines(name, tuple(results))
                 results = []
@@ -252,8 +266,10 @@ def check_unit(checker: Checker, unit: Unit) -> Iterator[GameResult]:
                 yield checker.unreadable(text.at(game=index))
             else:
                 yield checker.line(text, unit.file, line, index)
-    elif isinstance(unit, (Documents, Rest)):
+    elif isinstance(unit, Lines):
+        yield from unit.games
+    else:  # a unit of a YAML file cut (Documents, Rest): yaml_units is imported already, where it was cut
+        from .yaml_units import unit_games
+
         for game in unit_games(unit):
             yield game if isinstance(game, GameResult) else checker.game(game)
-    else:
-        yield from unit.games

@@ -27,12 +27,10 @@ from collections.abc import Generator, Iterator
 from dataclasses import replace
 from typing import Any, NoReturn
 
-from . import yaml_units
 from .batch import Checker, GameResult
 from .batch_inputs import Unit, check_unit
 from .errors import InputError
 from .line_blocks import Block
-from .yaml_units import Documents
 
 # Units a worker holds at most: one it audits, one waiting (topped up between the games this process audits), so
 # that it is never idle; no more, so that the run ends with little left in one process's hands.
@@ -267,10 +265,14 @@ class Pool:
         if (unit := self._next()) is None:
             return True
         number, results = self.sent - 1, []
-        if not self.workers and (getattr(unit, "size", 0) > _WARM_BYTES or isinstance(unit, Documents)):
-            if isinstance(unit, Documents):  # what every process needs to read it, done once, here, not in each
-                yaml_units.ready()
-            self._start()  # a long first unit (a whole file, say), or a slow one: the workers do not wait for it
+        if not self.workers and not isinstance(unit, Block):  # (a block of JSON Lines: nearly every run)
+            from . import yaml_units  # (imported already where the unit is a cut YAML file's)
+
+            if isinstance(unit, yaml_units.Documents):  # a slow one: the workers do not wait for it
+                yaml_units.ready()  # what every process needs to read it, done once, here, not in each
+                self._start()
+        if not self.workers and getattr(unit, "size", 0) > _WARM_BYTES:
+            self._start()  # a long first unit (a whole file, say): the workers do not wait for it
         for result in check_unit(self.checker, unit):
             if self.stop.pressed:
                 return False

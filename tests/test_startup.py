@@ -15,6 +15,7 @@ from referee.spec import bundled_ids, chain, find
 
 ROOT = Path(__file__).resolve().parent.parent
 CLEAN = ROOT / "examples" / "spades" / "intramural" / "clean-game.yaml"
+ARCHIVE = ROOT / "examples" / "spades" / "intramural" / "games.jsonl"  # 200 clean games
 
 NOT_FOR_CHECK = (
     "jsonschema",
@@ -44,6 +45,14 @@ def test_a_clean_check_imports_no_validator_no_page_builder_no_pool() -> None:
     loaded = imported_by("check", str(CLEAN))
     assert "referee.tricks.audit" in loaded  # it did audit the game
     assert not [m for m in loaded if m.startswith(NOT_FOR_CHECK)]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_run_of_json_lines_imports_nothing_that_cuts_yaml_into_units(jobs: str) -> None:
+    # (referee.yaml_units and its blocks: ~4.8M instructions of every start, before the workers are forked too)
+    loaded = imported_by("check", str(ARCHIVE), "--format", "json", "--jobs", jobs)
+    assert "referee.batch_inputs" in loaded and ("referee.batch_pool" in loaded) == (jobs == "2")
+    assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks"))]
 
 
 def test_a_log_that_fails_its_structural_check_brings_in_the_validator(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ The driver (:mod:`referee.cli`'s check command) reads the inputs, hands each
 game to a :class:`Checker` and writes the :class:`GameResult` it gets back, in
 input order. A checker holds only plain settings and its cache of specs, so a
 worker process can build its own and send results back: a result is plain
-data (text and counts), cheap to pickle.
+data (text and counts), cheap to send (:mod:`referee.batch_messages`).
 """
 
 from __future__ import annotations

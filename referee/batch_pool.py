@@ -7,10 +7,11 @@ it audits itself: no thread in either process carries the messages, so a
 worker never waits for this process's thread to be given the interpreter's lock
 (with :mod:`multiprocessing`'s queues it waited for it, a few milliseconds at
 each unit), and no lock or pipe is shared by two workers. A message is its
-length, then its pickle; a block of JSON Lines is sent as its pickle without
-its bytes, then the bytes as they are (not copied into the pickle, and read
-by the worker as the block's own). Whether a worker has sent anything is told by a byte of memory the processes
-share, which it sets once a message is written: this process reads a worker's pipe only then, not after every game.
+length, then its body (:mod:`referee.batch_messages`); a block of JSON Lines
+is sent as its place in its file, then its bytes as they are (not copied into
+the message, and read by the worker as the block's own). Whether a worker has sent anything
+is told by a byte of memory the processes share, which it sets once a message
+is written: this process reads a worker's pipe only then, not after every game.
 """
 
 from __future__ import annotations
@@ -18,17 +19,15 @@ from __future__ import annotations
 import contextlib
 import mmap
 import os
-import pickle
 import select
 import signal
-import struct
 from collections import deque
 from collections.abc import Generator, Iterator
-from dataclasses import replace
 from typing import Any, NoReturn
 
 from .batch import Checker, GameResult
 from .batch_inputs import Unit, check_unit
+from .batch_messages import LENGTH, TASK, results_message, results_of, task_lengths, task_message, unit_of
 from .errors import InputError
 from .line_blocks import Block
 
@@ -47,8 +46,6 @@ _PIPE_BYTES = 1024 * 1024
 # The bytes asked of a worker's pipe of results at a time: a unit's results are some 50 KB; asking for the whole
 # pipe (1 MB) made each look, most often at an empty pipe, allocate and free 1 MB (2.2 us a game against 1.0 us).
 _READ_BYTES = 64 * 1024
-_LENGTH = struct.Struct("<Q")
-_TASK = struct.Struct("<QQ")  # a unit's pickle's length, then its bytes' (a block's data, sent apart)
 _STOPPED = "a worker process stopped unexpectedly; try --jobs 1"
 # A worker's byte in the memory the processes share (see ``Pool._look``): set once it has written a message back.
 _SENT = 1
@@ -69,11 +66,6 @@ def _pipe() -> tuple[int, int]:
     except (ImportError, AttributeError, OSError):  # not Linux, or over the system's limit: a smaller pipe works too
         pass
     return ends
-
-
-def _message(value: object) -> bytes:
-    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-    return _LENGTH.pack(len(data)) + data
 
 
 def _read(fd: int, size: int) -> bytes | None:
@@ -107,17 +99,15 @@ def _serve(
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
         for number, unit in first:
-            _write(done, _message((number, list(check_unit(checker, unit)))))
+            _write(done, results_message(number, list(check_unit(checker, unit))))
             sent[slot] = _SENT
-        while (head := _read(tasks, _TASK.size)) is not None:
-            size, raw = _TASK.unpack(head)
+        while (head := _read(tasks, TASK)) is not None:
+            size, raw = task_lengths(head)
             body, data = _read(tasks, size), _read(tasks, raw) if raw else b""
             if body is None or data is None:
                 break
-            number, unit = pickle.loads(body)
-            if raw:
-                unit = replace(unit, data=data)
-            _write(done, _message((number, list(check_unit(checker, unit)))))
+            number, unit = unit_of(body, data)
+            _write(done, results_message(number, list(check_unit(checker, unit))))
             sent[slot] = _SENT
     except BaseException:  # the main process says that a worker stopped; a worker prints nothing
         code = 1
@@ -143,11 +133,8 @@ class _Worker:
 
     def give(self, number: int, unit: Unit) -> None:
         self.held[number] = unit
-        data = b""
-        if isinstance(unit, Block):
-            data, unit = unit.data, replace(unit, data=b"")
-        body = pickle.dumps((number, unit), pickle.HIGHEST_PROTOCOL)
-        self.pending.append(memoryview(_TASK.pack(len(body), len(data)) + body))
+        message, data = task_message(number, unit)
+        self.pending.append(memoryview(message))
         if data:
             self.pending.append(memoryview(data))
         self.away += 1
@@ -180,13 +167,12 @@ class _Worker:
                 break
             self.inbox += data
         inbox, start = self.inbox, 0
-        while len(inbox) - start >= _LENGTH.size:
-            (length,) = _LENGTH.unpack_from(inbox, start)
-            end = start + _LENGTH.size + length
+        while len(inbox) - start >= LENGTH:
+            end = start + LENGTH + int.from_bytes(inbox[start : start + LENGTH], "little")
             if end > len(inbox):
                 break
             self.away -= 1
-            number, results = pickle.loads(memoryview(inbox)[start + _LENGTH.size : end])
+            number, results = results_of(memoryview(inbox)[start + LENGTH : end])
             self.held.pop(number, None)
             yield number, results
             start = end

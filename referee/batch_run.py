@@ -171,7 +171,7 @@ def _results(
     work = units(names, checker, split=jobs > 1)
     first = list(itertools.islice(work, 2))
     if jobs > 1 and len(first) > 1:
-        from . import batch_pool  # only a run of several processes needs it (pickle, select: ~1.5 ms of a start)
+        from . import batch_pool  # only a run of several processes needs it (select, mmap: ~0.5 ms of a start)
 
         return batch_pool.Pool(checker, itertools.chain(first, work), jobs, ctrl_c).results()
     return _serial(checker, itertools.chain(first, work))

@@ -48,11 +48,12 @@ def test_a_clean_check_imports_no_validator_no_page_builder_no_pool() -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_run_of_json_lines_imports_nothing_that_cuts_yaml_into_units(jobs: str) -> None:
-    # (referee.yaml_units and its blocks: ~4.8M instructions of every start, before the workers are forked too)
+def test_a_run_of_json_lines_imports_neither_the_yaml_cutting_nor_pickle(jobs: str) -> None:
+    # (referee.yaml_units and its blocks: ~4.8M instructions of every start, before the workers are forked too; and
+    # pickle, ~7M: the workers' messages of blocks and results are written by marshal, see referee.batch_messages)
     loaded = imported_by("check", str(ARCHIVE), "--format", "json", "--jobs", jobs)
     assert "referee.batch_inputs" in loaded and ("referee.batch_pool" in loaded) == (jobs == "2")
-    assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks"))]
+    assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks", "pickle", "_pickle"))]
 
 
 def test_a_log_that_fails_its_structural_check_brings_in_the_validator(tmp_path: Path) -> None:

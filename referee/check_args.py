@@ -18,7 +18,7 @@ COMMAND = "check"
 FORMATS = ("text", "json", "html")
 
 # the options written whole that take no value (set True) and those given again and again (kept in order);
-# --rules, --format and --jobs (-j) keep the last value given
+# --format and --jobs (-j) keep the last value given, --rules its one value
 _FLAGS = {"--quiet": "quiet", "-q": "quiet"}
 _APPENDED = {"--allow-rules": "allow_rules", "--option": "option"}
 
@@ -61,7 +61,7 @@ def plain(argv: Sequence[str]) -> SimpleNamespace | None:
             chosen["jobs"] = int(value)
         elif word == "--format" and value in FORMATS:
             chosen["format"] = value
-        elif word == "--rules":
+        elif word == "--rules" and chosen["rules"] in (None, value):  # another spec again: the parser refuses it
             chosen["rules"] = value
         else:  # a format the parser refuses, or an option this reader does not know
             return None

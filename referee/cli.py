@@ -72,6 +72,21 @@ def parser() -> argparse.ArgumentParser:
             self.version = f"referee {__version__} ({strict_yaml.loader_note()}; {json_values.plain_note()})"
             super().__call__(parser, *args, **kwargs)
 
+    class _OneSpec(argparse.Action):
+        """``--rules`` of a command that runs under one spec: given again with another spec it is refused, not left
+        to the last (``check --rules spades/intramural --rules spades/house`` audited under house rules alone,
+        saying nothing of the first)."""
+
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
+            before = getattr(namespace, self.dest, None)
+            if before is not None and before != values:
+                raise argparse.ArgumentError(
+                    self,
+                    f"given twice ({before}, then {values}): one spec at a time; "
+                    "referee compare LOG --rules A B audits a game under several side by side",
+                )
+            setattr(namespace, self.dest, values)
+
     class _Parser(argparse.ArgumentParser):
         """An argument parser whose help is :class:`_Help` (its commands' parsers are of its class, so theirs too)."""
 
@@ -94,7 +109,9 @@ def parser() -> argparse.ArgumentParser:
         nargs="+",
         help="log files (a .jsonl file holds one game a line), folders, quoted globs, or - for standard input",
     )
-    check.add_argument("--rules", help="rule spec id or file (default: the one the log names)")
+    check.add_argument(
+        "--rules", action=_OneSpec, metavar="SPEC", help="rule spec id or file (default: the one the log names)"
+    )
     check.add_argument(
         "--allow-rules",
         action="append",
@@ -176,14 +193,23 @@ def parser() -> argparse.ArgumentParser:
         "the game), 2 a spec or the log cannot be read",
     )
     compare.add_argument("log", metavar="LOG", help="a log file (every game in it is compared)")
-    compare.add_argument("--rules", nargs="+", required=True, metavar="SPEC", help="two or more spec ids or files")
+    compare.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",  # --rules A B, or --rules A --rules B as check and simulate take it
+        required=True,
+        metavar="SPEC",
+        help="two or more spec ids or files",
+    )
     compare.add_argument(
         "--format", choices=("text", "json"), default="text", help="text for people (the default), or json"
     )
     compare.set_defaults(run=cmd_compare, verdict_in_exit=True)
 
     sim = sub.add_parser("simulate", help="write random legal games as logs")
-    sim.add_argument("--rules", required=True, metavar="SPEC", help="the rule spec (id or file) to play by")
+    sim.add_argument(
+        "--rules", action=_OneSpec, required=True, metavar="SPEC", help="the rule spec (id or file) to play by"
+    )
     sim.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default: 1)")
     sim.add_argument("--seed", type=int, metavar="N", help="seed for the random choices: the same seed, the same games")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a spec option")

@@ -612,3 +612,42 @@ def test_a_club_publishes_its_spec_as_a_rulebook_page_that_stands_alone(
     assert re.findall(r"\]\((?!#)[^)]*\)", run("rulebook", "spades/six-player")[1]) == []
     assert run("rulebook", "spades/intramurl") == (2, "")
     assert "did you mean spades/intramural?" in capsys.readouterr().err
+
+
+def test_compare_takes_its_specs_after_one_rules_or_each_after_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # '--rules spades/intramural --rules examples/club/club.yaml', as check and simulate take --rules, kept the
+    # last alone: 'compare wants two or more specs', exit 2
+    monkeypatch.chdir(ROOT)
+    game = "examples/club/overtricks.yaml"
+    once = run("compare", game, "--rules", "spades/intramural", "examples/club/club.yaml")
+    each = run("compare", game, "--rules", "spades/intramural", "--rules", "examples/club/club.yaml")
+    assert each == once and once[0] == 1  # the club's bags penalty differs in hand 3 (docs/cli.md)
+    assert "spades/intramural: 1 error" in each[1] and "club/maple-street: 0 errors" in each[1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("check", "--rules", "spades/intramural", "--rules", "spades/house", "examples/club/overtricks.yaml"),
+        ("simulate", "--rules", "spades/intramural", "--rules", "spades/house"),
+    ],
+)
+def test_a_command_of_one_spec_refuses_a_second(
+    argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the last --rules was taken and the first dropped without a word: a game checked under house rules alone
+    monkeypatch.chdir(ROOT)
+    with pytest.raises(SystemExit) as stopped:
+        run(*argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument --rules: given twice (spades/intramural, then spades/house): one spec at a time" in err
+    assert "referee compare LOG --rules A B" in err
+
+
+def test_the_same_spec_given_twice_is_one_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    game = "examples/club/overtricks.yaml"
+    assert run("check", "--rules", "spades/intramural", "--rules", "spades/intramural", game) == run(
+        "check", "--rules", "spades/intramural", game
+    )

@@ -294,5 +294,14 @@ def _load_default(path: Path) -> Spec:
 
 def load(spec: str | Path, options: dict[str, Any] | None = None) -> Spec:
     """Load a spec by id or path, with ``options`` set: one call."""
-    base = _load_default(find(str(spec)).resolve())
+    named = find(str(spec))
+    resolved = named.resolve()  # one spec however it is named: loaded and kept once
+    try:
+        base = _load_default(resolved)
+    except InputError as exc:
+        if exc.location.file != str(resolved):  # a spec it extends, named as its extends names it
+            raise
+        # the file as the user named it ('club.yaml: the file is empty'), as validate and check name it, not
+        # resolved in full ('/home/ann/clubs/club.yaml: ...')
+        raise InputError(exc.message, replace(exc.location, file=str(named))) from None
     return base.with_options(options) if options else base

@@ -651,3 +651,25 @@ def test_the_same_spec_given_twice_is_one_spec(monkeypatch: pytest.MonkeyPatch) 
     assert run("check", "--rules", "spades/intramural", "--rules", "spades/intramural", game) == run(
         "check", "--rules", "spades/intramural", game
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("rulebook", "club.yaml"),
+        ("rules", "--show", "club.yaml"),
+        ("diff", "spades/intramural", "club.yaml"),
+        ("new", "--extends", "club.yaml", "mine.yaml"),
+        ("check", "--rules", "club.yaml", "game.yaml"),
+        ("validate", "club.yaml"),
+    ],
+)
+def test_a_spec_that_cannot_be_read_is_named_as_the_user_named_it(
+    argv: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # validate and check said 'club.yaml: the file is empty'; rulebook, rules --show, diff, new and check --rules
+    # named it resolved in full, '/tmp/.../club.yaml: the file is empty', a path the user never wrote
+    (tmp_path / "club.yaml").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run(*argv)[0] == 2
+    assert capsys.readouterr().err.splitlines()[-1] == "referee: club.yaml: the file is empty"

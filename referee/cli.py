@@ -94,13 +94,18 @@ def parser() -> argparse.ArgumentParser:
             kwargs.setdefault("formatter_class", _Help)
             super().__init__(**kwargs)
 
-    top = _Parser(prog="referee", description="Audit recorded card games against written rules.")
+    top = _Parser(prog="referee", description="Audit recorded card and domino games against their written rules.")
     top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True)
 
-    check = sub.add_parser(
+    def command(name: str, summary: str, **how: Any) -> argparse.ArgumentParser:
+        """A command's parser: its line in ``referee --help``, and the same words atop its own ``--help``, which
+        said only its usage and options."""
+        return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".", **how)
+
+    check = command(
         "check",
-        help="audit game logs (YAML, JSON, JSON Lines)",
+        "audit game logs (YAML, JSON, JSON Lines)",
         epilog="exit code: 0 every game clean (warnings allowed), 1 a game breaks a rule, 2 a game could not be "
         "checked or its record is incomplete, 130 stopped by Ctrl-C",
     )
@@ -145,15 +150,15 @@ def parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(run=cmd_check)
 
-    validate = sub.add_parser(
-        "validate", help="check rule specs: schema, quotes, semantics", epilog="exit code: 0 every spec valid, 2 not"
+    validate = command(
+        "validate", "check rule specs: schema, quotes, semantics", epilog="exit code: 0 every spec valid, 2 not"
     )
     validate.add_argument(
         "paths", nargs="*", default=[], help="spec ids, files or folders (default: the bundled rules)"
     )
     validate.set_defaults(run=cmd_validate, verdict_in_exit=True)
 
-    rules = sub.add_parser("rules", help="list the bundled rule specs, or show one resolved")
+    rules = command("rules", "list the bundled rule specs, or show one resolved")
     rules.add_argument(
         "--format", choices=("text", "json"), default="text", help="json adds each spec's family and options"
     )
@@ -162,18 +167,18 @@ def parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(run=cmd_rules)
 
-    rulebook = sub.add_parser("rulebook", help="print a spec (id or file) as a rulebook page, in Markdown")
+    rulebook = command("rulebook", "print a spec (id or file) as a rulebook page, in Markdown")
     rulebook.add_argument("spec", metavar="SPEC", help="rule spec id or file")
     rulebook.set_defaults(run=cmd_rulebook)
 
-    new = sub.add_parser("new", help="write a starter spec that extends another")
+    new = command("new", "write a starter spec that extends another")
     new.add_argument("path", help="the new spec file (.yaml); never overwritten")
     new.add_argument("--extends", required=True, metavar="SPEC", help="the spec it builds on (id or file)")
     new.set_defaults(run=cmd_new)
 
-    diff = sub.add_parser(
+    diff = command(
         "diff",
-        help="the rule-level differences between two specs (ids or files)",
+        "the rule-level differences between two specs (ids or files)",
         epilog="exit code: 0 the specs state every rule alike, 1 they differ (specs of two families always do), "
         "2 a spec cannot be read",
     )
@@ -184,9 +189,9 @@ def parser() -> argparse.ArgumentParser:
     )
     diff.set_defaults(run=cmd_diff, verdict_in_exit=True)
 
-    compare = sub.add_parser(
+    compare = command(
         "compare",
-        help="one game audited under several specs, side by side",
+        "one game audited under several specs, side by side",
         # the log first: argparse's own usage put it after --rules, whose specs would then take it for one more
         usage="referee compare [-h] LOG --rules SPEC SPEC [SPEC ...] [--format {text,json}]",
         epilog="exit code: 0 every spec gives the same violations and scores, 1 they differ (or a spec cannot audit "
@@ -206,7 +211,7 @@ def parser() -> argparse.ArgumentParser:
     )
     compare.set_defaults(run=cmd_compare, verdict_in_exit=True)
 
-    sim = sub.add_parser("simulate", help="write random legal games as logs")
+    sim = command("simulate", "write random legal games as logs")
     sim.add_argument(
         "--rules", action=_OneSpec, required=True, metavar="SPEC", help="the rule spec (id or file) to play by"
     )
@@ -222,6 +227,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-score", action="store_true", help="leave the table's score out of the logs")
     sim.add_argument(
         "--players",
+        metavar="N|A,B,...",
         help="how many players, or their names comma-separated in seat order, where the rules allow several counts",
     )
     sim.set_defaults(run=cmd_simulate)

@@ -673,3 +673,28 @@ def test_a_spec_that_cannot_be_read_is_named_as_the_user_named_it(
     monkeypatch.chdir(tmp_path)
     assert run(*argv)[0] == 2
     assert capsys.readouterr().err.splitlines()[-1] == "referee: club.yaml: the file is empty"
+
+
+@pytest.mark.parametrize("name", ["check", "validate", "rules", "rulebook", "new", "diff", "compare", "simulate"])
+def test_a_command_s_help_says_what_it_does(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 'referee check --help' gave its usage and options and never said what the command is for
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    summary = re.search(rf"^    {name} +(.+)$", listed, re.MULTILINE)
+    assert summary is not None
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    own = capsys.readouterr().out
+    said = " ".join(own.split("\n\n")[1].split())  # the paragraph after the usage, unwrapped
+    assert said.lower().startswith(summary.group(1).lower()) and said[0].isupper()
+
+
+def test_the_help_names_both_families_and_simulate_s_players(capsys: pytest.CaptureFixture[str]) -> None:
+    # 'Audit recorded card games' of a referee for dominoes too; '--players PLAYERS' said nothing of the form
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "Audit recorded card and domino games against their written rules." in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "--players N|A,B,..." in capsys.readouterr().out

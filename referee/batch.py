@@ -26,6 +26,7 @@ from .families import AnyLog
 from .gamelog import from_json_text
 from .logreader import field_location
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
+from .spec_files import files_below
 from .spec_options import option_text
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
@@ -120,7 +121,7 @@ def _ids_in(folder: Path) -> dict[str, str]:
     two give the same id; what is no spec, or a link that leads out of the folder, is passed over)."""
     ids: dict[str, str] = {}
     home = _real(folder)
-    for path in sorted(folder.rglob("*.yaml")):
+    for path in files_below(folder):
         if is_file(path) and _inside(path, home) and _opens_as_spec(path):
             found = _spec_id(path)
             if found is not None:

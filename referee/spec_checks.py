@@ -8,10 +8,11 @@ from typing import Any
 
 from .bundled import rules_dir
 from .documents import exists, is_file, is_folder
-from .errors import InputError, Unsupported
+from .errors import InputError, Location, Unsupported
 from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
 from .spec import SECTIONS, Spec, chain, find, misquotes, option_ref, resolve
+from .spec_files import files_below
 
 
 def spec_files(paths: list[Path]) -> list[Path]:
@@ -21,7 +22,7 @@ def spec_files(paths: list[Path]) -> list[Path]:
         if path.is_dir():
             found.extend(
                 p
-                for p in sorted(path.rglob("*.yaml"))
+                for p in files_below(path)
                 # a named pipe (or a folder) called *.yaml is no spec: opened, a pipe waits for a writer for ever;
                 # a link to no file is kept, to be said to be one
                 if "sources" not in p.relative_to(path).parts and (is_file(p) or not exists(p))
@@ -41,7 +42,10 @@ def spec_targets(names: list[str]) -> list[tuple[str, Path]]:
     found: list[tuple[str, Path]] = []
     for name in names:
         if name and is_folder(Path(name)):  # (not "": Path("") is the current folder; find says it names no spec)
-            found += [(str(path), path) for path in spec_files([Path(name)])]
+            inside = spec_files([Path(name)])
+            if not inside:  # said of the folder, as check says it of a folder with no log ('no rule spec files found')
+                raise InputError("a folder with no spec file (.yaml, .yml) in it", Location(file=name))
+            found += [(str(path), path) for path in inside]
         else:
             path = find(name)
             found.append((name, path))

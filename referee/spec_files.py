@@ -13,6 +13,14 @@ from .bundled import rules_dir, sources_dir
 from .documents import LINK_LOOP, exists, is_file, is_link_loop, named_path, read_text
 from .errors import InputError, Location
 
+SPEC_SUFFIXES = (".yaml", ".yml")  # as find takes a spec's file, and referee new writes one
+
+
+def files_below(folder: Path) -> list[Path]:
+    """The files of a folder and its folders, in name order, that may hold a spec: by their suffix, .yml as well
+    as .yaml (a folder search took .yaml alone, and a club's club.yml named by its path was found in no folder)."""
+    return sorted(path for path in folder.rglob("*.y*ml") if path.suffix in SPEC_SUFFIXES)
+
 
 @cache  # the bundled files do not change while the referee runs; a check run asks once a game
 def bundled_ids() -> tuple[str, ...]:
@@ -37,7 +45,7 @@ def is_bundled(spec: str) -> bool:
 def find(spec: str) -> Path:
     """The file of a spec given by id (``spades/intramural``) or path."""
     as_path = named_path(spec, "rule spec")
-    if as_path.suffix in (".yaml", ".yml") or exists(as_path):
+    if as_path.suffix in SPEC_SUFFIXES or exists(as_path):
         if not is_file(as_path):
             what = "not a file" if exists(as_path) else "no such rule spec file"  # a folder, a device
             what = LINK_LOOP if is_link_loop(as_path) else what

@@ -698,3 +698,26 @@ def test_the_help_names_both_families_and_simulate_s_players(capsys: pytest.Capt
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     assert "--players N|A,B,..." in capsys.readouterr().out
+
+
+def test_validate_finds_a_yml_spec_in_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 'referee validate specs/' with specs/club.yml said 'no rule spec files found': a folder was searched for
+    # *.yaml alone, though validate specs/club.yml reads it
+    (tmp_path / "specs").mkdir()
+    assert run("new", "--extends", "spades/intramural", str(tmp_path / "specs" / "club.yml"))[0] == 0
+    monkeypatch.chdir(tmp_path)
+    assert run("validate", "specs") == (
+        0,
+        "ok   specs/club.yml: 28 clauses, 22 quoting the source, 6 on a reading alone\n",
+    )
+
+
+def test_validate_says_which_folder_holds_no_spec(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'referee: no rule spec files found', naming no folder, of 'referee validate rules/ empty/' as of an empty one
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("not a spec", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("validate", "empty")[0] == 2
+    assert capsys.readouterr().err == "referee: empty: a folder with no spec file (.yaml, .yml) in it\n"

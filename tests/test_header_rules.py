@@ -259,3 +259,13 @@ def test_a_spec_named_by_its_place_or_id_is_allowed_by_where_it_leads(
     write_log(tmp_path / "logs" / "g.yaml", "inside")
     code, out = run("check", "logs/g.yaml", "--allow-rules", "club", "--format", "json")
     assert code == 0 and json.loads(out)["rules"] == "club/own"
+
+
+def test_an_allowed_folder_s_yml_spec_is_found_by_its_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a folder was searched for *.yaml alone: a header naming club/spades, written in club/spades.yml (a name
+    # referee new takes and any command reads by its path), was refused as a spec the user had not allowed
+    write_spec(tmp_path / "club" / "spades.yml", "club/spades")
+    write_log(tmp_path / "g.yaml", "club/spades")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "g.yaml", "--allow-rules", "club", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "club/spades"

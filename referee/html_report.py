@@ -32,12 +32,12 @@ STYLE = """
   border: 1px solid #ccc; padding: 2px 6px; text-align: right;
 }
 .referee-report ul.faults { margin: 0.2em 0; padding-left: 1.2em; font-size: 0.85em; max-width: 60em; }
-.referee-report figure ul.faults { max-width: 210px; text-align: left; }
+.referee-report figure ul.faults { text-align: left; }
 .referee-report li.error { color: #b3261e; }
 .referee-report li.warning { color: #8a6d00; }
 .referee-report .rule { color: #555; font-family: monospace; }
 .referee-report .tricks { display: flex; flex-wrap: wrap; gap: 10px; }
-.referee-report figure.trick { margin: 0; width: 212px; }
+.referee-report figure.trick { margin: 0; width: min-content; }  /* as wide as its picture: wider at six seats */
 .referee-report figcaption { font-size: 0.85em; color: #555; }
 .referee-report svg .table { fill: #e7f0e7; stroke: #9bb59b; }
 .referee-report svg .seat { font-size: 11px; fill: #333; }

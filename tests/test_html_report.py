@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from referee.cli import main
@@ -115,3 +116,30 @@ def test_the_names_at_the_sides_of_a_trick_are_written_along_its_edges() -> None
     svg = trick_svg(("Maria", "James", "Linda", "Robert"), [], None, set())
     found = re.findall(r'<text class="seat" [^>]*?(?: transform="rotate\((-?\d+) [^"]*")?>(\w+)</text>', svg)
     assert {name: turn for turn, name in found} == {"Maria": "", "James": "-90", "Linda": "", "Robert": "90"}
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
+def test_no_two_cards_of_a_trick_overlap_whatever_the_table(seats: int) -> None:
+    # at six seats (spades/six-player) the cards were set on the circle drawn for four: the two at each side stood
+    # 47 pixels apart, a card being 52 tall, so the upper one lost its lower third and a winner there its "won"
+    # mark under the card below; Hearts for seven was worse
+    from referee.tricks.picture import trick_svg
+
+    names = tuple(f"Player {n}" for n in range(1, seats + 1))
+    plays = [(seat, seat) for seat in range(seats)]
+    svg = trick_svg(names, plays, 1, set())
+    size = int(re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).group(1))  # type: ignore[union-attr]
+    cards = [
+        (float(x), float(y))
+        for x, y in re.findall(r'<g class="card[^"]*"><title>[^<]*</title><rect x="([\d.]+)" y="([\d.]+)"', svg)
+    ]
+    assert len(cards) == seats
+    for i, (ax, ay) in enumerate(cards):
+        assert ax > 0 and ax + 38 < size and ay > 12 and ay + 52 + 12 < size  # the card and its marks inside
+        for bx, by in cards[i + 1 :]:
+            # side by side, or one above the other with room for a "won" under the upper and a "led" over the lower
+            assert abs(ax - bx) >= 38 or abs(ay - by) >= 52 + 12, (seats, (ax, ay), (bx, by))
+    names_at = [(float(x), float(y)) for x, y in re.findall(r'<text class="seat" x="([\d.]+)" y="([\d.]+)"', svg)]
+    for x, y in names_at:  # each name on the picture's edge, 12 pixels in (its baseline 4 lower), over no card
+        assert min(x, size - x) == pytest.approx(12) or min(y - 4, size - y + 4) == pytest.approx(12)
+        assert not any(cx - 2 < x < cx + 40 and cy - 2 < y - 4 < cy + 54 for cx, cy in cards)

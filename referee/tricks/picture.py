@@ -8,6 +8,7 @@ violation's code beside the trick. Plain SVG: nothing to run to read it.
 
 from __future__ import annotations
 
+import functools
 import math
 from html import escape
 
@@ -21,8 +22,32 @@ from .play import winning_index
 from .tables import Tables, tables_for
 
 CARD_W, CARD_H = 38, 52
-SIZE = 210  # each trick is drawn in a square of this many pixels
+RADIUS = 47  # the cards' circle at a table of four or fewer: the picture 210 pixels square
+MARGIN = 58  # from the circle to the picture's edge: half a card, its "won" or "led" mark, the seat's name
 RED_SUITS = (SUIT_SYMBOLS[1], SUIT_SYMBOLS[2])
+
+
+@functools.cache
+def _radius(seats: int) -> int:
+    """The cards' circle for a table of ``seats``: at five or more, two seats beside each other at a side stand
+    closer than a card is tall (six seats on the circle of four: each card at the left or right hid a third of the
+    one below it, and a winner's "won"), so the circle grows until no two cards, with their marks, meet."""
+    radius = RADIUS
+    while True:
+        places = [_place(seat, seats, radius) for seat in range(seats)]
+        if all(
+            abs(ax - bx) >= CARD_W + 4 or abs(ay - by) >= CARD_H + 14
+            for i, (ax, ay) in enumerate(places)
+            for bx, by in places[i + 1 :]
+        ):
+            return radius
+        radius += 1
+
+
+def _place(seat: int, seats: int, radius: float) -> tuple[float, float]:
+    """A seat's point on a circle about the origin: seat 0 at the bottom, then clockwise (left, top, right)."""
+    angle = math.pi / 2 + 2 * math.pi * seat / seats
+    return radius * math.cos(angle), radius * math.sin(angle)
 
 
 def _tables(spec: Spec, seats: int) -> Tables | None:
@@ -32,10 +57,10 @@ def _tables(spec: Spec, seats: int) -> Tables | None:
         return None
 
 
-def _seat_xy(seat: int, seats: int, radius: float) -> tuple[float, float]:
-    """Seat 0 at the bottom, then clockwise round the table (the log's seat order): left, top, right."""
-    angle = math.pi / 2 + 2 * math.pi * seat / seats
-    return SIZE / 2 + radius * math.cos(angle), SIZE / 2 + radius * math.sin(angle)
+def _seat_xy(seat: int, seats: int, radius: float, size: int) -> tuple[float, float]:
+    """A seat's point in a picture ``size`` square, round the table in the log's seat order."""
+    x, y = _place(seat, seats, radius)
+    return size / 2 + x, size / 2 + y
 
 
 def _card(x: float, y: float, card: int, classes: str, title: str) -> str:
@@ -52,17 +77,23 @@ def _card(x: float, y: float, card: int, classes: str, title: str) -> str:
 def trick_svg(names: tuple[str, ...], plays: list[tuple[int, int]], winner: int | None, faults: set[int]) -> str:
     """One trick: (seat, card) in the order played; ``winner`` and ``faults`` index into ``plays``."""
     seats = len(names)
-    parts = [f'<svg class="trick" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" height="{SIZE}" role="img">']
-    parts.append(f'<rect class="table" x="1" y="1" width="{SIZE - 2}" height="{SIZE - 2}" rx="10"/>')
+    radius = _radius(seats)
+    size = 2 * (radius + MARGIN)
+    parts = [f'<svg class="trick" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img">']
+    parts.append(f'<rect class="table" x="1" y="1" width="{size - 2}" height="{size - 2}" rx="10"/>')
     for seat, name in enumerate(names):
-        x, y = _seat_xy(seat, seats, SIZE / 2 - 12)
+        # on the picture's edge, 12 pixels in, in the seat's direction: on the circle a name between two sides (at
+        # seven seats) stood inside the square, over the "led" above its card
+        x, y = _place(seat, seats, 1)
+        reach = (size / 2 - 12) / max(abs(x), abs(y))
+        x, y = size / 2 + x * reach, size / 2 + y * reach
         # a seat at the left or right edge writes its name along the edge: across it, "Robert" was cut to "Rober"
-        turn = -90 if x < SIZE / 4 else 90 if x > SIZE * 3 / 4 else 0
+        turn = -90 if x < size / 4 else 90 if x > size * 3 / 4 else 0
         at = f' transform="rotate({turn} {x:.1f} {y:.1f})"' if turn else ""
         parts.append(f'<text class="seat" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle"{at}>{escape(name)}</text>')
     seen: dict[int, int] = {}
     for i, (seat, card) in enumerate(plays):
-        x, y = _seat_xy(seat, seats, SIZE / 2 - 58)
+        x, y = _seat_xy(seat, seats, radius, size)
         again = seen.get(seat, 0)  # a second card from one seat (a record error) is drawn beside the first
         seen[seat] = again + 1
         x += again * 14

@@ -118,12 +118,28 @@ def exists(path: Path) -> bool:
         return False
 
 
+# the byte order marks a text in another Unicode encoding starts with: a Windows editor's "Unicode" is UTF-16
+_OTHER_ENCODINGS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
 def _decode(data: bytes, name: str, first_line: int) -> str | InputError:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + first_line
-        return InputError(f"not UTF-8 text (byte {exc.start + 1} of the line)", Location(file=name, line=line))
+        if exc.start == 0 and first_line == 1:
+            other = next((code for mark, code in _OTHER_ENCODINGS if data.startswith(mark)), None)
+            if other is not None:  # said as what it is, with what to do, not 'byte 1'
+                message = f"{other} text, not UTF-8: save the file as UTF-8"
+                return InputError(message, Location(file=name, line=line))
+        # the byte counted from the start of its own line (of a whole file, it was counted from the file's start)
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        return InputError(f"not UTF-8 text (byte {column} of the line)", Location(file=name, line=line))
 
 
 def file_lines(path: Path, limit: int) -> Iterator[tuple[int, str | InputError]]:

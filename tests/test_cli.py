@@ -721,3 +721,14 @@ def test_validate_says_which_folder_holds_no_spec(
     monkeypatch.chdir(tmp_path)
     assert run("validate", "empty")[0] == 2
     assert capsys.readouterr().err == "referee: empty: a folder with no spec file (.yaml, .yml) in it\n"
+
+
+def test_a_bad_byte_in_a_spec_is_counted_from_the_start_of_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a spec is read whole, and its bad byte was counted from the file's start: 'club.yaml:3: not UTF-8 text (byte
+    # 33 of the line)', lines 1 and 2 being 8 and 14 bytes; on line 3 'title: Caf' is 10 bytes, the Latin-1 é the 11th
+    (tmp_path / "club.yaml").write_bytes(b"spec: 1\nid: club/cafe\ntitle: Caf\xe9\nextends: spades/intramural\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("validate", "club.yaml")[0] == 2
+    assert capsys.readouterr().err == "referee: club.yaml:3: not UTF-8 text (byte 11 of the line)\n"

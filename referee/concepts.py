@@ -110,6 +110,9 @@ def entries(spec: Spec) -> list[Entry]:
         choices = f"; choices: {show(list(option.values))}" if option.values is not None else ""
         text = f"{' '.join(option.description.split())} Default: {show(option.default)}{choices}."
         rule = {"default": option.default, "values": option.values, "type": option.type}
+        if option.minimum is not None:
+            text = text[:-1] + f"; at least {option.minimum}."
+            rule["minimum"] = option.minimum
         out.append(Entry(option.clause.id, text, _canonical(rule), "option"))
     for clause in spec.not_checkable:
         text = " ".join((clause.reason or "").split()) or "Not checkable from a record."

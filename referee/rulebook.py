@@ -205,6 +205,7 @@ def _options(spec: Spec, site: bool) -> list[str]:
     for option in spec.options.values():
         clause = option.clause
         choices = f" Choices: {', '.join(map(_literal, option.values))}." if option.values is not None else ""
+        choices += f" At least {option.minimum}." if option.minimum is not None else ""
         left = [f"{fold(option.description)} **Default: {_literal(option.default)}.**{choices}", ""]
         used = _setters(spec, option.name)
         left += [f"It sets: {', '.join(used)}.", ""] if used else []

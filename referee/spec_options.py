@@ -56,10 +56,12 @@ class Option:
     values: tuple[Any, ...] | None
     clause: Clause
     type: str = "string"
+    minimum: int | None = None  # the smallest value a whole number may take (a target of points: 1)
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
-        return f"{self.name} ({OPTION_TYPES[self.type]}, default {option_text(self.default)}{self._allowed()})"
+        kind = OPTION_TYPES[self.type] + ("" if self.minimum is None else f" from {self.minimum}")
+        return f"{self.name} ({kind}, default {option_text(self.default)}{self._allowed()})"
 
     def _allowed(self) -> str:
         """``: 500 or 300``, the values allowed where they are listed ("true or false" names a boolean's)."""
@@ -74,6 +76,8 @@ class Option:
         if self.values is not None and value not in self.values:
             choices = ", ".join(map(option_text, self.values))
             return f"option {self.name!r} cannot be {_shown(value)} (choose from {choices})"
+        if self.minimum is not None and not isinstance(value, bool) and value < self.minimum:
+            return f"option {self.name!r} takes {OPTION_TYPES[self.type]} from {self.minimum}, not {_shown(value)}"
         return None
 
 
@@ -117,9 +121,8 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
         values = tuple(body["values"]) if "values" in body else None
         kind = body.get("type") or type_of(body["default"])
         origin = chain.origins.get(f"options.{name}")
-        option = Option(
-            name, body["default"], body["description"], values, clause_of(f"options.{name}", body, {}, origin), kind
-        )
+        clause = clause_of(f"options.{name}", body, {}, origin)
+        option = Option(name, body["default"], body["description"], values, clause, kind, body.get("minimum"))
         problem = option.problem(option.default)
         if problem is not None:
             where = origin.layers[-1].path if origin is not None else path

@@ -53,14 +53,20 @@ def cards_where_differing(text: bytes, templates: bytes, count: int) -> bytes:
     """The ``count`` cards written where ``text`` differs from ``templates`` (as long, its cards' places NUL), a
     byte each; a TypeError unless it differs there exactly (no card's character is NUL, which no JSON text holds:
     so every card place differs, and any other byte that differs is one too many), each place a card."""
-    differ = (int.from_bytes(text, "little") ^ int.from_bytes(templates, "little")).to_bytes(len(text), "little")
-    found = differ.translate(None, b"\0")
+    found = differing(text, templates)
     if len(found) != 2 * count:
         raise TypeError("not written as the templates")
     cards = cards_of_parts(found[::2].replace(_TEN_BYTE, b"T"), found[1::2])
     if cards is None:
         raise TypeError("a card written otherwise")
     return cards
+
+
+def differing(text: bytes, templates: bytes) -> bytes:
+    """Where ``text`` differs from ``templates`` (as long, its places to read NUL), a byte each, in order: at the
+    templates' NUL places, the text's own bytes (each one there, none of them NUL, where the text holds no NUL)."""
+    differ = (int.from_bytes(text, "little") ^ int.from_bytes(templates, "little")).to_bytes(len(text), "little")
+    return differ.translate(None, b"\0")
 
 
 @lru_cache(maxsize=64)

@@ -3,10 +3,9 @@
 A hand's tricks are most of its text, and decoding them makes a dict and a string a play (two hundred objects a
 hand) only for the reader to take each apart again. So the text is decoded with each hand's tricks left out, and
 the tricks, where every hand's are written play by play in the usual way, are read from their own text a whole
-game at once, by a few C-level steps over all of it, no object a play (:func:`read_tricks`); any other game has
-its tricks decoded hand by hand and is read as before. A game written in the compact form (a trick a list of
-strings, no dict) decodes at little cost: its tricks are decoded with the rest, and only its deals and scores
-are cut out, which saves a twentieth of a compact game's reading and audit (counted in instructions).
+game at once, by a few C-level steps over all of it, no object a play (:func:`read_tricks`), and so are those of
+a game written in the compact form, a trick a list of strings (:func:`.compact_text.read_compact`); any other game
+has its tricks decoded hand by hand and is read as before.
 
 The cut: the text holds no backslash (the caller's condition), so every ``"`` opens or closes a string, and
 ``"tricks":[`` can only be met where the string ``tricks`` is a key whose value opens with ``[`` (a closing
@@ -34,6 +33,7 @@ from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores, read_scores
+from .compact_text import read_compact
 from .deal_text import OPENER as DEAL_OPENER
 from .deal_text import TEN, cards_where_differing, read_deals
 from .log import GameLog
@@ -59,7 +59,8 @@ class TricksTextReader(OnePassReader):
 
     def __init__(
         self,
-        segments: list[str] | None,
+        segments: list[str],
+        compact: bool,
         deals: list[str],
         scores: tuple[tuple[str, ...], list[str]] | None,
         decoded: str,
@@ -68,14 +69,15 @@ class TricksTextReader(OnePassReader):
     ) -> None:
         super().__init__(document, where)
         self.segments = segments
+        self.compact = compact  # the tricks read in the compact form (else play by play)
         self.deals = deals
         self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
         self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
-        readers: dict[str, ColumnReader] = {}
-        if self.segments is not None:
-            readers["tricks"] = partial(read_tricks, self.segments)
+        readers: dict[str, ColumnReader] = {
+            "tricks": partial(read_compact if self.compact else read_tricks, self.segments)
+        }
         if self.deals:
             readers["deal"] = partial(read_deals, self.deals)
         if self.scores is not None:
@@ -103,9 +105,7 @@ class TricksTextReader(OnePassReader):
         # hand has a field no trick hand has): told here, not for every game read
         if is_domino_document(self.doc):
             raise TypeError("a domino game")
-        fields: list[tuple[str, list[str], Any, str, str]] = []
-        if self.segments is not None:
-            fields.append(("tricks", self.segments, [], "[", "]]"))
+        fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
         if self.deals:
             fields.append(("deal", self.deals, {}, "{", "}"))
         if self.scores is not None:
@@ -126,13 +126,11 @@ def read_text(text: str, where: Location) -> GameLog | None:
     text (see the module's docstring); None where this cannot vouch for it."""
     if "\0" in text or _TEN in text:
         return None  # no JSON text holds them: decoded whole, and refused there
-    segments: list[str] | None = None
-    decoded = text
-    if not text.startswith('["', text.find(OPENER) + len(OPENER)):  # the compact form decodes at little cost
-        cut = cut_values(text, OPENER, "]]")
-        if cut is None:
-            return None
-        segments, decoded = cut
+    compact = text.startswith('["', text.find(OPENER) + len(OPENER))  # the first hand's tricks in compact form
+    cut = cut_values(text, OPENER, "]]")
+    if cut is None:
+        return None
+    segments, decoded = cut
     deals: list[str] = []
     if DEAL_OPENER in decoded:
         cut = cut_values(decoded, DEAL_OPENER, "}")
@@ -143,9 +141,7 @@ def read_text(text: str, where: Location) -> GameLog | None:
     cut_scored = cut_scores(decoded)
     if cut_scored is not None and _only_keyed(cut_scored[2], SCORE_KEY, len(cut_scored[1])):
         scores, decoded = cut_scored[:2], cut_scored[2]
-    if (segments is not None and not _only_keyed(decoded, _KEY, len(segments))) or (
-        deals and not _only_keyed(decoded, '"deal"', len(deals))
-    ):
+    if not _only_keyed(decoded, _KEY, len(segments)) or (deals and not _only_keyed(decoded, '"deal"', len(deals))):
         return None
     try:
         document = plain_value(decoded)
@@ -154,7 +150,7 @@ def read_text(text: str, where: Location) -> GameLog | None:
     if type(document) is not dict:
         return None  # (the rest of the header is checked by read_in_one_pass, a domino game by hand_bodies)
     found: GameLog | None = read_in_one_pass(
-        partial(TricksTextReader, segments, deals, scores, decoded), document, where, text
+        partial(TricksTextReader, segments, compact, deals, scores, decoded), document, where, text
     )
     return found
 

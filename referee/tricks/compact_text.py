@@ -1,0 +1,99 @@
+"""A game's tricks written in the compact form (each trick its leader and cards, ``["East","9D","3D","AD","10D"]``)
+read from their own text, a whole game at once (:func:`read_compact`), as :mod:`.tricks_text` reads the tricks
+written play by play: cut out of the game's text before the decode, which would make a list and five strings a
+trick only for the reader to take each apart again.
+
+A compact trick's text is as long as its leader's name makes it, so the leaders are written out first: each
+``["NAME",`` that opens a trick becomes ``[`` and the leader's *code*, one character (a control character, which
+no JSON text holds, and the text was refused before where it held one). Then, every "10" written as one
+character too, every trick's text is as long, and is one template (``[c"XY","XY",...]``, its code's and its
+cards' places NUL) but for its code and cards: the game's tricks, joined by commas, are held to the template
+repeated, at once, by one XOR of two integers, and the bytes where they differ are each trick's code and cards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import accumulate, repeat
+from operator import itemgetter, mul
+from typing import TYPE_CHECKING, Any
+
+from .cards import cards_of_parts
+from .deal_text import TEN, differing
+
+if TYPE_CHECKING:
+    from .onepass import Seating
+
+_FIRST_CODE = 0x10  # the leaders' codes, a seat each from here: control characters, none a JSON text's whitespace
+_TEN_BYTE = TEN.encode()
+
+
+def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's ``play_bytes`` read from its segment, where every trick of every hand was played in turn by all
+    the players and written in the compact form (as ``usual_game`` reads the decoded tricks), and the keys of
+    their objects (none: a compact trick holds no object); a TypeError for any other game.
+
+    Why the text so read is exactly the usual form: no code is in the text before the leaders are written out
+    (checked), and no name holds ``[`` (else no layout), so no two of the ``["NAME",`` overlap and writing one out
+    makes no other (a code is followed by no quote): each code in the text written out stands for one of them, at
+    its place. That text matching the template repeated, each trick is ``["NAME",`` and its cards, each ``"XY"``
+    (the characters of a card, read by ``cards_of_parts``, which refuses any other), and every "10" was a card's
+    (elsewhere its character differs from the template, one byte too many). And no name holding ``]``, each
+    trick's only ``]`` is its last byte: so each segment, whose last ``]`` the cut took off, ends where a trick
+    does, and its ``[`` number its tricks.
+    """
+    if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
+        raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
+    layout = _layout(tuple(seating.names))
+    if layout is None:
+        raise TypeError("players whose tricks are not read from the text")
+    openers, codes, template, seats = layout
+    joined = "],".join(segments) + "]"  # each segment's last "]" cut off with the closer
+    if any(map(joined.__contains__, map(itemgetter(1), codes))):
+        raise TypeError("a control character in the text")  # no JSON text holds one
+    for opener, code in zip(openers, codes, strict=True):
+        joined = joined.replace(opener, code)
+    text = joined.replace("10", TEN).encode()
+    width = len(template)  # a trick's text with the comma after it
+    tricks = (len(text) + 1) // width
+    if tricks * width != len(text) + 1:
+        raise TypeError("tricks of another length")
+    size = len(openers)
+    found = differing(text, _JOIN.join(repeat(template[:-1], tricks)))
+    if len(found) != tricks * (2 * size + 1):
+        raise TypeError("not written as the template")
+    leaders = found[:: 2 * size + 1].translate(seats)
+    parts = found.translate(None, _CODES)  # each card's two characters, the codes left out
+    plays = tricks * size
+    if len(parts) != 2 * plays or b"\xff" in leaders:
+        raise TypeError("a code where a card is, or a card where a code is")
+    cards = cards_of_parts(parts[::2].replace(_TEN_BYTE, b"T"), parts[1::2])
+    if cards is None:
+        raise TypeError("a card written otherwise")
+    counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
+    finish = [*accumulate(counts)]
+    start = [0, *finish[:-1]]
+    led = map(leaders.__getitem__, map(slice, start, finish))
+    played = map(cards.__getitem__, map(slice, map(mul, start, repeat(size)), map(mul, finish, repeat(size))))
+    return [*zip(played, led, strict=True)], 0
+
+
+_JOIN = b","
+_CODES = bytes(range(_FIRST_CODE, 0x20))
+
+
+@lru_cache(maxsize=64)
+def _layout(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], bytes, bytes] | None:
+    """For these players: each seat's trick opener ``["NAME",`` and its code; the template of a trick's text (with
+    the comma after it), its code's and cards' places NUL; and each code's seat (255 for no code's). None where
+    players share a name, a name holds a bracket, or they are more than there are codes."""
+    size = len(players)
+    if len(set(players)) != size or not 0 < size <= len(_CODES) or any("[" in name or "]" in name for name in players):
+        return None
+    openers = tuple(f'["{name}",' for name in players)
+    codes = tuple("[" + chr(_FIRST_CODE + seat) for seat in range(size))  # each opener written "[" and its code
+    template = b"[\0" + b",".join([b'"\0\0"'] * size) + b"],"
+    seats = bytearray(b"\xff" * 256)
+    for seat in range(size):
+        seats[_FIRST_CODE + seat] = seat
+    return openers, codes, template, bytes(seats)

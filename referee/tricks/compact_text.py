@@ -8,7 +8,8 @@ A compact trick's text is as long as its leader's name makes it, so the leaders 
 no JSON text holds, and the text was refused before where it held one). Then, every "10" written as one
 character too, every trick's text is as long, and is one template (``[c"XY","XY",...]``, its code's and its
 cards' places NUL) but for its code and cards: the game's tricks, joined by commas, are held to the template
-repeated, at once, by one XOR of two integers, and the bytes where they differ are each trick's code and cards.
+repeated, at once (:func:`.card_places.cards_in_places`, a leader's code taken at a NUL place as a card is), and
+each trick's code read at its place.
 """
 
 from __future__ import annotations
@@ -18,14 +19,12 @@ from itertools import accumulate, repeat
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
-from .cards import cards_of_parts
-from .deal_text import TEN, differing
+from .card_places import LEADER_CODES, TEN, cards_in_places
 
 if TYPE_CHECKING:
     from .onepass import Seating
 
-_FIRST_CODE = 0x10  # the leaders' codes, a seat each from here: control characters, none a JSON text's whitespace
-_TEN_BYTE = TEN.encode()
+_FIRST_CODE = LEADER_CODES[0]  # the leaders' codes, a seat each from here (see card_places)
 
 
 def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -38,7 +37,7 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     makes no other (a code is followed by no quote): each code in the text written out stands for one of them, at
     its place. That text matching the template repeated, each trick is ``["NAME",`` and its cards, each ``"XY"``
     (the characters of a card, read by ``cards_of_parts``, which refuses any other), and every "10" was a card's
-    (elsewhere its character differs from the template, one byte too many). And no name holding ``]``, each
+    (elsewhere the text differs from the template: see ``cards_in_places``). And no name holding ``]``, each
     trick's only ``]`` is its last byte: so each segment, whose last ``]`` the cut took off, ends where a trick
     does, and its ``[`` number its tricks.
     """
@@ -59,17 +58,11 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     if tricks * width != len(text) + 1:
         raise TypeError("tricks of another length")
     size = len(openers)
-    found = differing(text, _JOIN.join(repeat(template[:-1], tricks)))
-    if len(found) != tricks * (2 * size + 1):
-        raise TypeError("not written as the template")
-    leaders = found[:: 2 * size + 1].translate(seats)
-    parts = found.translate(None, _CODES)  # each card's two characters, the codes left out
     plays = tricks * size
-    if len(parts) != 2 * plays or b"\xff" in leaders:
-        raise TypeError("a code where a card is, or a card where a code is")
-    cards = cards_of_parts(parts[::2].replace(_TEN_BYTE, b"T"), parts[1::2])
-    if cards is None:
-        raise TypeError("a card written otherwise")
+    cards = cards_in_places(text, _JOIN.join(repeat(template[:-1], tricks)), plays)
+    leaders = text[1::width].translate(seats)  # each trick's code (a card's character there leaves none)
+    if b"\xff" in leaders:
+        raise TypeError("a card where a code is")
     counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
     finish = [*accumulate(counts)]
     start = [0, *finish[:-1]]
@@ -79,7 +72,7 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
 
 
 _JOIN = b","
-_CODES = bytes(range(_FIRST_CODE, 0x20))
+_CODES = LEADER_CODES
 
 
 @lru_cache(maxsize=64)

@@ -1,11 +1,12 @@
 """Each hand's deal read from its own text, a whole game at once (:func:`read_deals`), where every deal was cut
 out of the game's text before the decode (see :mod:`.tricks_text`, which cuts it and vouches for the cut).
 
-Where every player is dealt as many cards, and every "10" is written as one character, every hand's deal is
-written as long, and is the game's *template* but for its cards (each player's name in seat order, then the
-cards, their places NUL): the game's deals, joined by commas, are held to the template repeated, at once, by one
-XOR of two integers, as the tricks are to theirs (:func:`.tricks_text.read_tricks`). NUL and the ten's character
-are in no JSON text, and the text was refused before where it held either.
+Where every player is dealt as many cards, and every "10" is written as one character (and each name holding a
+card's character written out as its code, see :mod:`.card_places`), every hand's deal is written as long, and is
+the game's *template* but for its cards (each player's name in seat order, then the cards, their places NUL): the
+game's deals, joined by line feeds, are held to the template repeated, at once (:func:`.card_places.cards_in_places`),
+as the tricks are to theirs (:func:`.tricks_text.read_tricks`). NUL and the ten's character are in no JSON text,
+and the text was refused before where it held either.
 """
 
 from __future__ import annotations
@@ -14,59 +15,60 @@ from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from .cards import cards_of_parts
+from .card_places import TEN, cards_in_places, write_names, written_names
 
 if TYPE_CHECKING:
     from .onepass import Seating
 
 OPENER = '"deal":{'
-TEN = "\x01"  # what every "10" is written as, here and in the tricks' text (no JSON text holds it)
-_TEN_BYTE = TEN.encode()
 _JOIN = "\n"  # what joins the deals' texts (a line feed is a JSON text's whitespace, never a template's byte)
 
 
 def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's deal (every player's cards, in seat order, as ``usual_game`` reads the decoded deals) read from
     its segment, and the keys of their objects; a TypeError for any deal written otherwise."""
+    return _holdings(segments, column, seating)
+
+
+def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's passes (each player's seat and the cards they pass, in seat order, as ``usual_game`` reads the
+    decoded passes written so) read from its segment, and the keys of their objects; a TypeError for any passes
+    written otherwise (in another order too: decoded, they are read in the order written)."""
+    passes, keys = _holdings(segments, column, seating)
+    seats = range(len(seating.names))
+    return [*map(tuple, map(zip, repeat(seats), passes))], keys
+
+
+def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+    """Each hand's holdings (every player's cards, in seat order), read from its segment, each player as many
+    cards, and the keys of their objects; a TypeError for any other."""
     if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
-        raise TypeError("the openers are not the hands' deals")  # a hand with none, or one met elsewhere
-    names = tuple(seating.names)
+        raise TypeError("the openers are not the hands' fields")  # a hand with none, or one met elsewhere
+    written = written_names(tuple(seating.names))
+    if written is None:
+        raise TypeError("players whose deals are not read from the text")
+    names = written[1]
     size = len(names)
-    written = [*map(str.replace, segments, repeat("10"), repeat(TEN))]
     # Joined by a line feed, which no template holds: so where the text matches the templates, every join falls
     # between two templates, and each segment is one whole deal (a segment cut elsewhere, at a "}" in a card's
     # place with the rest written after the next opener, is no JSON by itself, though the deals joined would be).
-    text = _JOIN.join(written).encode()
-    held = (len(written[0].encode()) - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
+    text = write_names(_JOIN.join(segments), written).replace("10", TEN).encode()
+    deals = len(column)
+    each = (len(text) + 1) // deals - 1  # a deal's length, where all are as long
+    held = (each - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
     if held < 1:
         raise TypeError("no cards dealt")
     template = _template(names, held)
-    if len(text) + 1 != len(column) * (len(template) + 1):  # (the template's text as long, for the XOR)
+    if len(text) + 1 != deals * (len(template) + 1):
         raise TypeError("deals of another length")
-    expected = _JOIN.encode().join(repeat(template, len(column)))
-    cards = cards_where_differing(text, expected, held * size * len(column))
+    expected = _JOIN.encode().join(repeat(template, deals))
+    cards = cards_in_places(text, expected, held * size * deals)
     holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
-    return [*zip(*[holdings] * size, strict=True)], size * len(column)  # each deal's keys: a player each
+    return [*zip(*[holdings] * size, strict=True)], size * deals  # each deal's keys: a player each
 
 
-def cards_where_differing(text: bytes, templates: bytes, count: int) -> bytes:
-    """The ``count`` cards written where ``text`` differs from ``templates`` (as long, its cards' places NUL), a
-    byte each; a TypeError unless it differs there exactly (no card's character is NUL, which no JSON text holds:
-    so every card place differs, and any other byte that differs is one too many), each place a card."""
-    found = differing(text, templates)
-    if len(found) != 2 * count:
-        raise TypeError("not written as the templates")
-    cards = cards_of_parts(found[::2].replace(_TEN_BYTE, b"T"), found[1::2])
-    if cards is None:
-        raise TypeError("a card written otherwise")
-    return cards
-
-
-def differing(text: bytes, templates: bytes) -> bytes:
-    """Where ``text`` differs from ``templates`` (as long, its places to read NUL), a byte each, in order: at the
-    templates' NUL places, the text's own bytes (each one there, none of them NUL, where the text holds no NUL)."""
-    differ = (int.from_bytes(text, "little") ^ int.from_bytes(templates, "little")).to_bytes(len(text), "little")
-    return differ.translate(None, b"\0")
+# The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)
+HOLDINGS = {"deal": read_deals, "passes": read_passes}
 
 
 @lru_cache(maxsize=64)

@@ -33,9 +33,9 @@ from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores, read_scores
+from .card_places import TEN, cards_in_places, write_names, written_names
 from .compact_text import read_compact
-from .deal_text import OPENER as DEAL_OPENER
-from .deal_text import TEN, cards_where_differing, read_deals
+from .deal_text import HOLDINGS
 from .log import GameLog
 from .onepass import OnePassReader
 from .usual_game import ColumnReader, usual_hands
@@ -47,12 +47,12 @@ OPENER = '"tricks":['
 _KEY = '"tricks"'
 # What joins the segments of a game's tricks (:func:`read_tricks`), each with the last "]" its cut took off
 _END = ","
-_TEN = TEN  # what every "10" is written as, as long as a card token's other characters: no JSON text holds it
+_TEN = TEN  # what every "10" is written as (see card_places): no JSON text holds it
 
 
 class TricksTextReader(OnePassReader):
-    """The one-pass reader of a document decoded with each hand's tricks (and deal, where every hand has one) left
-    out, given their texts."""
+    """The one-pass reader of a document decoded with each hand's tricks (and deal and passes, where every hand
+    has them, and scores) left out, given their texts."""
 
     # The keys of the objects read from the segments, where every segment was read from its text (see keys_vouched)
     cut_keys: int | None = None
@@ -61,7 +61,7 @@ class TricksTextReader(OnePassReader):
         self,
         segments: list[str],
         compact: bool,
-        deals: list[str],
+        held: dict[str, list[str]],
         scores: tuple[tuple[str, ...], list[str]] | None,
         decoded: str,
         document: dict[str, Any],
@@ -70,7 +70,7 @@ class TricksTextReader(OnePassReader):
         super().__init__(document, where)
         self.segments = segments
         self.compact = compact  # the tricks read in the compact form (else play by play)
-        self.deals = deals
+        self.held = held  # each hand's deal and passes, by field (see deal_text)
         self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
         self.decoded = decoded
 
@@ -78,8 +78,8 @@ class TricksTextReader(OnePassReader):
         readers: dict[str, ColumnReader] = {
             "tricks": partial(read_compact if self.compact else read_tricks, self.segments)
         }
-        if self.deals:
-            readers["deal"] = partial(read_deals, self.deals)
+        for field, cut in self.held.items():
+            readers[field] = partial(HOLDINGS[field], cut)
         if self.scores is not None:
             readers["score"] = partial(read_scores, *self.scores)
         read: list[int] = []  # the keys each of the segments' readers read, for each that answered
@@ -106,8 +106,7 @@ class TricksTextReader(OnePassReader):
         if is_domino_document(self.doc):
             raise TypeError("a domino game")
         fields: list[tuple[str, list[str], Any, str, str]] = [("tricks", self.segments, [], "[", "]]")]
-        if self.deals:
-            fields.append(("deal", self.deals, {}, "{", "}"))
+        fields += [(field, cut, {}, "{", "}") for field, cut in self.held.items()]
         if self.scores is not None:
             fields.append(("score", self.scores[1], {}, "{", "}}"))
         for key, segments, empty, opening, closer in fields:
@@ -131,17 +130,21 @@ def read_text(text: str, where: Location) -> GameLog | None:
     if cut is None:
         return None
     segments, decoded = cut
-    deals: list[str] = []
-    if DEAL_OPENER in decoded:
-        cut = cut_values(decoded, DEAL_OPENER, "}")
-        if cut is None:
-            return None
-        deals, decoded = cut
+    held: dict[str, list[str]] = {}  # each hand's deal and passes (see deal_text)
+    for field in HOLDINGS:
+        opener = f'"{field}":{{'
+        if opener in decoded:
+            cut = cut_values(decoded, opener, "}")
+            if cut is None:
+                return None
+            held[field], decoded = cut
     scores: tuple[tuple[str, ...], list[str]] | None = None  # cut out where they may be (see score_text)
     cut_scored = cut_scores(decoded)
     if cut_scored is not None and _only_keyed(cut_scored[2], SCORE_KEY, len(cut_scored[1])):
         scores, decoded = cut_scored[:2], cut_scored[2]
-    if not _only_keyed(decoded, _KEY, len(segments)) or (deals and not _only_keyed(decoded, '"deal"', len(deals))):
+    if not _only_keyed(decoded, _KEY, len(segments)) or not all(
+        [_only_keyed(decoded, f'"{field}"', len(cut)) for field, cut in held.items()]
+    ):
         return None
     try:
         document = plain_value(decoded)
@@ -150,7 +153,7 @@ def read_text(text: str, where: Location) -> GameLog | None:
     if type(document) is not dict:
         return None  # (the rest of the header is checked by read_in_one_pass, a domino game by hand_bodies)
     found: GameLog | None = read_in_one_pass(
-        partial(TricksTextReader, segments, compact, deals, scores, decoded), document, where, text
+        partial(TricksTextReader, segments, compact, held, scores, decoded), document, where, text
     )
     return found
 
@@ -174,20 +177,22 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     the players and written play by play, as usual (as ``usual_game`` reads the decoded tricks), and the keys of
     their objects; a TypeError for any other game.
 
-    Written so, with every "10" written as one character, every trick's text is as long, whoever leads it (each
-    name is met once a trick), and is the text of its leader's *template* but for its cards: so the game's tricks,
-    joined by commas, are told apart by their places, and the whole text is held to the templates of its tricks'
-    leaders at once, by one XOR of two integers: the bytes where it differs from them must be the cards' places,
-    exactly (each card's characters none of them NUL, which no JSON text holds), and the cards read there.
+    Written so, with every "10" written as one character (and each name holding a card's character written out
+    as its code, see :mod:`.card_places`), every trick's text is as long, whoever leads it (each name is met once
+    a trick), and is the text of its leader's *template* but for its cards: so the game's tricks, joined by commas,
+    are told apart by their places, and the whole text is held to the templates of its tricks' leaders at once
+    (:func:`.card_places.cards_in_places`), and the cards read at their places.
     """
     if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
-    layout = _layout(tuple(seating.names))
-    if layout is None:
+    names = written_names(tuple(seating.names))
+    layout = None if names is None else _layout(names[1])
+    if names is None or layout is None:
         raise TypeError("players whose tricks are not read from the text")
     templates, width, lead_at, lead_seats = layout
     size = len(seating.names)
-    written = [*map(str.replace, segments, repeat("10"), repeat(_TEN))]  # no _TEN in the text (read_text)
+    # each name holding a card's character written out (see card_places), every "10" written as one character
+    written = [*map(str.replace, map(write_names, segments, repeat(names)), repeat("10"), repeat(_TEN))]
     joined = ("]" + _END).join(written) + "]"  # each segment's last "]" cut off with the closer
     text = joined.encode()
     # each segment's length in bytes, as the templates are measured (a name not ASCII is longer in bytes)
@@ -198,7 +203,7 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     leaders = text[lead_at::width].translate(lead_seats)
     expected = _END.encode().join(map(templates.__getitem__, leaders))  # an IndexError: a trick led by no player
     plays = tricks * size
-    cards = cards_where_differing(text, expected, plays)
+    cards = cards_in_places(text, expected, plays)
     # each hand's tricks: its segment's length, in tricks. Every segment must end where a trick does: the text
     # matching the templates says nothing of where it was cut, and a cut within a trick (at a "]]" in a name, the
     # rest of that trick written after the next opener) leaves tricks that are no JSON by themselves. The
@@ -216,10 +221,10 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
 
 @lru_cache(maxsize=64)
 def _layout(players: tuple[str, ...]) -> tuple[tuple[bytes, ...], int, int, bytes] | None:
-    """For these players: each leader's template (a trick's text led by that seat, its cards' places NUL), the
-    length of a trick's text with the comma after it, where in a trick's text a byte tells its leader (the first at
-    which all names differ, in its name), and that byte's seat (255 for no player's). None where no byte
-    tells the names apart, or players share a name or are too many for a byte."""
+    """For these players (their names as written, see card_places): each leader's template (a trick's text led by
+    that seat, its cards' places NUL), the length of a trick's text with the comma after it, where in a trick's text
+    a byte tells its leader (the first at which all names differ, in its name), and that byte's seat (255 for no
+    player's). None where no byte tells the names apart, or players share a name or are too many for a byte."""
     names = [name.encode() for name in players]
     size = len(names)
     if len(set(names)) != size or not 0 < size < 255:

@@ -17,7 +17,7 @@ from referee import families, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
-from referee.tricks import tricks_text
+from referee.tricks import deal_text, tricks_text
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
 from referee.tricks.simulate import simulate_game
@@ -54,16 +54,20 @@ def _game(rules: str = "hearts/intramural", seed: int = 11, players: Any = None,
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
-    """Counts the games whose field ``name`` reads whole from their text (``tricks_text``'s reader answering)."""
+    """Counts the games whose field ``name`` reads whole from their text (``tricks_text``'s reader answering; a
+    holding's reader named by its field, "deal" or "passes")."""
     done = [0]
-    read = getattr(tricks_text, name)
+    read = deal_text.HOLDINGS[name] if name in deal_text.HOLDINGS else getattr(tricks_text, name)
 
     def counting(*args: Any) -> Any:
         found = read(*args)
         done[0] += 1
         return found
 
-    monkeypatch.setattr(tricks_text, name, counting)
+    if name in deal_text.HOLDINGS:
+        monkeypatch.setitem(deal_text.HOLDINGS, name, counting)
+    else:
+        monkeypatch.setattr(tricks_text, name, counting)
     return done
 
 
@@ -101,6 +105,38 @@ def test_players_of_any_name_are_read(form: str, monkeypatch: pytest.MonkeyPatch
         text = _compact(compact_tricks(document) if form == "compact" else document)
         _read(text)
     assert done[0] >= 2  # the last players' at least (a name holding "tricks" is met elsewhere: handed back)
+
+
+@pytest.mark.parametrize("form", ["by play", "compact"])
+def test_names_holding_cards_characters_are_told_apart_where_they_are_met(
+    form: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every name made of characters a card's token holds, each written out as its own code where met as a key: two
+    # names swapped in a trick or a deal, or a name written as another's code, read as the careful reading does
+    done = _read_from_text(monkeypatch, form)
+    deals, passes = _counted(monkeypatch, "deal"), _counted(monkeypatch, "passes")
+    document = _game(players=("AJ", "JA", "K10", "Q"))
+    text = _compact(compact_tricks(document) if form == "compact" else document)
+    assert _read(text) is not None
+    assert done[0] and deals[0] and passes[0]  # read from the text: the tricks, the deals, the passes
+    for old, new in [
+        ('{"AJ":"', '{"JA":"'),
+        ('["AJ",', '["JA",'),
+        ('"AJ":[', '"JA":['),
+        ('{"K10":"', '{"KT":"'),
+        ('"Q":[', '"\x03":['),
+        ('{"Q":"', '{"\x03":"'),
+    ]:
+        for changed in (text.replace(old, new, 1), *_in_tricks(text, old, new)):
+            _read(changed)
+    if form == "by play":
+        trick = text.index('{"AJ":"')
+        both = text[trick:].replace('"JA":', '"AJ":', 1).replace('"AJ":', '"JA":', 1)  # a trick's two names swapped
+        _read(text[:trick] + both)
+    deal = text.index('"deal":{')
+    for old, new in [('"AJ":', '"\0":'), ('"JA":', '"AJ":'), ('"\0":', '"JA":')]:
+        text = text[:deal] + text[deal:].replace(old, new, 1)
+    _read(text)  # a deal's two holdings' names swapped
 
 
 _CHANGES = [
@@ -156,11 +192,23 @@ _CHANGES = [
     ('"],["', '"],[\x11'),
     ('"QS"', '"\x10S"'),  # a code where a card is
     ('"QS"', '"Q\x1f"'),
+    ('"QS"', '"\x10\x11"'),  # two codes where a card is: its place passes the mask, the cards after it one short
     ('"QS"', '"Q1"'),  # a card's byte that differs
     ('"QS"', '"1S"'),
     ('"QS"', '"110S"'),
     ('"QS"', '"10"'),
     ('"QS"', '"QS","QS"'),
+    ('{"South":"', '{"Houth":"'),  # a name holding a card's character written otherwise, where it is met as a key
+    ('{"South":"', '{"SOUTH":"'),
+    ('{"South":"', '{"\x02\x02\x02\x02\x02":"'),  # as the name's code itself (no JSON)
+    ('{"South":"', '{"\x02":"'),
+    ('{"South":"', '{"South\x02":"'),
+    ('"South":[', '"Houth":['),
+    ('"South":[', '"\x02\x02\x02\x02\x02":['),
+    ('"passes":{"', '"passes": {"'),  # passes written otherwise
+    ('"passes":{"', '"passes":{}, "x":{"'),
+    ('"passes":{"', '"passes":{"x":[],"'),
+    ('"]},"tricks"', '","2C"]},"tricks"'),  # a card passed more
     ('"deal":{"', '"deal": {"'),  # a deal written otherwise
     ('"deal":{"', '"deal":{ "'),
     ('"deal":{"', '"deal":{}, "x":{"'),
@@ -172,6 +220,7 @@ _CHANGES = [
     ('","', '","10","'),
     ('"QS","', '"QSsd"'),  # no JSON, yet where it differs from the template (a quote and a comma), a card: QH
     ('"QS","', '"Q\x00S","'),
+    ('"QS","', '"\x1e\x1f","'),
     ('"passes"', '"deal"'),  # a duplicate key
     ('"score"', '"tricks"'),
     ('"deal"', '"tricks"'),
@@ -272,6 +321,13 @@ def test_a_play_out_of_turn_a_trick_short_and_two_forms_in_one_game_are_read_as_
     variants.append(changed)
     changed = copy.deepcopy(document)
     del changed["hands"][2]["deal"]  # a hand with no deal
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    passes = changed["hands"][1]["passes"]
+    changed["hands"][1]["passes"] = dict(reversed(passes.items()))  # a hand's passes written in another order
+    variants.append(changed)
+    changed = copy.deepcopy(document)
+    changed["hands"][2]["passes"] = {}  # a hand passing nothing
     variants.append(changed)
     changed = copy.deepcopy(document)
     for hand in changed["hands"]:

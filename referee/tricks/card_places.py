@@ -1,0 +1,81 @@
+"""Cards read from a text laid out as known templates but for its cards' places (:func:`cards_in_places`): the
+deals and the tricks of a game, each cut out of its text (:mod:`.deal_text`, :mod:`.tricks_text`,
+:mod:`.compact_text`).
+
+A template is the text every hand's deal, or every trick, would be, each card's two characters (every "10"
+written as one, :data:`TEN`) NUL. The text is held to it by two passes over it, each one C-level step: masked
+(every character a card's token may hold made NUL), it must be the templates exactly, and its characters a card
+may hold, all else left out, are then the cards' characters, a pair a card. For that no template may hold such a
+character but at its cards' places: so a name holding one (South's S, Ann's A) is first written out, wherever it
+is met as a key (``"South":``), as a *code* as long, one control character repeated (no JSON text holds one, and
+a text holding one is refused before it is written out: so each code in the text written out stands for that
+name, met there), and the templates are made of the names so written (:func:`written_names`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import cards_of_parts
+
+TEN = "\x01"  # what every "10" is written as, in the deals' and the tricks' texts (no JSON text holds it)
+_TEN_BYTE = TEN.encode()
+_CARD_CHARACTERS = ("23456789" + TEN + "JQKALBCDHS").encode()  # every character of a card's token, "10" as TEN
+# The compact form's leaders' codes (see compact_text), each met where a template has a NUL, as a card is
+LEADER_CODES = bytes(range(0x10, 0x20))
+# The names' codes: the control characters that are neither a JSON text's whitespace nor a leader's code
+_NAME_CODES = "\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
+_MASK = bytes.maketrans(_CARD_CHARACTERS + LEADER_CODES, bytes(len(_CARD_CHARACTERS + LEADER_CODES)))
+_NOT_CARD = bytes(sorted({*range(256)} - {*_CARD_CHARACTERS}))
+
+# A game's names written out: each (key, written) pair replaced, in order, and every name as written
+Written = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
+
+
+@lru_cache(maxsize=64)
+def written_names(players: tuple[str, ...]) -> Written | None:
+    """Each name holding a character a card's token may hold (or a "10"), written out as its code (as long as the
+    name), with the key it is met as: ``"South":`` as ``"\\x02\\x02\\x02\\x02\\x02":``; and every name as
+    written. None where a name holds a control character (no JSON text's name does) or more names hold a card's
+    character than there are codes."""
+    replaced: list[tuple[str, str]] = []
+    names: list[str] = []
+    for name in players:
+        if any(character < " " for character in name):
+            return None
+        if {*name.encode()}.isdisjoint(_CARD_CHARACTERS) and "10" not in name:  # (a "10" would be a ten's)
+            names.append(name)
+            continue
+        if len(replaced) == len(_NAME_CODES):
+            return None
+        code = _NAME_CODES[len(replaced)] * len(name)
+        replaced.append((f'"{name}":', f'"{code}":'))
+        names.append(code)
+    return tuple(replaced), tuple(names)
+
+
+def write_names(text: str, written: Written) -> str:
+    """``text`` with each name holding a card's character written out where it is met as a key (a TypeError where
+    the text holds the name's code itself)."""
+    for key, code in written[0]:
+        if code[1] in text:
+            raise TypeError("a control character in the text")  # no JSON text holds one
+        text = text.replace(key, code)
+    return text
+
+
+def cards_in_places(text: bytes, templates: bytes, count: int) -> bytes:
+    """The ``count`` cards of ``text``, a byte each, where it is ``templates`` (as long, its ``count`` cards' places
+    NUL, none of its other bytes a character a card's token may hold) but for a card's characters at each of those
+    places; a TypeError for any other text. (A leader's code where the templates have a NUL passes the mask too,
+    but is no card's character: the cards then fall short of ``count``, unless a card's character is where the
+    code should be, which the compact form's reader tells.)"""
+    if text.translate(_MASK) != templates:
+        raise TypeError("not written as the templates")
+    parts = text.translate(None, _NOT_CARD)
+    if len(parts) != 2 * count:
+        raise TypeError("a place not a card's")
+    cards = cards_of_parts(parts[::2].replace(_TEN_BYTE, b"T"), parts[1::2])
+    if cards is None:
+        raise TypeError("a card written otherwise")
+    return cards

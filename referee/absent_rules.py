@@ -16,6 +16,10 @@ WITHOUT: dict[str, str] = {
     "bidding.ace_check": "no ace check; an ace_check event is not looked into.",
     "bidding.aces": "no ACES bid; one written is reported as not allowed.",
     "bidding.bemo": "no bemo bids; one written is reported as not allowed.",
+    "bidding.blind_nil": (
+        "no blind nil; one written is reported as not allowed (under the clause that forbids nil or blind bids, "
+        "where the rules forbid either), and counts as a bid of no tricks."
+    ),
     "bidding.boston": "no Boston bid; one written is reported as not allowed.",
     "bidding.double_nil": "no double nil; one written is reported as not allowed.",
     "bidding.no_trump": "no no-trump bids; one written is reported as not allowed.",

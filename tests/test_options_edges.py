@@ -1,0 +1,44 @@
+"""Every option of every bundled spec at its edges: a value that is no game is refused (exit 2, one message), a
+value that is a real game, however odd, is taken."""
+
+from __future__ import annotations
+
+import pytest
+
+import referee
+from referee.errors import InputError
+
+
+@pytest.mark.parametrize("target", [0, -5, -(10**9)])
+def test_three_player_game_played_to_no_points_is_refused(target: int) -> None:
+    # "The game is played to a set number, usually 300, 400, 500": every score starts at 0, so a target of 0 ended
+    # the game after the first hand in which a player's score came back up to 0 (hand 3 of a simulated game) and
+    # reported the 47 hands after it as game_continued, an error the table never made
+    spec = referee.load_spec("spades/three-player")
+    with pytest.raises(InputError, match=f"^option 'target' takes a whole number from 1, not {target}$"):
+        spec.with_options({"target": target})
+    assert "target (a whole number from 1, default 500)" in spec.options["target"].describe()
+
+
+@pytest.mark.parametrize("target", [1, 10**9])
+def test_three_player_game_to_any_number_from_one_is_a_game(target: int) -> None:
+    # 10**9 is a game that never ends: "not finished", never a wrong verdict
+    chosen = referee.load_spec("spades/three-player").with_options({"target": target})
+    assert chosen.options["target"].minimum == 1
+    assert chosen.value("game_end.target", "points", None) == target
+
+
+@pytest.mark.parametrize("margin", [-1, -100])
+def test_house_blind_margin_below_zero_is_refused(margin: int) -> None:
+    # "may only be bid by players whose team is losing by at least 100 points": a margin of -100 let a team 100
+    # ahead bid blind, clean, where the sheet's blind bid is for a team that is losing
+    spec = referee.load_spec("spades/house")
+    with pytest.raises(InputError, match=f"^option 'blind_behind_by' takes a whole number from 0, not {margin}$"):
+        spec.with_options({"blind_behind_by": margin})
+
+
+@pytest.mark.parametrize("margin", [0, 100, 10**9])
+def test_house_blind_margin_from_zero_is_a_game(margin: int) -> None:
+    # 0: blind at any score ("usually agreed" leaves it to the table); 10**9: in effect never
+    chosen = referee.load_spec("spades/house").with_options({"blind": True, "blind_behind_by": margin})
+    assert chosen.value("bidding.blind", "behind_by", None) == margin

@@ -3,10 +3,14 @@ value that is a real game, however odd, is taken."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import referee
-from referee.errors import InputError
+from referee.errors import InputError, Location
+from referee.gamelog import from_document
+from referee.simulate import simulate_game
 
 
 @pytest.mark.parametrize("target", [0, -5, -(10**9)])
@@ -42,3 +46,34 @@ def test_house_blind_margin_from_zero_is_a_game(margin: int) -> None:
     # 0: blind at any score ("usually agreed" leaves it to the table); 10**9: in effect never
     chosen = referee.load_spec("spades/house").with_options({"blind": True, "blind_behind_by": margin})
     assert chosen.value("bidding.blind", "behind_by", None) == margin
+
+
+SOLO_BLOCK = ["dominoes/block-two", "dominoes/block-three", "dominoes/block-four-solo", "dominoes/block-five"]
+
+
+@pytest.mark.parametrize("spec_id", SOLO_BLOCK)
+def test_the_both_partners_option_is_said_so_in_a_game_without_partners(spec_id: str) -> None:
+    # the block game without partners inherits the partnership game's blocked clause, whose interpretation and
+    # rejected reading spoke of "a board that blocks after one partner has chipped out" as if this game had
+    # partners; each such sentence now says it holds with partners, and what chip_out side is without them
+    spec = referee.load_spec(spec_id)
+    blocked = spec.clauses["dominoes_scoring.blocked"]
+    texts = [blocked.interpretation or "", *(rejected.reading for rejected in blocked.rejected)]
+    for text in texts:
+        for sentence in " ".join(text.split()).split(". "):
+            if "one partner has chipped out" in sentence:
+                assert "With partners" in sentence, sentence
+    assert "without partners a player's last tile ends the hand under either choice" in (blocked.interpretation or "")
+    assert '(without partners, the same as "player")' in " ".join(spec.options["chip_out"].description.split())
+
+
+@pytest.mark.parametrize("spec_id", SOLO_BLOCK)
+def test_both_partners_out_is_one_player_out_without_partners(spec_id: str) -> None:
+    # what the option's description says of a game without partners: chip_out side gives the verdicts of player
+    spec = referee.load_spec(spec_id)
+    for seed in range(3):
+        log = from_document(simulate_game(spec, random.Random(seed)), Location(file="<test>"))
+        player = referee.audit(spec_id, log, {"chip_out": "player"}).as_dict()
+        side = referee.audit(spec_id, log, {"chip_out": "side"}).as_dict()
+        assert player["status"] == "clean"
+        assert {**side, "options": None} == {**player, "options": None}

@@ -60,8 +60,11 @@ class Option:
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
-        kind = OPTION_TYPES[self.type] + ("" if self.minimum is None else f" from {self.minimum}")
-        return f"{self.name} ({kind}, default {option_text(self.default)}{self._allowed()})"
+        return f"{self.name} ({self._kind()}, default {option_text(self.default)}{self._allowed()})"
+
+    def _kind(self) -> str:
+        """``a whole number``, or ``a whole number from 1`` where the option names its smallest value."""
+        return OPTION_TYPES[self.type] + ("" if self.minimum is None else f" from {self.minimum}")
 
     def _allowed(self) -> str:
         """``: 500 or 300``, the values allowed where they are listed ("true or false" names a boolean's)."""
@@ -72,12 +75,12 @@ class Option:
     def problem(self, value: Any) -> str | None:
         """Why ``value`` cannot be this option's value (None if it can)."""
         if not _fits(value, self.type):
-            return f"option {self.name!r} takes {OPTION_TYPES[self.type]}{self._allowed()}, not {_shown(value)}"
+            return f"option {self.name!r} takes {self._kind()}{self._allowed()}, not {_shown(value)}"
         if self.values is not None and value not in self.values:
             choices = ", ".join(map(option_text, self.values))
             return f"option {self.name!r} cannot be {_shown(value)} (choose from {choices})"
         if self.minimum is not None and not isinstance(value, bool) and value < self.minimum:
-            return f"option {self.name!r} takes {OPTION_TYPES[self.type]} from {self.minimum}, not {_shown(value)}"
+            return f"option {self.name!r} takes {self._kind()}, not {_shown(value)}"
         return None
 
 

@@ -77,3 +77,18 @@ def test_both_partners_out_is_one_player_out_without_partners(spec_id: str) -> N
         side = referee.audit(spec_id, log, {"chip_out": "side"}).as_dict()
         assert player["status"] == "clean"
         assert {**side, "options": None} == {**player, "options": None}
+
+
+@pytest.mark.parametrize(
+    ("spec_id", "name", "value", "words"),
+    [
+        ("spades/three-player", "target", "abc", "a whole number from 1, not 'abc'"),
+        ("spades/house", "blind_behind_by", 1.5, "a whole number from 0, not 1.5"),
+        ("dominoes/block-two", "target", True, "a whole number from 1, not true"),
+    ],
+)
+def test_a_wrong_type_is_told_the_smallest_value(spec_id: str, name: str, value: object, words: str) -> None:
+    # --option target=abc was told 'takes a whole number', and target=0 then 'takes a whole number from 1': the
+    # refusal of a text now says at once what the option takes
+    with pytest.raises(InputError, match=f"^option {name!r} takes {words}$"):
+        referee.load_spec(spec_id).with_options({name: value})

@@ -113,6 +113,9 @@ def entries(spec: Spec) -> list[Entry]:
         if option.minimum is not None:
             text = text[:-1] + f"; at least {option.minimum}."
             rule["minimum"] = option.minimum
+        if option.maximum is not None:
+            text = text[:-1] + f"; at most {option.maximum}."
+            rule["maximum"] = option.maximum
         out.append(Entry(option.clause.id, text, _canonical(rule), "option"))
     for clause in spec.not_checkable:
         text = " ".join((clause.reason or "").split()) or "Not checkable from a record."

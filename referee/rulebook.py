@@ -206,6 +206,7 @@ def _options(spec: Spec, site: bool) -> list[str]:
         clause = option.clause
         choices = f" Choices: {', '.join(map(_literal, option.values))}." if option.values is not None else ""
         choices += f" At least {option.minimum}." if option.minimum is not None else ""
+        choices += f" At most {option.maximum}." if option.maximum is not None else ""
         left = [f"{fold(option.description)} **Default: {_literal(option.default)}.**{choices}", ""]
         used = _setters(spec, option.name)
         left += [f"It sets: {', '.join(used)}.", ""] if used else []

@@ -140,6 +140,8 @@ def chain(
     own_document = document_path(path, source["document"]) if source else None
     parent_id = raw.get("extends")
     if parent_id is None:
+        if schema_checked(path, verify):
+            _check_option_bounds(raw, path)
         return Chain(raw, own_origins(raw, path, own_document, SECTIONS), own_document)
     beside = path.parent / parent_id  # a parent given by path is found from the child's folder
     try:
@@ -157,7 +159,15 @@ def chain(
     merged = merge(parent, raw, path, document, SECTIONS)
     if schema_checked(path, verify):  # what the child left out, the parent gave
         schemas.check("rule-spec", merged.raw, Location(file=str(path)))
+        _check_option_bounds(merged.raw, path)
     return merged
+
+
+def _check_option_bounds(raw: dict[str, Any], path: Path) -> None:
+    """An option's values against the fields it stands for, with the schema (so as seldom as the schema)."""
+    from .option_bounds import check
+
+    check(raw, path)
 
 
 def expand(path: Path) -> dict[str, Any]:

@@ -57,14 +57,18 @@ class Option:
     clause: Clause
     type: str = "string"
     minimum: int | None = None  # the smallest value a whole number may take (a target of points: 1)
+    maximum: int | None = None  # the largest (a number of players: what the field it stands for takes)
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
         return f"{self.name} ({self._kind()}, default {option_text(self.default)}{self._allowed()})"
 
     def _kind(self) -> str:
-        """``a whole number``, or ``a whole number from 1`` where the option names its smallest value."""
-        return OPTION_TYPES[self.type] + ("" if self.minimum is None else f" from {self.minimum}")
+        """``a whole number``, or ``a whole number from 1`` (``from 2 to 10``, ``up to 10``) where the option names
+        its smallest (or largest) value."""
+        low = "" if self.minimum is None else f" from {self.minimum}"
+        high = "" if self.maximum is None else f" {'to' if low else 'up to'} {self.maximum}"
+        return OPTION_TYPES[self.type] + low + high
 
     def _allowed(self) -> str:
         """``: 500 or 300``, the values allowed where they are listed ("true or false" names a boolean's)."""
@@ -79,7 +83,9 @@ class Option:
         if self.values is not None and value not in self.values:
             choices = ", ".join(map(option_text, self.values))
             return f"option {self.name!r} cannot be {_shown(value)} (choose from {choices})"
-        if self.minimum is not None and not isinstance(value, bool) and value < self.minimum:
+        if isinstance(value, bool):
+            return None
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             return f"option {self.name!r} takes {self._kind()}, not {_shown(value)}"
         return None
 
@@ -125,7 +131,9 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
         kind = body.get("type") or type_of(body["default"])
         origin = chain.origins.get(f"options.{name}")
         clause = clause_of(f"options.{name}", body, {}, origin)
-        option = Option(name, body["default"], body["description"], values, clause, kind, body.get("minimum"))
+        option = Option(
+            name, body["default"], body["description"], values, clause, kind, body.get("minimum"), body.get("maximum")
+        )
         problem = option.problem(option.default)
         if problem is not None:
             where = origin.layers[-1].path if origin is not None else path

@@ -396,13 +396,13 @@ def test_a_wrong_value_is_shown_as_yaml_writes_it(tmp_path: Path, value: str, sh
     with pytest.raises(InputError) as caught:
         load(str(_child(tmp_path, f"game_end:\n  target:\n    interpretation: ours\n    points: {value}\n")))
     assert caught.value.location.path == "$.game_end.target.points"
-    assert caught.value.message.endswith(f"points takes a whole number or {{option: NAME}}, {shown}")
+    assert caught.value.message.endswith(f"points takes a whole number (at least 1) or {{option: NAME}}, {shown}")
     # in a spec that extends none, null removes nothing: it is a wrong value, said as YAML writes it (not None)
     whole = (rules_dir() / "spades" / "intramural.yaml").read_text(encoding="utf-8")
     assert "    points: 500\n" in whole
     with pytest.raises(InputError) as caught:
         load(str(_write(tmp_path, "whole.yaml", whole.replace("    points: 500\n", "    points: null\n", 1))))
-    assert caught.value.message.endswith("points takes a whole number or {option: NAME}, not null")
+    assert caught.value.message.endswith("points takes a whole number (at least 1) or {option: NAME}, not null")
 
 
 def test_a_club_spec_with_no_sheet_of_its_own_is_told_where_its_quotes_were_sought(tmp_path: Path) -> None:

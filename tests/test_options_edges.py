@@ -4,6 +4,7 @@ value that is a real game, however odd, is taken."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +113,74 @@ def test_house_rule_break_of_neither_is_refused() -> None:
         spec.with_options({"rule_break": "none"})
     with pytest.raises(InputError, match=r"^unknown option 'rule_break_books' for spades/house"):
         spec.with_options({"rule_break_books": 0, "rule_break_points": 0})
+
+
+SEATS = """\
+spec: 1
+id: club/solo-any
+title: Solo spades, at any table
+extends: spades/solo
+options:
+  seats:
+    description: How many play.
+    default: 4
+    type: integer
+    interpretation: The club plays with as many as come.{bounds}
+players:
+  seats:
+    interpretation: As many as the club agrees.
+    count: {{option: seats}}
+"""
+
+
+def test_an_option_for_a_field_with_bounds_must_name_them(tmp_path: Path) -> None:
+    # a club's spec could leave its number of players to an option of any whole number: --option seats=0 then
+    # ended check and simulate alike in a traceback (ZeroDivisionError), where the spec may not write count: 0
+    # itself (the schema's players.seats.count is from 2 to 10); the option must now name the field's bounds
+    path = tmp_path / "club.yaml"
+    for bounds, words in [
+        ("", "which takes at least 2, but has no minimum: give the option minimum: 2"),
+        ("\n    minimum: 1", "which takes at least 2, but has minimum 1: give the option minimum: 2"),
+        ("\n    minimum: 2", "which takes at most 10, but has no maximum: give the option maximum: 10"),
+        ("\n    values: [4, 12]", "which takes at most 10, but can give it 12: give the option maximum: 10"),
+    ]:
+        path.write_text(SEATS.format(bounds=bounds), encoding="utf-8")
+        with pytest.raises(InputError) as caught:
+            referee.load_spec(str(path))
+        assert caught.value.message.startswith(f"option 'seats' stands for players.seats.count, {words}")
+        assert caught.value.location.path == "$.options.seats"
+
+
+def test_an_option_within_its_field_s_bounds_refuses_what_is_past_them(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(SEATS.format(bounds="\n    minimum: 2\n    maximum: 10"), encoding="utf-8")
+    spec = referee.load_spec(str(path))
+    assert "seats (a whole number from 2 to 10, default 4)" in spec.options["seats"].describe()
+    for seats in (0, 1, 11, 10**9):
+        with pytest.raises(InputError, match=f"^option 'seats' takes a whole number from 2 to 10, not {seats}$"):
+            spec.with_options({"seats": seats})
+    assert spec.with_options({"seats": 3}).value("players.seats", "count") == 3
+
+
+@pytest.mark.parametrize(
+    ("extends", "option", "field", "least"),
+    [
+        ("spades/house", "blind_behind_by", "bidding.blind.behind_by", 0),
+        ("spades/three-player", "target", "game_end.target.points", 1),
+    ],
+)
+def test_a_club_cannot_drop_a_bundled_option_s_minimum(
+    tmp_path: Path, extends: str, option: str, field: str, least: int
+) -> None:
+    # the bundled specs name these minimums for the field they stand for: a spec extending one cannot lower them
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        f"spec: 1\nid: club/x\ntitle: X\nextends: {extends}\noptions:\n  {option}:\n    minimum: -5\n"
+        "    interpretation: Any number.\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        referee.load_spec(str(path))
+    assert caught.value.message.startswith(
+        f"option {option!r} stands for {field}, which takes at least {least}, but has minimum -5"
+    )

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import schemas, spec_cache
 from .bundled import rules_dir, sources_dir
-from .documents import LINK_LOOP, exists, is_file, is_link_loop, named_path, read_text
+from .documents import LINK_LOOP, exists, is_file, is_folder, is_link_loop, named_path, read_text
 from .errors import InputError, Location
 
 SPEC_SUFFIXES = (".yaml", ".yml")  # as find takes a spec's file, and referee new writes one
@@ -47,7 +47,9 @@ def find(spec: str) -> Path:
     as_path = named_path(spec, "rule spec")
     if as_path.suffix in SPEC_SUFFIXES or exists(as_path):
         if not is_file(as_path):
-            what = "not a file" if exists(as_path) else "no such rule spec file"  # a folder, a device
+            # said as a log that is none is said: 'rules/spades: not a file' left a user to guess what it was
+            what = "is a device, not a file" if exists(as_path) else "no such rule spec file"
+            what = "is a folder, not a spec file" if is_folder(as_path) else what
             what = LINK_LOOP if is_link_loop(as_path) else what
             raise InputError(what, Location(file=spec))
         return as_path

@@ -435,7 +435,10 @@ def test_a_boolean_option_is_described_without_its_values_twice(capsys: pytest.C
 def test_a_spec_named_by_something_not_a_file_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # a device was "no such rule spec file", though it is there
     assert run("validate", "/dev/null")[0] == 2
-    assert capsys.readouterr().err == "referee: /dev/null: not a file\n"
+    assert capsys.readouterr().err == "referee: /dev/null: is a device, not a file\n"  # as a log that is one is said
+    # and a folder ('rules/spades: not a file' left a user to guess what it was)
+    assert run("rulebook", str(tmp_path))[0] == 2
+    assert capsys.readouterr().err == f"referee: {tmp_path}: is a folder, not a spec file\n"
     assert run("check", "--rules", str(tmp_path / "gone.yaml"), str(CLEAN))[0] == 2
     assert capsys.readouterr().err == f"referee: {tmp_path / 'gone.yaml'}: no such rule spec file\n"
 

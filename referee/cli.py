@@ -236,11 +236,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args: Any = check_args.plain(sys.argv[1:] if argv is None else argv)  # a plain check needs no parser built
-    if args is None:
-        args = parser().parse_args(argv)
-    else:
-        args.run = cmd_check
+    try:
+        args: Any = check_args.plain(sys.argv[1:] if argv is None else argv)  # a plain check needs no parser built
+        if args is None:
+            args = parser().parse_args(argv)
+        else:
+            args.run = cmd_check
+    except KeyboardInterrupt:  # Ctrl-C while the parser is built (argparse's import and the commands' help)
+        return 130
     if sys.stderr is None:  # closed (2>&-): the messages go nowhere, but a run still ends with its exit code
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's, to its end)
     stream = out or sys.stdout
@@ -317,6 +320,12 @@ def _unwritten(exc: OSError, stream: TextIO | None) -> int:
 
 def main_exit() -> None:
     """Console-script entry point."""
+    import signal
+
+    from . import stop_while_loading
+
+    if signal.getsignal(signal.SIGINT) is stop_while_loading:  # loaded: Ctrl-C is KeyboardInterrupt again, as
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the run (a check's summary) handles it
     code = main()
     # Every object left is about to go: the collection the interpreter makes on its way out would only walk
     # them all (some 25M instructions after a check run, as much as auditing a few games); frozen, it skips them.

@@ -736,3 +736,45 @@ def test_a_bad_byte_in_a_spec_is_counted_from_the_start_of_its_line(
     monkeypatch.chdir(tmp_path)
     assert run("validate", "club.yaml")[0] == 2
     assert capsys.readouterr().err == "referee: club.yaml:3: not UTF-8 text (byte 11 of the line)\n"
+
+
+def _console_script(body: str) -> subprocess.CompletedProcess[str]:
+    """``body`` run as the ``referee`` console script runs: its program named referee."""
+    script = "import sys\nsys.argv[0] = '/somewhere/bin/referee'\n" + body
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def test_ctrl_c_while_the_command_loads_ends_it_without_a_traceback() -> None:
+    # Ctrl-C in the ~40 ms (on a busy machine 200) the command's modules take to load printed a traceback of the
+    # import it cut ('from referee.cli import main_exit ... KeyboardInterrupt'), exit -2
+    done = _console_script(
+        "import os, signal, time\nimport referee\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(5)"
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
+
+
+def test_once_loaded_ctrl_c_is_python_s_again() -> None:
+    # a check run's own Ctrl-C (the summary of the games checked, marked interrupted) needs KeyboardInterrupt back
+    body = (
+        "import signal\nimport referee, referee.cli\n"
+        "print(signal.getsignal(signal.SIGINT) is referee.stop_while_loading)\n"
+        "referee.cli.main = lambda: print(signal.getsignal(signal.SIGINT) is signal.default_int_handler) or 0\n"
+        "referee.cli.main_exit()\n"
+    )
+    done = _console_script(body)
+    assert (done.returncode, done.stdout.split(), done.stderr) == (0, ["True", "True"], "")
+
+
+def test_a_program_of_another_name_keeps_its_own_ctrl_c() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import signal, referee\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.stdout == "True\n"

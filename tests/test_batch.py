@@ -532,3 +532,15 @@ def test_a_spec_the_check_cannot_enforce_is_refused_at_its_line(
         assert main(["check", *argv, str(log)]) == 2
         err = capsys.readouterr().err
         assert f"{tmp_path / 'twenty.yaml'}:9, " in err and "at $.passing.pass.cards: passes 20 cards" in err
+
+
+def test_a_run_of_one_game_and_one_hand_counts_them_in_the_singular() -> None:
+    # the bar said '1 games  1 hands' and the summary '1 hands in 0.05 s ...', '1 games: 1 clean, ...'
+    stream = io.StringIO()
+    tally = batch_run.Tally()
+    tally.hands = 1
+    tally.statuses["clean"] += 1
+    batch_run.Progress(stream, total=None).update(tally)
+    assert stream.getvalue().startswith("\r1 game  1 hand  ")
+    figures, games = tally.summary()
+    assert figures.startswith("1 hand in ") and games.startswith("1 game: 1 clean, 0 warnings")

@@ -7,7 +7,9 @@ words.count's, which every report already uses for its last line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,3 +97,39 @@ def test_a_source_page_counts_its_sentences_accounted_for_by_nothing_in_words() 
     page = source_pages.markdown(sources_dir() / "001_3f218c6ee18e85e0.txt", (), lambda spec, clause: "")
     assert re.search(r"\*\*\d+ sentences accounted for by nothing\*\*", page)
     assert "sentence(s)" not in page
+
+
+def _audit_changed(name: str, change: Callable[[dict[str, Any]], None]) -> Report:
+    path = CORPUS / name
+    case = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+    change(case["log"])
+    log = gamelog.from_document(case["log"], Location(file=str(path)))
+    return referee.audit(case["rules"], log, case.get("options") or {})
+
+
+def test_a_player_dealt_one_card_is_dealt_1_card() -> None:
+    # deal_wrong_count's hand with Ann dealt the ace of clubs alone: 'Ann was dealt 1 cards, not 13'
+    def one_card(log: dict[str, Any]) -> None:
+        log["hands"][0]["deal"]["Ann"] = ["AC"]
+
+    report = _audit_changed("bad/deal_wrong_count.yaml", one_card)
+    assert "Ann was dealt 1 card, not 13" in [v.message for v in report.violations]
+
+
+def test_a_domino_table_that_wrote_one_point_wrote_1_point() -> None:
+    # block_partners_written_slips' second hand, its award Bob & Dan's alone (12, the description works it out), with
+    # 1 written for Ann & Cat, who score 0: 'the table wrote 1 points for Ann & Cat this hand'
+    def one_point(log: dict[str, Any]) -> None:
+        log["hands"][1]["score"] = {"Ann & Cat": {"hand": 1, "total": 1}, "Bob & Dan": 36}
+
+    report = _audit_changed("bad/block_partners_written_slips.yaml", one_point)
+    assert "the table wrote 1 point for Ann & Cat this hand; the rules give 0" in [v.message for v in report.violations]
+
+
+def test_a_domino_player_who_drew_one_tile_drew_1_tile() -> None:
+    # the same game's second hand with Ann's draw cut to 3-0 alone, of the 6 each: 'Ann drew 1 tiles'
+    def one_tile(log: dict[str, Any]) -> None:
+        log["hands"][1]["draw"]["Ann"] = ["3-0"]
+
+    report = _audit_changed("bad/block_partners_written_slips.yaml", one_tile)
+    assert "Ann drew 1 tile; each player draws 6" in [v.message for v in report.violations]

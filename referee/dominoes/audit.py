@@ -13,7 +13,7 @@ from functools import lru_cache, reduce
 from operator import add, or_
 from typing import Any
 
-from .. import score_text, seating
+from .. import score_text, seating, words
 from ..errors import InputError, Location
 from ..logreader import field_location
 from ..report import (
@@ -165,7 +165,7 @@ class _Audit(TurnReplay):
                     Finding(
                         Code.DEAL_WRONG_COUNT,
                         "draw.hand",
-                        f"{self.names[seat]} drew {len(tiles)} tiles; each player draws {t.per_player}",
+                        f"{self.names[seat]} drew {words.count(len(tiles), 'tile')}; each player draws {t.per_player}",
                         seat,
                         severity=unequal,
                     ),
@@ -368,7 +368,8 @@ class _Audit(TurnReplay):
                     written[side] = (total - points if before is None else before) + points + extra
                     continue
             if recorded.hand is not None and recorded.hand != points:
-                message = f"the table wrote {recorded.hand} points for {self.side_names[side]} this hand; the rules"
+                wrote = words.count(recorded.hand, "point")
+                message = f"the table wrote {wrote} for {self.side_names[side]} this hand; the rules"
                 self._score_mismatch(hand, side, award, f"{message} give {points}")
             if recorded.total is not None:
                 if side in self.base_unknown and written[side] is None:

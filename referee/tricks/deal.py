@@ -87,7 +87,7 @@ def check_deal(
                 Finding(
                     Code.DEAL_WRONG_COUNT,
                     "deal.cards",
-                    f"{names[seat]} was dealt {len(cards)} cards, not {t.per_player}",
+                    f"{names[seat]} was dealt {count(len(cards), 'card')}, not {t.per_player}",
                     seat,
                 )
             )

@@ -50,6 +50,14 @@ def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
+def counts(numbers: list[int] | tuple[int, ...]) -> str:
+    """Numbers allowed, as a rule says them: "4", "3 to 7" (a run), "2, 4 or 6" (not "2 or 3 or 4", "3, 4, 5, 6, 7")."""
+    if len(numbers) > 2 and list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    shown = [str(n) for n in numbers]
+    return " or ".join(shown) if len(shown) < 3 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
 
 

@@ -778,3 +778,31 @@ def test_a_program_of_another_name_keeps_its_own_ctrl_c() -> None:
         cwd=ROOT,
     )
     assert done.stdout == "True\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # All Fives is for two to four, Hearts three to seven (their specs' players.count)
+        (("dominoes/all-fives", "5"), "dominoes/all-fives is for 2 to 4 players, not 5"),  # was '2 or 3 or 4'
+        (("hearts/intramural", "8"), "hearts/intramural is for 3 to 7 players, not 8"),  # was '3, 4, 5, 6, 7'
+        (("spades/intramural", "3"), "spades/intramural is for 4 players, not 3"),
+    ],
+)
+def test_the_players_a_rule_set_allows_are_said_as_a_rule_says_them(
+    argv: tuple[str, str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("simulate", "--rules", argv[0], "--players", argv[1])[0] == 2
+    assert capsys.readouterr().err == f"referee: {said}\n"
+
+
+def test_numbers_allowed_in_words() -> None:
+    from referee.words import counts
+
+    assert [counts((4,)), counts((2, 3)), counts((3, 4, 5, 6, 7)), counts((2, 4, 6)), counts((4, 6))] == [
+        "4",
+        "2 or 3",
+        "3 to 7",
+        "2, 4 or 6",
+        "4 or 6",
+    ]

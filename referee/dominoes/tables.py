@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
+from .. import words
 from ..errors import InputError, Location, Unsupported
 from ..spec import Spec
 from .tiles import HIGHEST, TILE_COUNT
@@ -126,8 +127,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
             compile_spec(spec, count)
         seats = counts[0]
     elif seats not in counts:
-        allowed = " or ".join(map(str, counts))
-        raise InputError(f"{spec.id} is for {allowed} players, not {seats}")
+        raise InputError(f"{spec.id} is for {words.counts(counts)} players, not {seats}")
     per_player = spec.value("draw.hand", "per_player")
     if isinstance(per_player, dict):
         per_player = per_player.get(str(seats), per_player.get(seats))

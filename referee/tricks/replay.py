@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import seating
+from .. import seating, words
 from ..errors import InputError
 from ..logreader import field_location
 from ..report import Code, Finding, Report, Severity, Violation, Where
@@ -47,8 +47,7 @@ class Replay:
         self.log = log
         self.names = log.players
         if len(self.names) != tables.seats:  # before the sides are named from the seats
-            counts = tables.seat_counts
-            allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(tables.seats)
+            allowed = words.counts(tables.seat_counts)
             raise self._fail(f"{spec.id} is for {allowed} players; the log has {len(self.names)}", "$.players")
         self.revokes: list[tuple[int, int]] = []  # (trick, seat) of each revoke in the hand being replayed
         self.taken: list[int] = [0] * tables.seats  # points each player took in the hand being replayed

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import seating
+from .. import seating, words
 from ..errors import InputError
 from ..seating import default_players
 from ..spec import Spec
@@ -270,8 +270,7 @@ def simulate_game(
     t = tables_for(spec)
     if count is not None and count != t.seats:
         if count not in t.seat_counts:
-            counts = ", ".join(map(str, t.seat_counts))
-            raise InputError(f"{spec.id} is for {counts} players, not {count}")
+            raise InputError(f"{spec.id} is for {words.counts(t.seat_counts)} players, not {count}")
         t = tables_for(spec, count)
     names = list(players or default_players(t.seats))
     seating.seatable(tuple(names), t.sides, t.side_of)

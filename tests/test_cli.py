@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from io import StringIO
@@ -738,10 +739,22 @@ def test_a_bad_byte_in_a_spec_is_counted_from_the_start_of_its_line(
     assert capsys.readouterr().err == "referee: club.yaml:3: not UTF-8 text (byte 11 of the line)\n"
 
 
+def _python(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a fresh Python as from a terminal, where Ctrl-C is not ignored (it is in a job that a
+    shell without job control starts in the background, as a test run may be)."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
 def _console_script(body: str) -> subprocess.CompletedProcess[str]:
     """``body`` run as the ``referee`` console script runs: its program named referee."""
-    script = "import sys\nsys.argv[0] = '/somewhere/bin/referee'\n" + body
-    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return _python("import sys\nsys.argv[0] = '/somewhere/bin/referee'\n" + body)
 
 
 def test_ctrl_c_while_the_command_loads_ends_it_without_a_traceback() -> None:
@@ -766,17 +779,7 @@ def test_once_loaded_ctrl_c_is_python_s_again() -> None:
 
 
 def test_a_program_of_another_name_keeps_its_own_ctrl_c() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import signal, referee\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = _python("import signal, referee\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
     assert done.stdout == "True\n"
 
 

@@ -38,6 +38,9 @@ STYLE = """
 .referee-report .rule { color: #555; font-family: monospace; }
 .referee-report .tricks { display: flex; flex-wrap: wrap; gap: 10px; }
 .referee-report figure.trick { margin: 0; width: min-content; }  /* as wide as its picture: wider at six seats */
+/* a picture keeps its size where a page's style fits an SVG to its box (the docs' theme): with the figure as wide
+   as its content, such a picture shrank to nothing */
+.referee-report figure.trick svg { max-width: none; }
 .referee-report figcaption { font-size: 0.85em; color: #555; }
 .referee-report svg .table { fill: #e7f0e7; stroke: #9bb59b; }
 .referee-report svg .seat { font-size: 11px; fill: #333; }

@@ -143,3 +143,14 @@ def test_no_two_cards_of_a_trick_overlap_whatever_the_table(seats: int) -> None:
     for x, y in names_at:  # each name on the picture's edge, 12 pixels in (its baseline 4 lower), over no card
         assert min(x, size - x) == pytest.approx(12) or min(y - 4, size - y + 4) == pytest.approx(12)
         assert not any(cx - 2 < x < cx + 40 and cy - 2 < y - 4 < cy + 54 for cx, cy in cards)
+
+
+def test_a_trick_s_figure_sized_by_its_picture_keeps_the_picture_whole() -> None:
+    # a figure as wide as its content ('min-content', for the wider pictures of six seats) with a page's style that
+    # fits an SVG to its box ('max-width: 100%', the docs' theme) shrank every picture of the docs' pictures of play
+    # to a dot (seen in chromium): the picture's own rule undoes the fitting
+    from referee.html_report import STYLE
+
+    rules = dict(re.findall(r"^(\.referee-report [^{]+?) \{ ([^}]*) \}", STYLE, re.MULTILINE))
+    assert "width: min-content" in rules[".referee-report figure.trick"]
+    assert rules[".referee-report figure.trick svg"] == "max-width: none;"

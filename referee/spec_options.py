@@ -134,9 +134,15 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
         option = Option(
             name, body["default"], body["description"], values, clause, kind, body.get("minimum"), body.get("maximum")
         )
+        where = origin.layers[-1].path if origin is not None else path
+        bound = next((key for key in ("minimum", "maximum") if key in body), None)
+        if bound is not None and kind not in ("integer", "number"):  # a text compared with a number: a traceback
+            raise InputError(
+                f"option {name!r} takes {OPTION_TYPES[kind]}: a {bound} is for an option of whole numbers",
+                Location(file=str(where), path=f"$.options.{name}.{bound}"),
+            )
         problem = option.problem(option.default)
         if problem is not None:
-            where = origin.layers[-1].path if origin is not None else path
             raise InputError(
                 f"the default does not fit: {problem}", Location(file=str(where), path=f"$.options.{name}.default")
             )

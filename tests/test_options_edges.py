@@ -184,3 +184,27 @@ def test_a_club_cannot_drop_a_bundled_option_s_minimum(
     assert caught.value.message.startswith(
         f"option {option!r} stands for {field}, which takes at least {least}, but has minimum -5"
     )
+
+
+@pytest.mark.parametrize(
+    ("extends", "option", "bound", "words"),
+    [
+        ("spades/three-player", "pack", "minimum", "takes text"),
+        ("spades/house", "blind", "maximum", "takes true or false"),
+    ],
+)
+def test_a_bound_on_an_option_not_of_numbers_is_refused(
+    tmp_path: Path, extends: str, option: str, bound: str, words: str
+) -> None:
+    # minimum: 1 on a text option ended every command that read the spec in a traceback (TypeError: '<' not
+    # supported between 'str' and 'int'); maximum: 0 on a boolean was taken and did nothing
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        f"spec: 1\nid: club/x\ntitle: X\nextends: {extends}\noptions:\n  {option}:\n    {bound}: 1\n"
+        "    interpretation: Ours.\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        referee.load_spec(str(path))
+    assert caught.value.message == f"option {option!r} {words}: a {bound} is for an option of whole numbers"
+    assert caught.value.location.path == f"$.options.{option}.{bound}"

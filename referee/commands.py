@@ -42,14 +42,18 @@ def _players(value: str | None) -> tuple[tuple[str, ...] | None, int | None]:
 
 
 def _option_pairs(pairs: list[str]) -> list[tuple[str, str]]:
-    """``name=value`` pairs split, each name stripped and each value as written."""
-    split = []
+    """``name=value`` pairs split, each name stripped and each value as written; an option given twice with two
+    values is refused, as ``--rules`` given twice is (the last was kept without a word)."""
+    split: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise InputError(f"--option wants name=value, not {pair!r}")
-        split.append((name.strip(), value))
-    return split
+        name = name.strip()
+        if name in split and split[name].strip() != value.strip():
+            raise InputError(f"--option {name}: given twice ({split[name]}, then {value}): an option takes one value")
+        split[name] = value
+    return list(split.items())
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -69,7 +73,7 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 
 def _option_words(pairs: list[str]) -> dict[str, str]:
-    """Each option's value as written, to name it so in a refusal (the last given, as :func:`_options` keeps)."""
+    """Each option's value as written, to name it so in a refusal."""
     return dict(_option_pairs(pairs))
 
 

@@ -3,12 +3,14 @@ value that is a real game, however odd, is taken."""
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
 import pytest
 
 import referee
+from referee.cli import main
 from referee.errors import InputError, Location
 from referee.gamelog import from_document
 from referee.simulate import simulate_game
@@ -208,3 +210,20 @@ def test_a_bound_on_an_option_not_of_numbers_is_refused(
         referee.load_spec(str(path))
     assert caught.value.message == f"option {option!r} {words}: a {bound} is for an option of whole numbers"
     assert caught.value.location.path == f"$.options.{option}.{bound}"
+
+
+@pytest.mark.parametrize("command", [["check", "g.yaml"], ["simulate", "--rules", "dominoes/block-two"]])
+def test_an_option_given_twice_with_two_values_is_refused(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # check g.yaml --option target=5 --option target=7 audited to 7 without a word of the 5, where --rules given
+    # twice is refused; the same value twice is one choice
+    code = main([*command, "--option", "target=5", "--option", "target=7"], out=io.StringIO())
+    assert code == 2
+    assert capsys.readouterr().err == "referee: --option target: given twice (5, then 7): an option takes one value\n"
+    out = io.StringIO()
+    assert (
+        main(["simulate", "--rules", "dominoes/block-two", "--option", "target=5", "--option", "target=5"], out=out)
+        == 0
+    )
+    assert "target: 5" in out.getvalue()

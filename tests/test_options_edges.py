@@ -227,3 +227,14 @@ def test_an_option_given_twice_with_two_values_is_refused(
         == 0
     )
     assert "target: 5" in out.getvalue()
+
+
+def test_the_rulebook_and_diff_say_an_option_s_largest_value(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(SEATS.format(bounds="\n    minimum: 2\n    maximum: 6"), encoding="utf-8")
+    page = io.StringIO()
+    assert main(["rulebook", str(path)], out=page) == 0
+    assert "**Default: `4`.** At least 2. At most 6." in page.getvalue()
+    diff = io.StringIO()
+    main(["diff", "spades/solo", str(path)], out=diff)
+    assert "How many play. Default: 4; at least 2; at most 6." in " ".join(diff.getvalue().split())

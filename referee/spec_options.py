@@ -153,11 +153,12 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
 def option_problem(spec_id: str, options: dict[str, Option], name: str, value: Any) -> str | None:
     """Why ``name=value`` cannot be set on this spec, naming the options it has (None if it can)."""
     if name not in options:
+        shown = _shown(name)  # a log's header may name one null or 1: said as YAML writes it, not Python's None
         if not options:
             return (
-                f"unknown option {name!r}: {spec_id} has no options; to change one of its rules, write a spec "
+                f"unknown option {shown}: {spec_id} has no options; to change one of its rules, write a spec "
                 f"that extends it (referee new --extends {spec_id} my-club.yaml)"
             )
         known = "; ".join(option.describe() for option in options.values())
-        return f"unknown option {name!r} for {spec_id} (its options: {known})"
+        return f"unknown option {shown} for {spec_id} (its options: {known})"
     return options[name].problem(value)

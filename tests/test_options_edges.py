@@ -238,3 +238,14 @@ def test_the_rulebook_and_diff_say_an_option_s_largest_value(tmp_path: Path) -> 
     diff = io.StringIO()
     main(["diff", "spades/solo", str(path)], out=diff)
     assert "How many play. Default: 4; at least 2; at most 6." in " ".join(diff.getvalue().split())
+
+
+@pytest.mark.parametrize(("name", "shown"), [(None, "null"), (1, "1"), (True, "true"), ("nosuch", "'nosuch'")])
+def test_an_unknown_option_in_a_header_is_named_as_yaml_writes_it(name: object, shown: str) -> None:
+    # a header's 'options: {null: 5}' was 'unknown option None for dominoes/block-two', Python's word
+    spec = referee.load_spec("dominoes/block-two")
+    game = simulate_game(spec, random.Random(1))
+    game["game"]["options"] = {name: 5}
+    with pytest.raises(InputError) as caught:
+        referee.audit("dominoes/block-two", from_document(game, Location(file="<test>")))
+    assert caught.value.message.startswith(f"unknown option {shown} for dominoes/block-two (its options: target")

@@ -12,11 +12,13 @@ whole input holds.
 
 from __future__ import annotations
 
+# The C module signal.py wraps: importing signal.py makes IntEnums of its constants, ~3M instructions of every
+# start, for what the run never looks at (the handler before, which it hands back as it was given).
+import _signal  # type: ignore[import-not-found,unused-ignore]  # (no stub of its own: the names are signal's)
 import contextlib
 import gc
 import itertools
 import os
-import signal
 import stat
 import sys
 import time
@@ -153,7 +155,7 @@ class _CtrlC:
 
     def __enter__(self) -> _CtrlC:
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program): Ctrl-C stays its own
-            self._before = signal.signal(signal.SIGINT, self._press)
+            self._before = _signal.signal(_signal.SIGINT, self._press)
         return self
 
     def _press(self, signum: int, frame: object) -> None:
@@ -163,7 +165,7 @@ class _CtrlC:
 
     def __exit__(self, *exc: object) -> None:
         if self._before is not None:
-            signal.signal(signal.SIGINT, self._before)
+            _signal.signal(_signal.SIGINT, self._before)
 
 
 def _can_fork() -> bool:

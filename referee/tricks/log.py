@@ -6,8 +6,9 @@ anything it cannot read. Whether the game kept the rules is decided by
 :mod:`referee.tricks.audit`.
 """
 
-from __future__ import annotations
-
+# Annotations evaluated as the classes are made, not kept as text (no `from __future__ import annotations`):
+# dataclasses looks each text annotation up (ClassVar? InitVar? KW_ONLY?) as it makes the class, ~16k
+# instructions a field of every start for this module's 44 fields (tests/test_startup.py).
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache

@@ -56,10 +56,23 @@ def cut_scores(decoded: str) -> tuple[tuple[str, ...], list[str], str] | None:
     segments, rest = cut
     if not segments:
         return None
+    joined = _JOIN.join(segments)
+    # An archive's games mostly write their scores with the same keys: the last game's form is tried first. Where
+    # it matches, the first segment is the usual form with its keys, which findall would find (no key it took
+    # holds a quote), so the answer is the one the keys found would give, without the search for them (findall
+    # tries its expression at every quote of the segment: some 16k instructions a game, more than the match)
+    last = _LAST[0]
+    if last is not None and last[1].fullmatch(joined) is not None:
+        return last[0], segments, rest
     form = _form(tuple(_KEYS.findall(segments[0])))
-    if form is None or form[1].fullmatch(_JOIN.join(segments)) is None:
+    if form is None or form[1].fullmatch(joined) is None:
         return None
+    _LAST[0] = form
     return form[0], segments, rest
+
+
+# The form of the keys of the last game whose scores were cut (see cut_scores)
+_LAST: list[tuple[tuple[str, ...], re.Pattern[str]] | None] = [None]
 
 
 @lru_cache(maxsize=64)

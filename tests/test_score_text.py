@@ -235,3 +235,46 @@ def test_a_score_opener_in_the_options_is_not_taken_for_a_hand_whose_own_score_i
     _both(rules, text)
     document["hands"][0]["score"] = document["game"]["options"]["score"]
     _both(rules, _text(document))  # one opener more than the hands: not cut
+
+
+class _NoSearch:
+    """A stand-in for score_text's search for a score's keys that fails if asked."""
+
+    def findall(self, text: str) -> list[str]:
+        raise AssertionError(f"the keys were searched for in {text!r}")
+
+
+def _scores(*hands: dict[str, tuple[int, int]]) -> str:
+    """A decoded text (its tricks and deals cut out) whose hands write these scores, each key's (hand, total)."""
+    written = [{"score": {key: {"hand": h, "total": t} for key, (h, t) in hand.items()}} for hand in hands]
+    return _text({"players": ["N", "E", "S", "W"], "hands": written})
+
+
+def test_a_game_scored_with_the_last_games_keys_is_cut_without_searching_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _scores({"N": (14, 14), "E": (8, 8), "S": (0, 0), "W": (4, 4)})
+    assert score_text.cut_scores(first) == (
+        ("N", "E", "S", "W"),
+        ['"N":{"hand":14,"total":14},"E":{"hand":8,"total":8},"S":{"hand":0,"total":0},"W":{"hand":4,"total":4'],
+        '{"players":["N","E","S","W"],"hands":[{"score":{}}]}',
+    )
+    monkeypatch.setattr(score_text, "_KEYS", _NoSearch())
+    # the next game, two hands with the same keys: (2 + 0 + 24 + 0 = 26 points in the second hand, totals added)
+    second = _scores(
+        {"N": (0, 0), "E": (26, 26), "S": (0, 0), "W": (0, 0)}, {"N": (2, 2), "E": (0, 26), "S": (24, 24), "W": (0, 0)}
+    )
+    found = score_text.cut_scores(second)
+    assert found is not None and found[0] == ("N", "E", "S", "W") and len(found[1]) == 2
+    assert found[2] == '{"players":["N","E","S","W"],"hands":[{"score":{}},{"score":{}}]}'
+
+
+def test_a_game_scored_with_other_keys_than_the_last_game_is_cut_with_its_own() -> None:
+    assert score_text.cut_scores(_scores({"N": (1, 1), "E": (2, 2)})) is not None
+    # the same keys in another order, a key more, and the last game's keys in its first hand but not its second:
+    # each a form of its own (the first two cut with their keys as written, the last not cut at all)
+    swapped = score_text.cut_scores(_scores({"E": (2, 2), "N": (1, 1)}))
+    assert swapped is not None and swapped[0] == ("E", "N")
+    more = score_text.cut_scores(_scores({"N": (1, 1), "E": (2, 2), "S": (3, 3)}))
+    assert more is not None and more[0] == ("N", "E", "S")
+    assert score_text.cut_scores(_scores({"N": (1, 1), "E": (2, 2), "S": (3, 3)}, {"N": (1, 2), "E": (2, 4)})) is None

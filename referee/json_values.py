@@ -9,7 +9,6 @@ import json.scanner
 import math
 import re
 from itertools import repeat
-from operator import itemgetter
 from typing import Any
 
 import orjson
@@ -57,10 +56,14 @@ def cut_values(text: str, opener: str, closer: str) -> tuple[list[str], str] | N
     object, its closer closing it: a text to decode without the segments); None where an opener has no closer
     after it."""
     parts = text.split(opener)
-    cut = [*map(str.partition, parts[1:], repeat(closer))]
-    if "" in [*map(itemgetter(1), cut)]:
+    if len(parts) == 1:
+        return [], text
+    # each part taken apart at its first closer, its three pieces gathered by one zip (where three maps of an
+    # itemgetter over the partitions cost some 4k instructions more a call, four calls a game)
+    segments, closers, rests = zip(*map(str.partition, parts[1:], repeat(closer)), strict=True)
+    if "" in closers:
         return None
-    return [*map(itemgetter(0), cut)], (opener + closer[-1]).join([parts[0], *map(itemgetter(2), cut)])
+    return [*segments], (opener + closer[-1]).join([parts[0], *rests])
 
 
 def plain_note() -> str:

@@ -25,7 +25,7 @@ from referee.dominoes.log import is_domino_document
 from referee.dominoes.onepass import OnePassReader as DominoReader
 from referee.errors import InputError, Location
 from referee.gamelog import from_document, from_json_text
-from referee.json_values import plain_value
+from referee.json_values import cut_values, plain_value
 from referee.logreader import PLAIN_DEPTH, header_keys, plain_keys
 from referee.simulate import simulate_game
 from referee.spec import bundled_ids
@@ -379,3 +379,20 @@ def test_a_json_error_message_names_its_place_once(text: str, message: str) -> N
     with pytest.raises(InputError) as raised:
         parse_json(text, "x.json")
     assert raised.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("text", "cut"),
+    [
+        # no opener: no segment, the text whole
+        ('{"a":[1]}', ([], '{"a":[1]}')),
+        # one opener: its segment to the first "]]" after it, the rest written with "[]" in its place
+        ('{"t":[[1],[2]],"u":[[3]]}', (["[1],[2"], '{"t":[],"u":[[3]]}')),
+        # two openers, each cut so
+        ('[{"t":[[1],[2]]},{"t":[[3]]}]', (["[1],[2", "[3"], '[{"t":[]},{"t":[]}]')),
+        # an opener with no "]]" after it: no cut
+        ('[{"t":[[1]]},{"t":[1]}]', None),
+    ],
+)
+def test_cut_values_cuts_each_opener_to_its_first_closer(text: str, cut: Any) -> None:
+    assert cut_values(text, '"t":[', "]]") == cut

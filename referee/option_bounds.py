@@ -10,28 +10,38 @@ that range once, where the spec is checked against the schema (a club's spec at 
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from .bundled import schema_path
 from .errors import InputError, Location
 from .spec_options import option_ref
 
 
 @cache
 def _clause_fields() -> dict[tuple[str, str, str], tuple[float | None, float | None]]:
-    """(section, clause, field): the field's smallest and largest number, for every numeric field with a bound."""
-    with schema_path("rule-spec").open(encoding="utf-8") as handle:
-        schema = json.load(handle)
+    """(section, clause, field): the field's smallest and largest number, for every numeric field with a bound.
+
+    Read from the schema the spec was just checked against (its validator, built once), not the file again."""
+    from .schemas import validator
+
+    schema = cast("dict[str, Any]", validator("rule-spec").schema)  # (jsonschema types it as any schema, even true)
     found: dict[tuple[str, str, str], tuple[float | None, float | None]] = {}
     for section, body in schema["properties"].items():
         for clause, clause_schema in (body.get("properties") or {}).items() if isinstance(body, dict) else ():
             for field, field_schema in (clause_schema.get("properties") or {}).items():
-                for branch in [field_schema, *field_schema.get("anyOf", [])]:
+                for branch in _branches(field_schema):
                     if branch.get("type") in ("integer", "number") and ("minimum" in branch or "maximum" in branch):
                         found[(section, clause, field)] = (branch.get("minimum"), branch.get("maximum"))
+    return found
+
+
+def _branches(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """A field's schema and each of its alternatives, however nested (the loader wraps a numeric field in an anyOf
+    with ``{option: name}``)."""
+    found = [schema]
+    for branch in schema.get("anyOf", []):
+        found += _branches(branch)
     return found
 
 

@@ -249,3 +249,20 @@ def test_an_unknown_option_in_a_header_is_named_as_yaml_writes_it(name: object, 
     with pytest.raises(InputError) as caught:
         referee.audit("dominoes/block-two", from_document(game, Location(file="<test>")))
     assert caught.value.message.startswith(f"unknown option {shown} for dominoes/block-two (its options: target")
+
+
+def test_a_field_whose_bound_is_nested_in_its_schema_is_checked_too(tmp_path: Path) -> None:
+    # deal.cards.per_player is a number from 1 or a map of them: its bound sits one level down the schema's anyOf,
+    # where the first reading of the bounds did not look
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "spec: 1\nid: club/x\ntitle: X\nextends: spades/solo\noptions:\n  hand:\n    description: Cards each.\n"
+        "    default: 13\n    type: integer\n    interpretation: Ours.\ndeal:\n  cards:\n    interpretation: Ours.\n"
+        "    per_player: {option: hand}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        referee.load_spec(str(path))
+    assert caught.value.message.startswith(
+        "option 'hand' stands for deal.cards.per_player, which takes at least 1, but has no minimum"
+    )

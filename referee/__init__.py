@@ -26,7 +26,8 @@ def stop_while_loading(signum: int, frame: object) -> None:
 
 
 if os.path.basename((getattr(sys, "argv", None) or [""])[0]) == "referee":  # the console script, starting
-    import signal
+    # (the C module signal.py wraps: its import makes IntEnums of the constants, ~3M instructions of every start)
+    import _signal as signal  # type: ignore[import-not-found,unused-ignore]
 
     # (not where Ctrl-C is ignored, as in a job the shell started in the background)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:

@@ -320,7 +320,7 @@ def _unwritten(exc: OSError, stream: TextIO | None) -> int:
 
 def main_exit() -> None:
     """Console-script entry point."""
-    import signal
+    import _signal as signal  # type: ignore[import-not-found,unused-ignore]  # (see referee/__init__.py)
 
     from . import stop_while_loading
 

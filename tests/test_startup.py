@@ -57,6 +57,17 @@ def test_a_run_of_json_lines_imports_neither_the_yaml_cutting_nor_pickle(jobs: s
     assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks", "pickle", "_pickle"))]
 
 
+def test_the_console_script_imports_no_signal_module() -> None:
+    # the program named referee sets its Ctrl-C handlers by _signal (signal.py's enums: ~3M instructions of a start)
+    script = (
+        "import atexit, sys\natexit.register(lambda: print(*sorted(sys.modules)))\n"
+        f"sys.argv = ['referee', 'check', {str(CLEAN)!r}]\nfrom referee.cli import main_exit\nmain_exit()"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    loaded = set(result.stdout.split())
+    assert "referee.tricks.audit" in loaded and "signal" not in loaded, result.stderr
+
+
 def test_a_log_that_fails_its_structural_check_brings_in_the_validator(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     text = CLEAN.read_text(encoding="utf-8")

@@ -429,8 +429,7 @@ def test_a_boolean_option_is_described_without_its_values_twice(capsys: pytest.C
     code, _ = run("check", "--rules", "spades/house", "--option", "nosuch=1", str(CLEAN))
     err = capsys.readouterr().err
     assert code == 2 and "blind (true or false, default false);" in err
-    assert "rule_break (text, default books: books or points)" in err
-    assert "blind_behind_by (a whole number from 0, default 100)" in err
+    assert "rule_break_books (a whole number, default 3: 3 or 0)" in err
 
 
 def test_a_spec_named_by_something_not_a_file_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -515,10 +514,10 @@ def test_allow_rules_names_a_file_or_folder(place: str, said: str, capsys: pytes
 
 def test_an_option_refused_is_echoed_as_written(capsys: pytest.CaptureFixture[str]) -> None:
     # a boolean given where a number is wanted was echoed as Python's True, twice
-    code, _ = run("check", "--rules", "spades/house", "--option", "blind_behind_by=true", str(CLEAN))
+    code, _ = run("check", "--rules", "spades/house", "--option", "rule_break_books=true", str(CLEAN))
     assert code == 2
     assert capsys.readouterr().err == (
-        "referee: --option blind_behind_by=true: option 'blind_behind_by' takes a whole number from 0, not true\n"
+        "referee: --option rule_break_books=true: option 'rule_break_books' takes a whole number: 3 or 0, not true\n"
     )
 
 

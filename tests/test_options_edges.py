@@ -97,26 +97,6 @@ def test_a_wrong_type_is_told_the_smallest_value(spec_id: str, name: str, value:
         referee.load_spec(spec_id).with_options({name: value})
 
 
-@pytest.mark.parametrize(("choice", "books", "points"), [("books", 3, 0), ("points", 0, -30)])
-def test_house_rule_break_is_one_penalty_or_the_other(choice: str, books: int, points: int) -> None:
-    # "looses 3 of their books or -30 points automatically": two options, rule_break_books (3 or 0) and
-    # rule_break_points (0 or -30), let a table set neither penalty (0 and 0: a rule broken cost nothing, a clean
-    # score) or both (3 and -30); one option now chooses one of the two, and each sets both fields
-    spec = referee.load_spec("spades/house")
-    assert set(spec.options) >= {"rule_break"} and not {"rule_break_books", "rule_break_points"} & set(spec.options)
-    chosen = spec.with_options({"rule_break": choice})
-    assert chosen.value("penalties.other_rule", "books_lost") == books
-    assert chosen.value("penalties.other_rule", "points") == points
-
-
-def test_house_rule_break_of_neither_is_refused() -> None:
-    spec = referee.load_spec("spades/house")
-    with pytest.raises(InputError, match=r"^option 'rule_break' cannot be 'none' \(choose from books, points\)$"):
-        spec.with_options({"rule_break": "none"})
-    with pytest.raises(InputError, match=r"^unknown option 'rule_break_books' for spades/house"):
-        spec.with_options({"rule_break_books": 0, "rule_break_points": 0})
-
-
 SEATS = """\
 spec: 1
 id: club/solo-any

@@ -166,6 +166,17 @@ def _excerpt_lines(spec: Spec) -> list[str] | None:
 
 
 def _source_line(spec: Spec) -> str:
+    if not spec.raw.get("source"):  # a club with no written sheet (docs/club-rules.md, "A spec with no rulebook")
+        parent = spec.raw.get("extends")
+        if parent is None:
+            return (
+                "Source: none. This rulebook has no written source: each of its rules rests on the reading given "
+                "with it."
+            )
+        return (
+            "Source: none of its own. The rules it sets rest on the readings given with them; those taken from "
+            f"`{parent}` keep the words of its source."
+        )
     line = f"Source: *{escape(spec.document_title)}* (document `{spec.document}`)"
     bounds = spec.raw["source"].get("excerpt")
     if bounds:
@@ -273,6 +284,8 @@ def markdown(spec: Spec, name: str | None = None) -> str:
         ]
         for clause in spec.not_checkable:
             lines += clause_block(spec, clause, title_of(clause.id), {}, site)
+    if not spec.raw.get("source"):
+        return "\n".join(lines).rstrip("\n") + "\n"
     lines += ["## The source text { #source-text }", ""]
     excerpt = _excerpt_lines(spec)
     if excerpt is None:

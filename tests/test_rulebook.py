@@ -391,3 +391,29 @@ def test_the_words_of_a_player_alone() -> None:
     assert alone == "The player who goes out scores the spots left in the other players' hands."
     # partners: the words of a side, as before
     assert markdown(load("spades/intramural")).count("A side that takes at least its bid") == 1
+
+
+def test_a_spec_with_no_rulebook_is_published(tmp_path: Path) -> None:
+    # docs/club-rules.md, "A spec with no rulebook": a club with no written sheet leaves source out, or writes
+    # source: null over the one it extends; referee rulebook on either ended in a traceback (KeyError: 'source')
+    from test_club_specs import STANDALONE
+
+    alone = tmp_path / "no-sheet.yaml"
+    alone.write_text(STANDALONE, encoding="utf-8")
+    page = markdown(load(alone), str(alone))
+    assert "Source: none. This rulebook has no written source: each of its rules rests on the reading given" in page
+    assert "## The source text" not in page  # no text to show: no chapter for it
+    assert "{ #game_end.target }" in page and "to 500" in page
+    derived = tmp_path / "no-sheet-of-ours.yaml"
+    derived.write_text(
+        "spec: 1\nid: club/ours\ntitle: Ours\nextends: spades/intramural\nsource: null\n"
+        "game_end:\n  target: {interpretation: We play to 300., points: 300}\n",
+        encoding="utf-8",
+    )
+    page = markdown(load(derived), str(derived))
+    assert (
+        "Source: none of its own. The rules it sets rest on the readings given with them; those taken from "
+        "`spades/intramural` keep the words of its source." in fold(page)
+    )
+    assert "## The source text" not in page
+    assert "> A player must follow suit, if able." in page  # an inherited clause still quotes its rulebook

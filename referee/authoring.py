@@ -132,8 +132,11 @@ extends: {reference}
 # source:
 #   document: {sheet}
 #   title: Our house rules
+# No written sheet? Write this instead, and give each change an interpretation: (why) in place of a
+# source: quote; the clauses you take unchanged keep quoting the rulebook of {spec.id}:
+# source: null
 
-# For example, a shorter game:
+# For example, a shorter game (with no sheet: interpretation: We play to 300 points.):
 # game_end:
 #   target:
 #     points: 300

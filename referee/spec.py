@@ -34,6 +34,7 @@ __all__ = [
     "Option",
     "Rejected",
     "Spec",
+    "borrows_document",
     "bundled_ids",
     "chain",
     "default_severity",
@@ -250,7 +251,7 @@ def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
                 found.append((clause, quote, InputError(message, where)))
             elif normalize_space(quote) not in (texts.get(document) or texts.setdefault(document, flat_text(document))):
                 message = misquote_message(quote, document, _shown(document, spec))
-                if _borrowed(file, document):
+                if borrows_document(file, document):
                     message += (
                         f" ({file.name} names no source document of its own, so its quotes are looked for in the "
                         "bundled rulebook of the spec it extends; a club's sheet is named with source: {document: "
@@ -260,7 +261,7 @@ def misquotes(spec: Spec) -> list[tuple[Clause, str, InputError]]:
     return found
 
 
-def _borrowed(file: Path, document: Path) -> bool:
+def borrows_document(file: Path, document: Path) -> bool:
     """Whether a spec of the user's quotes a bundled rulebook only because it names no source of its own (the
     sentence nearest to a club's quote there says nothing of the club's sheet)."""
     if document.parent != sources_dir().resolve() or file.resolve().is_relative_to(rules_dir().resolve()):

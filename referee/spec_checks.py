@@ -11,7 +11,7 @@ from .documents import exists, is_file, is_folder
 from .errors import InputError, Location, Unsupported
 from .families import compile_spec
 from .quotes import flat_text, normalize_space, sentences
-from .spec import SECTIONS, Spec, chain, find, misquotes, option_ref, resolve
+from .spec import SECTIONS, Spec, borrows_document, chain, find, load, misquotes, option_ref, read_raw, resolve
 from .spec_files import files_below
 
 
@@ -170,6 +170,36 @@ def _unused_options(spec: Spec) -> list[str]:
     return [name for name in spec.options if name not in used]
 
 
+def _borrowed_note(path: Path, spec: Spec, sentence: str) -> str:
+    """Why a club's spec with no sheet of its own must quote a sentence of the bundled rulebook it inherits (its new
+    words for a clause replaced the quote), and what it may do; nothing for a spec that names its own document."""
+    document = spec.document_path
+    if document is None or not borrows_document(path, document):
+        return ""
+    parent_id = spec.raw["extends"]
+    beside = path.parent / parent_id  # as chain finds it: a path from the club's folder, else an id
+    parent = load(str(beside) if beside.suffix in (".yaml", ".yml") and is_file(beside) else parent_id)
+    quoting = [
+        clause
+        for clause in parent.all_clauses()
+        if any(sentence in q or q in sentence for q in map(normalize_space, clause.source))
+    ]
+    own = read_raw(path)
+    changed = [c for c in quoting if c.id.split(".", 1)[1] in (own.get(c.id.split(".", 1)[0]) or {})]
+    where = ""
+    if quoting:  # the clause whose quote the club's words replaced, where a part of the sentence was quoted twice
+        clause = (changed or quoting)[0]
+        by = clause.origin.words.spec_id if clause.origin is not None else parent.id
+        where = f", where {by} quoted this sentence in {clause.id}" + (
+            f", which {path.name} changes" if changed else ""
+        )
+    return (
+        f" ({path.name} names no source document of its own, so it answers for the bundled rulebook of the spec it "
+        f"extends{where}: quote the sentence again there, list it under not_checkable with the reason, or write "
+        "source: null if the club has no sheet of its own)"
+    )
+
+
 def check_file(path: Path) -> tuple[list[str], list[str]]:
     """Problems (the spec is wrong) and notes (valid, but not yet enforceable) for one spec file."""
     try:
@@ -183,7 +213,10 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
             f"{path}: source document {source['document']!r} not found (looked beside the spec, "
             f"in {path.parent}, and among the bundled sources)"
         )
-    problems += [f"{path}: sentence of {spec.document} quoted by no clause: {s!r}" for s in uncovered(spec)]
+    problems += [
+        f"{path}: sentence of {spec.document} quoted by no clause: {s!r}{_borrowed_note(path, spec, s)}"
+        for s in uncovered(spec)
+    ]
     problems += [f"{path}: {p}" for p in severity_problems(spec)]
     problems += [
         f"{path}, at $.options.{name}: option {name!r} is used by no clause, so setting it would change nothing "

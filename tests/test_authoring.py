@@ -151,3 +151,24 @@ def test_a_spec_name_in_capitals_is_refused_saying_why(tmp_path: Path) -> None:
         write_starter("spades/intramural", tmp_path / "Club.YAML")
     assert caught.value.message == "a spec file's name ends in .yaml or .yml, in small letters"
     assert not (tmp_path / "Club.YAML").exists()
+
+
+def test_the_starter_says_how_a_club_with_no_sheet_writes_its_changes(tmp_path: Path) -> None:
+    # the starter showed a change only as a quote of the club's sheet: a club with none that wrote its change as a
+    # reading was told that a sentence of the intramural rulebook was quoted by no clause, with no way out shown
+    from referee.spec_checks import check_file
+
+    path = tmp_path / "ours.yaml"
+    write_starter("spades/intramural", path)
+    text = path.read_text(encoding="utf-8")
+    assert "\n# source: null\n" in text
+    lines = {
+        "# source: null": "source: null",
+        "# game_end:": "game_end:",
+        "#   target:": "  target:",
+        "#     points: 300": "    points: 300",
+        "#     source: The game is played to 300 points.": "    interpretation: We play to 300 points.",
+    }
+    path.write_text("\n".join(lines.get(line, line) for line in text.splitlines()) + "\n", encoding="utf-8")
+    assert check_file(path) == ([], [])
+    assert load(str(path)).value("game_end.target", "points") == 300

@@ -405,6 +405,31 @@ def test_a_wrong_value_is_shown_as_yaml_writes_it(tmp_path: Path, value: str, sh
     assert caught.value.message.endswith("points takes a whole number (at least 1) or {option: NAME}, not null")
 
 
+def test_a_club_spec_with_no_sheet_of_its_own_is_told_why_a_sentence_of_the_rulebook_is_quoted_by_none(
+    tmp_path: Path,
+) -> None:
+    # a club that plays to 300 on a reading alone (no sheet): its new words replace the intramural clause's quote,
+    # and validate said only "sentence of 001_3f218c6ee18e85e0.txt quoted by no clause: 'The game consist of 500
+    # points.'", a sentence of a rulebook the club never meant to answer for, with no word of what to do
+    path = _child(tmp_path, "game_end:\n  target: {interpretation: We play to 300., points: 300}\n")
+    problems, _ = spec_checks.check_file(path)
+    assert problems == [
+        f"{path}: sentence of 001_3f218c6ee18e85e0.txt quoted by no clause: 'The game consist of 500 points.' "
+        "(child.yaml names no source document of its own, so it answers for the bundled rulebook of the spec it "
+        "extends, where spades/intramural quoted this sentence in game_end.target, which child.yaml changes: "
+        "quote the sentence again there, list it under not_checkable with the reason, or write source: null if "
+        "the club has no sheet of its own)"
+    ]
+    # with source: null the club answers for no rulebook: valid, and nothing it sets rests on a quote
+    nulled = _child(tmp_path, "source: null\ngame_end:\n  target: {interpretation: We play to 300., points: 300}\n")
+    assert spec_checks.check_file(nulled) == ([], [])
+    # a club with a sheet of its own gets no such note for a sentence of its sheet
+    problems, _ = spec_checks.check_file(
+        _club(tmp_path, FULL_BODY.replace("    source: The game is played to 300 points.\n", "    interpretation: x\n"))
+    )
+    assert problems and all("quoted by no clause" in p and "names no source" not in p for p in problems)
+
+
 def test_a_club_spec_with_no_sheet_of_its_own_is_told_where_its_quotes_were_sought(tmp_path: Path) -> None:
     # the club's sentence was looked for in the intramural sheet, and the nearest sentence there named as if it
     # were a misquote of it; the spec that names its own sheet gets no such note

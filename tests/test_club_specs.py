@@ -443,3 +443,22 @@ def test_a_club_spec_with_no_sheet_of_its_own_is_told_where_its_quotes_were_soug
     with pytest.raises(InputError) as caught:
         load(str(_club(tmp_path, FULL_BODY.replace("300 points.", "300 points!"))))
     assert "quote not found verbatim" in caught.value.message and "names no source" not in caught.value.message
+
+
+def test_a_hearts_club_that_changes_a_card_s_points_is_told_the_deal_s_total_does_not_add_up(tmp_path: Path) -> None:
+    # the queen at 10 over hearts/club, whose total: 26 was inherited unread: a player who took all 23 points of a
+    # deal was not said to shoot the moon, and a score sheet's hand of 10, 5, 8 and 0 was a score_mismatch ('the
+    # points written for this hand add up to 23; a deal's add up to 26 or 78'), with the spec validated as ok
+    head = "spec: 1\nid: club/birch\ntitle: t\nextends: hearts/club\nsource: null\n"
+    body = "scoring:\n  points: {interpretation: The queen counts ten., cards: {QS: 10}}\n"
+    with pytest.raises(InputError) as caught:
+        compile_spec(load(str(_write(tmp_path, "birch.yaml", head + body))))
+    assert caught.value.location.path == "$.scoring.points.total"
+    assert caught.value.message == (
+        "total: 26 is not the points of the deck's counting cards, which add up to 23: no hand's points could make "
+        "it, and no player could take them all (the moon); write total: 23"
+    )
+    fixed = _write(tmp_path, "fixed.yaml", head + body.replace("{QS: 10}}", "{QS: 10}, total: 23}"))
+    points = compile_spec(load(str(fixed))).points
+    assert points is not None and points.total == 23
+    assert spec_checks.check_file(fixed) == ([], [])

@@ -50,9 +50,7 @@ def value_groups(values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(masks.items())
 
 
-def compile_points(
-    cards: dict[str, int], suits: dict[str, int], total: int | None, deck: int
-) -> tuple[tuple[int, ...], int]:
+def compile_points(cards: dict[str, int], suits: dict[str, int], deck: int) -> tuple[tuple[int, ...], int]:
     """Each card's points (a card's own value over its suit's) and the points in the deck."""
     values = [0] * CARD_COUNT
     for card in range(CARD_COUNT):
@@ -61,7 +59,7 @@ def compile_points(
     for token, value in cards.items():
         values[parse_card(token)] = value
     in_deck = sum(values[c] for c in range(CARD_COUNT) if deck >> c & 1)
-    return tuple(values), in_deck if total is None else total
+    return tuple(values), in_deck
 
 
 def hand_points(rules: PointRules, taken: list[int], revoker: int | None) -> list[int]:
@@ -166,14 +164,23 @@ def point_rules(spec: Spec, deck: int) -> PointRules | None:
     if not spec.has("scoring.points"):
         return None
     try:
-        values, total = compile_points(
+        values, in_deck = compile_points(
             spec.value("scoring.points", "cards", {}) or {},
             spec.value("scoring.points", "suits", {}) or {},
-            spec.value("scoring.points", "total"),
             deck,
         )
     except ValueError as exc:
         raise spec_error(spec, str(exc), "scoring.points.cards") from None
+    total = spec.value("scoring.points", "total", in_deck)
+    if total != in_deck and deck >> COPY == 0 and min(values) >= 0:
+        # a total the cards do not make (a club that moved the queen to 10 and kept an inherited 26): no hand of a
+        # score sheet would add up, and the moon (a player taking the total) could never be shot. A double deck, or
+        # a card worth less than nothing, may set its total apart: not held to the cards
+        message = (
+            f"total: {total} is not the points of the deck's counting cards, which add up to {in_deck}: no hand's "
+            f"points could make it, and no player could take them all (the moon); write total: {in_deck}"
+        )
+        raise spec_error(spec, message, "scoring.points.total")
     return PointRules(
         values=values,
         total=total,

@@ -116,7 +116,21 @@ def compare(audits: list[Audit]) -> dict[str, Any]:
                 "result": _result(r),
             }
         )
-    return {"compare": 1, "rules": [a.spec.id for a in audits], "verdicts": verdicts_out, "hands": hands}
+    # results that differ where no hand does (or not by the hands alone) differ by how the game ends: a target, a
+    # floor, a tie, said by the game_end clauses the specs state differently
+    results = {v["result"] for v in verdicts_out if v["status"] != "not_audited"}
+    ends = {c for t in texts for c in t if c.startswith("game_end.")} if len(results) > 1 else set()
+    result_clauses = [
+        {"clause": c, "by_rules": {s.id: (t[c][0] if c in t else None) for s, t in zip(specs, texts, strict=True)}}
+        for c in _why(ends, texts)
+    ]
+    return {
+        "compare": 1,
+        "rules": [a.spec.id for a in audits],
+        "verdicts": verdicts_out,
+        "hands": hands,
+        "result_clauses": result_clauses,
+    }
 
 
 def _result(report: Report) -> str:
@@ -146,9 +160,13 @@ def run(specs: list[Spec], game: AnyLog) -> dict[str, Any]:
     return out
 
 
+def _results_differ(data: dict[str, Any]) -> bool:
+    return len({v["result"] for v in data["verdicts"] if v["status"] != "not_audited"}) > 1
+
+
 def differs(data: dict[str, Any]) -> bool:
-    """Whether the specs' verdicts or scores differ anywhere (or a spec could not audit the game)."""
-    return bool(data["hands"]) or any(v["status"] == "not_audited" for v in data["verdicts"])
+    """Whether the specs' verdicts, scores or results differ anywhere (or a spec could not audit the game)."""
+    return bool(data["hands"]) or _results_differ(data) or any(v["status"] == "not_audited" for v in data["verdicts"])
 
 
 def _wrap(text: str, indent: int) -> list[str]:
@@ -186,10 +204,21 @@ def text(data: dict[str, Any]) -> str:
                 lines += _wrap(f"{v['severity'].upper():7} {v['code']}" + (f" ({place})" if place else ""), 6)
             if not found["violations"]:
                 lines.append("      no violation")
-        for clause in hand["clauses"]:
-            lines.append(f"    why: {clause['clause']}")
-            for rules, words in clause["by_rules"].items():
-                lines += _wrap(f"{rules + ':':<{width}} {words or missing(clause['clause'])}", 6)
-    if not differs(data):
+        lines += _why_lines(hand["clauses"], width)
+    if not data["hands"] and not any(v["status"] == "not_audited" for v in data["verdicts"]):
         lines += ["", "  The rule sets agree on every hand: the same violations and the same scores."]
+    if _results_differ(data):
+        lines += ["", "  Result"]
+        lines += [f"    {v['rules']}: {v['result']}" for v in data["verdicts"] if v["status"] != "not_audited"]
+        lines += _why_lines(data["result_clauses"], width)
     return "\n".join(lines) + "\n"
+
+
+def _why_lines(clauses: list[dict[str, Any]], width: int) -> list[str]:
+    """Each clause that makes a difference, as each spec states it."""
+    lines = []
+    for clause in clauses:
+        lines.append(f"    why: {clause['clause']}")
+        for rules, words in clause["by_rules"].items():
+            lines += _wrap(f"{rules + ':':<{width}} {words or missing(clause['clause'])}", 6)
+    return lines

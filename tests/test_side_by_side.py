@@ -249,6 +249,32 @@ def test_compare_from_the_command_line() -> None:
     assert code == 0
 
 
+def test_compare_says_why_the_results_differ_where_every_hand_agrees() -> None:
+    # examples/club/short-game.yaml under the club's game to 300 and the intramural 500: every hand scores alike
+    # (We 71, 61, 80, 72, 41: 325; They 50, 51, 41, 40, 71: 253), so no hand differs, but We reach 300 in hand 5
+    # and win by the club, while 325 is short of 500. compare said "The rule sets agree on every hand" with exit
+    # 0, the two results side by side and no word of the target that parts them
+    short = "examples/club/short-game.yaml"
+    text, code = run("compare", short, "--rules", MAPLE, "spades/intramural")
+    assert code == 1
+    assert text.endswith(
+        "  The rule sets agree on every hand: the same violations and the same scores.\n"
+        "\n"
+        "  Result\n"
+        "    club/maple-street: We win\n"
+        "    spades/intramural: not finished\n"
+        "    why: game_end.target\n"
+        "      club/maple-street: The game ends after the hand in which a side reaches 300 points. (Points:\n"
+        "          the table's choice, option target.)\n"
+        "      spades/intramural: The game ends after the hand in which a side reaches 500 points.\n"
+    )
+    raw, _ = run("compare", short, "--rules", MAPLE, "spades/intramural", "--format", "json")
+    data = json.loads(raw)
+    assert data["hands"] == [] and [c["clause"] for c in data["result_clauses"]] == ["game_end.target"]
+    # the same result under both: no result clauses in the JSON
+    assert compared("spades/intramural", "spades/intramural")["result_clauses"] == []
+
+
 def test_compare_under_one_spec_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     # it ran, and said "The rule sets agree on every hand: the same violations and the same scores" of one set
     text, code = run("compare", OVERTRICKS, "--rules", "spades/intramural")

@@ -139,11 +139,20 @@ def _log_dumper() -> Any:
     import yaml
 
     class LogDumper(yaml.SafeDumper):
-        """Writes a trick, a bid list or a hand of cards on one line each."""
+        """Writes a trick, a bid list or a hand of cards on one line each, and a domino play a line."""
 
     def flow_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
         flat = all(not isinstance(x, (list, dict)) for x in data)
         pairs = all(isinstance(x, dict) and len(x) == 1 for x in data)
+        if pairs and any(isinstance(value, dict) for x in data for value in x.values()):
+            # plays of a domino hand ({Ann: {tile: 6-4, end: left}}), or bids with kinds: too long for one line,
+            # which YAML would cut anywhere; each on a line of its own, its value in braces
+            node = dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=False)
+            for item in node.value:
+                item.flow_style = False
+                for _, value in item.value:
+                    value.flow_style = True
+            return node
         return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat or pairs)
 
     LogDumper.add_representer(list, flow_list)

@@ -70,3 +70,24 @@ def test_a_log_simulated_under_options_records_them(options: dict[str, object]) 
     assert document["game"]["options"] == options
     report = referee.audit("dominoes/block-partners", gamelog.from_document(document, Location(file="sim")))
     assert report.status == "clean", [v.message for v in report.violations]
+
+
+def test_a_simulated_game_s_yaml_writes_a_play_a_line() -> None:
+    # referee simulate's YAML, which docs/cli.md offers as a template for writing logs by hand, put a hand's
+    # plays in one flow list cut at 200 characters, a play broken across lines ('{tile: 6-5, end: right,' then
+    # 'points: 0}}'); a play is now a line of its own, as docs/examples/all-fives.yaml writes them
+    import yaml
+
+    document = simulate_game(referee.load_spec("dominoes/all-fives"), random.Random(5), players=NAMES[:3])
+    text = gamelog.log_yaml(document)
+    assert yaml.safe_load(text) == document  # the same game
+    plays = document["hands"][0]["plays"]
+    lines = text.splitlines()
+    start = lines.index("  plays:")
+    assert len(plays) > 10
+    for play, line in zip(plays, lines[start + 1 : start + 1 + len(plays)], strict=True):
+        assert line.startswith("  - ") and yaml.safe_load(line[4:]) == play
+    # a trick and a bid list of plain numbers stay on one line each
+    cards = simulate_game(referee.load_spec("spades/intramural"), random.Random(5))
+    text = gamelog.log_yaml(cards)
+    assert "\n  bids: [{" in text and "\n  - [{" in text

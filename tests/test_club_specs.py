@@ -462,3 +462,19 @@ def test_a_hearts_club_that_changes_a_card_s_points_is_told_the_deal_s_total_doe
     points = compile_spec(load(str(fixed))).points
     assert points is not None and points.total == 23
     assert spec_checks.check_file(fixed) == ([], [])
+
+
+def test_a_bag_limit_with_no_penalty_is_refused(tmp_path: Path) -> None:
+    # a club's "bags at 5" written as limit: 5 alone, over intramural rules that have no bags clause: validate said
+    # ok, and the rulebook and referee diff said 'Each time a side's overtricks (bags) reach 5, it scores 0', a
+    # rule that changes no score
+    body = "scoring:\n  bags: {interpretation: Five bags cost fifty., limit: 5}\n"
+    with pytest.raises(InputError) as caught:
+        compile_spec(load(str(_child(tmp_path, body))))
+    assert caught.value.location.path == "$.scoring.bags.limit"
+    assert caught.value.message == (
+        "limit: 5 cannot take effect: no penalty is set (scoring.bags.penalty), so reaching the limit costs "
+        "nothing; give the points a side scores each time, such as penalty: -50"
+    )
+    fixed = _child(tmp_path, body.replace("limit: 5}", "limit: 5, penalty: -50}"))
+    assert compile_spec(load(str(fixed))).bag_penalty == -50

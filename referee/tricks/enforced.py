@@ -191,6 +191,16 @@ def refuse_silent(spec: Spec, trump: int) -> None:
         for name in ("broken_by", "only_trump_left"):
             if has("play.lead", name) is not None:
                 raise _no_effect(spec, "play.lead", name, "trumps may be led at any time (play.lead.trump: any_time)")
+    if (
+        has("scoring.bags", "limit", 0)
+        and not has("scoring.bags", "penalty")
+        and not _by_option(spec, "scoring.bags", "penalty")
+    ):
+        why = (
+            "no penalty is set (scoring.bags.penalty), so reaching the limit costs nothing; give the points a side "
+            "scores each time, such as penalty: -50"
+        )
+        raise _no_effect(spec, "scoring.bags", "limit", why)
     if not has("scoring.bags", "limit", 0):
         for name in ("penalty", "carry_over"):
             if has("scoring.bags", name) is not None:

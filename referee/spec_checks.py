@@ -170,15 +170,45 @@ def _unused_options(spec: Spec) -> list[str]:
     return [name for name in spec.options if name not in used]
 
 
+def _parent(path: Path, parent_id: str) -> Spec:
+    """The spec a spec file extends, found as chain finds it: a path from the file's folder, else an id."""
+    beside = path.parent / parent_id
+    return load(str(beside) if beside.suffix in (".yaml", ".yml") and is_file(beside) else parent_id)
+
+
+def _unused_option_problem(path: Path, spec: Spec, name: str) -> str:
+    """An option no clause uses; where the spec extended used it and this one set the field it stood for, how to
+    fix the value (remove the option) or keep it the table's (give the option that default)."""
+    where = f"{path}, at $.options.{name}: option {name!r}"
+    own = read_raw(path)
+    parent_id = own.get("extends")
+    if parent_id is not None and name not in (own.get("options") or {}):
+        parent = _parent(path, parent_id)
+        for section in SECTIONS:
+            for clause, body in (parent.raw.get(section) or {}).items():
+                for field_name, value in body.items():
+                    set_here = ((own.get(section) or {}).get(clause) or {}).get(field_name)
+                    if option_ref(value) == name and set_here is not None and option_ref(set_here) is None:
+                        return (
+                            f"{where} of {parent.id} is used by no clause here: {path.name} sets "
+                            f"{section}.{clause}.{field_name} to {set_here} itself. Remove the option (options: "
+                            f"{{{name}: null}}), or leave the choice to the table with a default of your own and its "
+                            f"words: options: {{{name}: {{default: {set_here}, interpretation: ...}}}}, in place of "
+                            f"{field_name}: {set_here}"
+                        )
+    return (
+        f"{where} is used by no clause, so setting it would change nothing "
+        f"(write {{option: {name}}} in place of a value of the clause it stands for)"
+    )
+
+
 def _borrowed_note(path: Path, spec: Spec, sentence: str) -> str:
     """Why a club's spec with no sheet of its own must quote a sentence of the bundled rulebook it inherits (its new
     words for a clause replaced the quote), and what it may do; nothing for a spec that names its own document."""
     document = spec.document_path
     if document is None or not borrows_document(path, document):
         return ""
-    parent_id = spec.raw["extends"]
-    beside = path.parent / parent_id  # as chain finds it: a path from the club's folder, else an id
-    parent = load(str(beside) if beside.suffix in (".yaml", ".yml") and is_file(beside) else parent_id)
+    parent = _parent(path, spec.raw["extends"])
     quoting = [
         clause
         for clause in parent.all_clauses()
@@ -218,11 +248,7 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
         for s in uncovered(spec)
     ]
     problems += [f"{path}: {p}" for p in severity_problems(spec)]
-    problems += [
-        f"{path}, at $.options.{name}: option {name!r} is used by no clause, so setting it would change nothing "
-        f"(write {{option: {name}}} in place of a value of the clause it stands for)"
-        for name in _unused_options(spec)
-    ]
+    problems += [_unused_option_problem(path, spec, name) for name in _unused_options(spec)]
     expected_id = (
         path.resolve().relative_to(rules_dir().resolve()).with_suffix("").as_posix()
         if path.resolve().is_relative_to(rules_dir().resolve())

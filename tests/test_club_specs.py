@@ -478,3 +478,27 @@ def test_a_bag_limit_with_no_penalty_is_refused(tmp_path: Path) -> None:
     )
     fixed = _child(tmp_path, body.replace("limit: 5}", "limit: 5, penalty: -50}"))
     assert compile_spec(load(str(fixed))).bag_penalty == -50
+
+
+def test_a_club_that_fixes_what_its_rules_left_to_the_table_is_told_how_to_write_it(tmp_path: Path) -> None:
+    # a domino club that plays the block game to 150 wrote game_end.target's points: 150 over dominoes/block-partners,
+    # whose target is the table's choice (option target); validate said "option 'target' is used by no clause, so
+    # setting it would change nothing (write {option: target} in place of a value of the clause it stands for)",
+    # which would undo the club's 150
+    head = "spec: 1\nid: club/block\ntitle: t\nextends: dominoes/block-partners\nsource: null\n"
+    body = "game_end:\n  target: {interpretation: We play to 150., points: 150}\n"
+    path = _write(tmp_path, "block.yaml", head + body)
+    problems, _ = spec_checks.check_file(path)
+    assert problems == [
+        f"{path}, at $.options.target: option 'target' of dominoes/block-partners is used by no clause here: "
+        "block.yaml sets game_end.target.points to 150 itself. Remove the option (options: {target: null}), or "
+        "leave the choice to the table with a default of your own and its words: options: {target: {default: 150, "
+        "interpretation: ...}}, in place of points: 150"
+    ]
+    for fixed in (
+        head + body + "options: {target: null}\n",
+        head + "options: {target: {default: 150, interpretation: We play to 150 unless we agree otherwise.}}\n",
+    ):
+        path.write_text(fixed, encoding="utf-8")
+        assert spec_checks.check_file(path) == ([], [])
+        assert load(str(path)).value("game_end.target", "points") == 150

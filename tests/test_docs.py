@@ -221,6 +221,22 @@ def test_the_cli_synopsis_names_every_command_and_option() -> None:
                 assert any(re.search(rf"\[?{re.escape(o)}\b", lines[name]) for o in names), f"referee {name}: {names}"
 
 
+def test_the_readme_s_commands_show_every_command() -> None:
+    # the README's list of commands left out referee diff and referee compare, the two a player comparing house
+    # rules wants; a new user reading it found neither
+    (commands,) = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    readme = section_of_readme("## Commands")
+    shown = {shlex.split(line, comments=True)[1] for line in readme.splitlines() if line.startswith("referee ")}
+    assert shown == set(commands.choices)
+
+
+def section_of_readme(heading: str) -> str:
+    """The README's text under a heading, up to the next heading of the same level."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rest = text[text.index(heading + "\n") + len(heading) :]
+    return rest.split("\n## ", 1)[0]
+
+
 def shell_commands() -> list[tuple[str, str]]:
     """(``page:line``, command) of each ``referee ...`` command in the ```sh blocks of the docs and the README."""
     found = []

@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from . import render
 from .audit import as_played, audit, enforceable
@@ -48,9 +48,13 @@ class Settings:
     quiet: bool = False
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """What the driver needs of one game: what to print, where, and what to count."""
+class GameResult(NamedTuple):
+    """What the driver needs of one game: what to print, where, and what to count.
+
+    A named tuple, not a frozen dataclass: one is made for every game, and in a ``--jobs`` run made again in the
+    main process from the row a worker sent; a frozen dataclass's ``__init__`` sets each of its seven fields by
+    ``object.__setattr__``, ~11.6k instructions a game, where a tuple is made at once (~2k), and a tuple is the row
+    :mod:`marshal` writes (:mod:`referee.batch_messages`)."""
 
     status: str  # clean, warnings, violations, incomplete, or unreadable
     exit_code: int
@@ -379,7 +383,7 @@ class Checker:
         except _Refused as exc:  # said once already, at the first game that named the spec
             return self.unreadable(exc.at(file=game.file, game=game.index), said=False)
         except _FirstRefusal as exc:
-            return replace(self.unreadable(exc.at(file=game.file, game=game.index)), once=exc.key or str(exc))
+            return self.unreadable(exc.at(file=game.file, game=game.index))._replace(once=exc.key or str(exc))
         except InputError as exc:
             return self.unreadable(exc.at(file=game.file, game=game.index))
         fmt = self.settings.format

@@ -1,18 +1,17 @@
 """The messages of a ``--jobs`` run's processes as bytes: a unit to audit, sent to a worker, and a unit's results,
 sent back (:mod:`referee.batch_pool` frames them in its pipes: a message is its length, then its body).
 
-A unit's results are plain data (text and counts): each result's fields go as a row, written by :mod:`marshal`,
-which is built into the interpreter; :mod:`pickle` took ~7M instructions to import (in the start before the
-fork, which every process waits for) and twice marshal's time to write a result. A block of JSON Lines, nearly
-every unit, goes as its place in its file, by marshal, its bytes sent after the message as they are (not copied
-into it, and read by the worker as the block's own); any other unit (a YAML file's) is pickled.
+A unit's results are plain data (text and counts): each result (a named tuple) goes as a row, a plain tuple of its
+fields (:mod:`marshal` takes no subclass of tuple), written by marshal, which is built into the interpreter;
+:mod:`pickle` took ~7M instructions to import (in the start before the fork, which every process waits for) and
+twice marshal's time to write a result. A block of JSON Lines, nearly every unit, goes as its place in its file, by
+marshal, its bytes sent after the message as they are (not copied into it, and read by the worker as the block's
+own); any other unit (a YAML file's) is pickled.
 """
 
 from __future__ import annotations
 
 import marshal
-from dataclasses import fields
-from operator import attrgetter
 
 from .batch import GameResult
 from .batch_inputs import Unit
@@ -23,20 +22,18 @@ LENGTH = 8  # the bytes of a length (little-endian) before a message
 # (marshal) after _BLOCK, or any other unit pickled after _PICKLED.
 TASK = 2 * LENGTH
 _BLOCK, _PICKLED = b"B", b"P"
-# A result's fields in the order GameResult takes them: a row of plain values, which marshal writes.
-_ROW = attrgetter(*(field.name for field in fields(GameResult)))
 
 
 def results_message(number: int, results: list[GameResult]) -> bytes:
     """A unit's results, framed: its number and each result as a row."""
-    data = marshal.dumps((number, [*map(_ROW, results)]))
+    data = marshal.dumps((number, [*map(tuple, results)]))
     return len(data).to_bytes(LENGTH, "little") + data
 
 
 def results_of(body: memoryview) -> tuple[int, list[GameResult]]:
     """The unit's number and its results, from a message's body."""
     number, rows = marshal.loads(body)
-    return number, [GameResult(*row) for row in rows]
+    return number, [*map(GameResult._make, rows)]
 
 
 def task_message(number: int, unit: Unit) -> tuple[bytes, bytes]:

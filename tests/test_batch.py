@@ -12,7 +12,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -229,7 +228,7 @@ def test_jobs_2_share_the_units_between_this_process_and_a_warm_worker(monkeypat
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         warm = bool(checker._specs)  # the spec was loaded before this unit
         for result in audit_unit(checker, unit):
-            yield replace(result, output=f"{os.getpid()} {warm}\n")
+            yield result._replace(output=f"{os.getpid()} {warm}\n")
 
     monkeypatch.setattr(batch_pool, "check_unit", tagged)  # the worker, forked, takes it with it
     code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
@@ -249,7 +248,7 @@ def test_the_workers_do_not_wait_for_a_long_first_unit(monkeypatch: pytest.Monke
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         warm = bool(checker._specs)
         for result in audit_unit(checker, unit):
-            yield replace(result, output=f"{os.getpid()} {warm}\n")
+            yield result._replace(output=f"{os.getpid()} {warm}\n")
 
     monkeypatch.setattr(batch_pool, "check_unit", tagged)
     code, out = run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from referee.batch import GameResult
 from referee.batch_inputs import WholeFile
 from referee.batch_messages import LENGTH, TASK, results_message, results_of, task_lengths, task_message, unit_of
@@ -34,8 +32,18 @@ def test_a_units_results_arrive_as_they_were_sent_every_field() -> None:
     assert number == 7 and results == RESULTS
     # each field of each result as it was, type included (a tuple stays a tuple)
     for sent, got in zip(RESULTS, results, strict=True):
-        for field in fields(GameResult):
-            assert type(getattr(got, field.name)) is type(getattr(sent, field.name))
+        assert type(got) is GameResult
+        for field in GameResult._fields:
+            assert type(getattr(got, field)) is type(getattr(sent, field))
+
+
+def test_a_result_is_the_row_it_is_sent_as() -> None:
+    # a result is a tuple of its fields in order (no code run a field as one is made): the row marshal writes is
+    # the result's own tuple, and a row read back is made a result at once
+    result = RESULTS[1]
+    fields = (result.status, result.exit_code, result.output, result.message, result.codes, result.hands, result.once)
+    assert tuple(result) == fields
+    assert GameResult._make(fields) == result
 
 
 def test_a_unit_of_no_results_arrives() -> None:

@@ -7,7 +7,6 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -55,7 +54,7 @@ def test_the_unit_a_worker_has_not_started_is_audited_here_at_the_end(
                 time.sleep(0.01)
             time.sleep(0.2)  # and it is slow
         for result in audit_unit(checker, unit):
-            yield replace(result, output=f"{os.getpid()} {result.output}")
+            yield result._replace(output=f"{os.getpid()} {result.output}")
             audited_here[0] += os.getpid() == here
             if audited_here[0] == others:
                 rest_done.touch()

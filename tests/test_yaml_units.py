@@ -239,8 +239,6 @@ def test_every_yaml_file_of_the_bad_input_corpus_twice_over(tmp_path: Path, caps
 
 
 def test_the_worker_does_not_wait_for_a_yaml_files_first_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dataclasses import replace
-
     from referee import batch_pool
 
     path = tmp_path / "games.yaml"
@@ -250,7 +248,7 @@ def test_the_worker_does_not_wait_for_a_yaml_files_first_game(tmp_path: Path, mo
     def tagged(checker: Checker, unit: batch_inputs.Unit) -> Iterator[Any]:
         warm = bool(checker._specs)  # a spec was loaded in this process before this unit
         for result in audit_unit(checker, unit):
-            yield replace(result, output=f"{os.getpid()} {warm}\n")
+            yield result._replace(output=f"{os.getpid()} {warm}\n")
 
     monkeypatch.setattr(batch_pool, "check_unit", tagged)  # the worker, forked, takes it with it
     code, out = run("check", str(path), "--format", "json", "--jobs", "2")

@@ -30,6 +30,8 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
     assert "referee check - python3 -c pass = " in out and "target: under 100 MB" in out
     assert out.count("cores busy in (c): ") == 6
     assert "machine speed: 10^7 additions in a Python loop take " in out
+    # the cost per hand at each size: the best of --repeat runs, the sizes in turn, and the output says so
+    assert "the sizes run in turn, once over, the best of each kept" in out
     assert (tmp_path / "spades-intramural.jsonl").is_file()  # --folder keeps the archives
     kept = sorted(str(path) for path in tmp_path.glob("*.jsonl"))
     floor = subprocess.run([sys.executable, "benchmarks/floor.py", *kept], cwd=ROOT, capture_output=True, text=True)

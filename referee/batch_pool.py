@@ -16,11 +16,13 @@ is written: this process reads a worker's pipe only then, not after every game.
 
 from __future__ import annotations
 
+# The C module signal.py wraps, as in batch_run: signal.py's import makes IntEnums of its constants, ~3.2M
+# instructions of the start every process of a --jobs run waits for, before the fork; the constants are the same ints.
+import _signal  # type: ignore[import-not-found,unused-ignore]  # (no stub of its own: the names are signal's)
 import contextlib
 import mmap
 import os
 import select
-import signal
 from collections import deque
 from collections.abc import Generator, Iterator
 from typing import Any, NoReturn
@@ -97,7 +99,7 @@ def _serve(
     (and as it stops). It never returns into the code it was forked from."""
     code = 0
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # Ctrl-C is the main process's to handle
         for number, unit in first:
             _write(done, results_message(number, list(check_unit(checker, unit))))
             sent[slot] = _SENT
@@ -356,7 +358,7 @@ class Pool:
                 if fd >= 0:
                     os.close(fd)
             with contextlib.suppress(ProcessLookupError):
-                os.kill(worker.pid, signal.SIGTERM)
+                os.kill(worker.pid, _signal.SIGTERM)
             os.waitpid(worker.pid, 0)
         self.workers.clear()
         self.said.close()

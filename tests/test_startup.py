@@ -55,6 +55,9 @@ def test_a_run_of_json_lines_imports_neither_the_yaml_cutting_nor_pickle(jobs: s
     loaded = imported_by("check", str(ARCHIVE), "--format", "json", "--jobs", jobs)
     assert "referee.batch_inputs" in loaded and ("referee.batch_pool" in loaded) == (jobs == "2")
     assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks", "pickle", "_pickle"))]
+    # nor signal.py, whose enums cost ~3.2M instructions of the start before the fork: the pool sets its handler and
+    # stops its workers by _signal, as batch_run does
+    assert "signal" not in loaded
 
 
 def test_the_console_script_imports_no_signal_module() -> None:

@@ -142,8 +142,15 @@ class WrittenChecks(Replay):
             if self.t.false_claim:
                 clause = "penalties.false_claim"
                 side = self.t.side_of[event.by] if event.by is not None else None
-                if side is None or side == self.t.side_of[event.seat]:
-                    # no claimer named (or a partner named): the claim came from the accused's opponents
+                if side == self.t.side_of[event.seat]:
+                    # the accused's own team checks no "other team's books": no claim of the rules, charged to no one
+                    refused = f"{message}; a renege is claimed by the other team, so the claim costs nothing"
+                    self.add(
+                        Finding(Code.CLAIM_REFUSED, clause, refused, event.by, event.trick, Severity.WARNING),
+                        hand.number,
+                    )
+                    continue
+                if side is None:  # no claimer named: the claim came from the accused's opponents
                     side = next(i for i in range(len(self.t.sides)) if i != self.t.side_of[event.seat])
                 claimers.append(side)
             self.add(

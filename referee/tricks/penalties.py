@@ -84,17 +84,21 @@ def escalate(t: Tables, reneges: Sequence[int], before: Sequence[int]) -> tuple[
     return bags, frozenset(lost)
 
 
-def claim_deadline(t: Tables, tricks: Sequence[Trick], accused: int) -> int | None:
+def claim_deadline(t: Tables, tricks: Sequence[Trick], accused: int, claimer: int | None = None) -> int | None:
     """How many of the hand's cards may have been played when a renege by ``accused`` is claimed at the latest.
 
-    The accused's opponents must claim before they play their last card of the last trick: the cards played
-    before that card. None where the record does not hold the last trick.
+    The calling side must claim before it plays its last card of the last trick: the cards played before that
+    card. The calling side is the ``claimer``'s; where no claimer is named, any of the accused's opponents (with
+    three sides, the later of their last cards). None where the record does not hold the last trick.
     """
     if len(tricks) < t.per_player:
         return None
     last_seats = tricks[t.per_player - 1][0]
     side = t.side_of[accused]
-    theirs = [i for i, seat in enumerate(last_seats) if t.side_of[seat] != side]
+    if claimer is not None and t.side_of[claimer] != side:
+        theirs = [i for i, seat in enumerate(last_seats) if t.side_of[seat] == t.side_of[claimer]]
+    else:
+        theirs = [i for i, seat in enumerate(last_seats) if t.side_of[seat] != side]
     if not theirs:
         return None
     return sum(len(seats) for seats, _ in tricks[: t.per_player - 1]) + theirs[-1]
@@ -119,10 +123,10 @@ def claimed_reneges(
     claims = [e for e in events if e.type == "renege_claim" and e.seat is not None]
     for trick, seat in revokes:
         matching = [e for e in claims if e.seat == seat and e.trick in (None, trick)]
-        deadline = claim_deadline(t, tricks, seat)
         allowed = False
         for claim in matching:
             why = None
+            deadline = claim_deadline(t, tricks, seat, claim.by)
             if claim.by is not None and t.side_of[claim.by] == t.side_of[seat]:
                 why = "a renege is called by the opposing side"
             elif claim.cards_played is not None and deadline is not None and claim.cards_played > deadline:

@@ -30,6 +30,7 @@ from typing import Any, TextIO
 from . import batch
 from .batch import EXIT_CLEAN, Checker, GameResult
 from .batch_inputs import Unit, check_unit, total_size, units
+from .words import count
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 STATUSES = ("clean", "warnings", "violations", "incomplete", "unreadable")
@@ -74,7 +75,7 @@ class Tally:
         counts = ", ".join(f"{self.statuses[s]} {s}" for s in STATUSES)
         seconds = time.perf_counter() - self.started
         codes = ", ".join(f"{code} {n}" for code, n in sorted(self.codes.items(), key=lambda kv: (-kv[1], kv[0])))
-        figures = f"{_many(self.hands, 'hand')} in {seconds:.2f} s ({self.rate():,.0f} hands/s)"
+        figures = f"{count(self.hands, 'hand', thousands=True)} in {seconds:.2f} s ({self.rate():,.0f} hands/s)"
         # the games line last: scripts and the docs read a run's verdict there
         lines = [
             f"{figures}; violations by code: {codes or 'none'}",
@@ -83,11 +84,6 @@ class Tally:
         if interrupted:
             lines.insert(0, "interrupted: the figures below are for the games checked before Ctrl-C")
         return lines
-
-
-def _many(n: int, one: str) -> str:
-    """A count of a run's figures, its thousands marked: '1 game', '12,000 hands' (not '1 games', '1 hands')."""
-    return f"{n:,} {one}" if n == 1 else f"{n:,} {one}s"
 
 
 class Progress:
@@ -112,7 +108,8 @@ class Progress:
         if now < self._next and not first_share:
             return
         self._next = now + 0.2
-        line = f"{_many(tally.games, 'game')}  {_many(tally.hands, 'hand')}  {tally.rate():,.0f} hands/s"
+        games, hands = count(tally.games, "game", thousands=True), count(tally.hands, "hand", thousands=True)
+        line = f"{games}  {hands}  {tally.rate():,.0f} hands/s"
         if self.total and self.done:
             share = min(self.done / self.total, 1.0)
             left = (now - tally.started) * (1 - share) / max(share, 1e-9)

@@ -46,8 +46,10 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+def count(n: int, one: str, many: str | None = None, thousands: bool = False) -> str:
+    """``1 card``, ``2 cards``; with ``thousands`` a run's figures, their thousands marked: ``12,000 hands``."""
+    figure = f"{n:,}" if thousands else str(n)
+    return f"{figure} {one}" if n == 1 else f"{figure} {many or one + 's'}"
 
 
 def counts(numbers: list[int] | tuple[int, ...]) -> str:

@@ -133,3 +133,14 @@ def test_a_domino_player_who_drew_one_tile_drew_1_tile() -> None:
 
     report = _audit_changed("bad/block_partners_written_slips.yaml", one_tile)
     assert "Ann drew 1 tile; each player draws 6" in [v.message for v in report.violations]
+
+
+@pytest.mark.parametrize(
+    ("n", "thousands", "said"),
+    [(1, False, "1 hand"), (2, False, "2 hands"), (1, True, "1 hand"), (25002, True, "25,002 hands")],
+)
+def test_count_marks_thousands_where_asked(n: int, thousands: bool, said: str) -> None:
+    # one count for a message's '1 card' and a run's summary '25,002 hands' (batch_run kept its own copy, _many)
+    from referee.words import count
+
+    assert count(n, "hand", thousands=thousands) == said

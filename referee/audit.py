@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import families
+from .document_paths import key_step
 from .errors import InputError
 from .families import AnyLog
 from .logreader import field_location
@@ -36,7 +37,7 @@ def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) ->
     for name, value in log.options:  # the log's own choices: an error there is the log's, located in its header
         problem = None if name in (options or {}) else option_problem(base.id, base.options, name, value)
         if problem is not None:
-            raise InputError(problem, field_location(log, f"$.game.options.{name}"))
+            raise InputError(problem, field_location(log, "$.game.options" + key_step(name)))
     chosen = {**dict(log.options), **(options or {})}
     return base.with_options(chosen) if chosen else base
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # PyYAML is imported where a YAML node is looked into, not here: a JSON path is wanted by runs that read no YAML,
@@ -44,5 +45,37 @@ def json_path(path: list[str | int] | tuple[str | int, ...]) -> str:
     """A JSON path like ``$.hands[2].tricks[0]``."""
     out = "$"
     for step in path:
-        out += f"[{step}]" if isinstance(step, int) else f".{step}"
+        out += f"[{step}]" if isinstance(step, int) and not isinstance(step, bool) else key_step(step)
     return out
+
+
+def key_step(key: object) -> str:
+    """A mapping's key as a step of a JSON path: ``.target``, or in brackets where a dot would not say it (a YAML
+    header may write ``{null: 5}``, ``{a.b: 5}`` or ``{'': 5}``): ``['a.b']``, ``['']``, and a key that is no text
+    as YAML writes it, ``[null]``, ``[true]``, ``[1]`` (``.None`` was Python's word, ``.a.b`` two steps)."""
+    if isinstance(key, str):
+        if key and not any(mark in key for mark in ".[]'\\"):
+            return f".{key}"
+        return "['" + key.replace("\\", "\\\\").replace("'", "\\'") + "']"
+    if key is None:
+        return "[null]"
+    return f"[{str(key).lower()}]" if isinstance(key, bool) else f"[{key}]"
+
+
+def path_steps(path: str) -> list[str | int]:
+    """The keys and indexes of a JSON path such as ``$.hands[2].score`` or ``$.game.options['a.b']`` (a key in
+    brackets that is no text, ``[null]``, as YAML wrote it: what its node holds)."""
+    steps: list[str | int] = []
+    for match in re.finditer(_STEP, path):
+        index, quoted, bare, plain = match.groups()
+        if index is not None:
+            steps.append(int(index))
+        elif quoted is not None:
+            steps.append(re.sub(r"\\(.)", r"\1", quoted))
+        else:
+            steps.append(bare if bare is not None else plain)
+    return steps
+
+
+# compiled where a path is first read back (for an error's line), not at every start: ~1M instructions
+_STEP = r"\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\[([^\]]*)\]|\.([^.\[]+)"

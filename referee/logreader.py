@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import logshape
+from .document_paths import key_step, path_steps
 from .documents import node_line
 from .errors import InputError, Location
 from .unfit_values import MAX_DIGITS
@@ -108,11 +108,6 @@ def name_fault(name: str) -> str | None:
     return None
 
 
-def path_steps(path: str) -> list[str | int]:
-    """The keys and indexes of a JSON path such as ``$.hands[2].score``."""
-    return [int(m[1]) if m[1] else m[2] for m in re.finditer(r"\[(\d+)\]|\.([^.\[]+)", path)]
-
-
 def field_location(game: RecordedGame, path: str | None = None, **place: Any) -> Location:
     """Where a field of a game read is, for an error found after its reading: the field's own line where the game
     is YAML (its node kept), else the game's first line; ``place``: its hand, trick, seat."""
@@ -160,7 +155,7 @@ class LogReader:
         for name in document.get("sides") or ():
             if type(name) is not str:  # YAML reads a key 1: or ~: as a number or a null, which no side is named
                 raise self.fail(f"a side's name is text, not {name!r}", "$.sides")
-            self.check_name(name, f"$.sides.{name[:MAX_NAME]}")
+            self.check_name(name, "$.sides" + key_step(name[:MAX_NAME]))
         game_id = (document.get("game") or {}).get("id")
         if isinstance(game_id, str):
             self.check_name(game_id, "$.game.id")
@@ -197,7 +192,9 @@ class LogReader:
         sides = self.doc.get("sides")
         if sides is None:
             return None
-        return tuple((name, tuple(self.seat(m, f"$.sides.{name}") for m in members)) for name, members in sides.items())
+        return tuple(
+            (name, tuple(self.seat(m, "$.sides" + key_step(name)) for m in members)) for name, members in sides.items()
+        )
 
     def header(self) -> dict[str, Any]:
         """The fields every family's log object has besides its hands."""

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
+from .document_paths import key_step
 from .errors import InputError, Location
 from .spec_options import option_ref
 
@@ -80,5 +81,5 @@ def check(raw: dict[str, Any], path: Path) -> None:
                 raise InputError(
                     f"option {name!r} stands for {section}.{clause}.{field}, which takes {words} {bound:g}, but "
                     f"{fault}: give the option {end}: {bound:g} (or values that fit)",
-                    Location(file=str(path), path=f"$.options.{name}"),
+                    Location(file=str(path), path="$.options" + key_step(name)),
                 )

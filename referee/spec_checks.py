@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .bundled import rules_dir
+from .document_paths import key_step
 from .documents import exists, is_file, is_folder
 from .errors import InputError, Location, Unsupported
 from .families import compile_spec
@@ -179,7 +180,7 @@ def _parent(path: Path, parent_id: str) -> Spec:
 def _unused_option_problem(path: Path, spec: Spec, name: str) -> str:
     """An option no clause uses; where the spec extended used it and this one set the field it stood for, how to
     fix the value (remove the option) or keep it the table's (give the option that default)."""
-    where = f"{path}, at $.options.{name}: option {name!r}"
+    where = f"{path}, at $.options{key_step(name)}: option {name!r}"
     own = read_raw(path)
     parent_id = own.get("extends")
     if parent_id is not None and name not in (own.get("options") or {}):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .document_paths import key_step
 from .errors import InputError, Location
 from .spec_clause import Clause, clause_of
 from .spec_merge import Chain
@@ -139,12 +140,13 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
         if bound is not None and kind not in ("integer", "number"):  # a text compared with a number: a traceback
             raise InputError(
                 f"option {name!r} takes {OPTION_TYPES[kind]}: a {bound} is for an option of whole numbers",
-                Location(file=str(where), path=f"$.options.{name}.{bound}"),
+                Location(file=str(where), path=f"$.options{key_step(name)}.{bound}"),
             )
         problem = option.problem(option.default)
         if problem is not None:
             raise InputError(
-                f"the default does not fit: {problem}", Location(file=str(where), path=f"$.options.{name}.default")
+                f"the default does not fit: {problem}",
+                Location(file=str(where), path=f"$.options{key_step(name)}.default"),
             )
         options[name] = option
     return options

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.cli import main
+from referee.document_paths import json_path, path_steps
 
 pytestmark = pytest.mark.usefixtures("yaml_loader")  # under both YAML loaders
 
@@ -48,6 +50,13 @@ def check(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
             ("  table: 3\n", "  table: 3\n  options:\n    nope: 1\n"),
             "15, at $.game.options.nope: unknown option 'nope'",
         ),
+        # a key that is no text, or holds a dot, in brackets as YAML wrote it: '$.game.options.None' was Python's
+        # word, and '$.game.options.a.b' two steps, a path to no field
+        (("  table: 3\n", "  table: 3\n  options:\n    null: 1\n"), "15, at $.game.options[null]: unknown option null"),
+        (
+            ("  table: 3\n", "  table: 3\n  options:\n    a.b: 1\n"),
+            "15, at $.game.options['a.b']: unknown option 'a.b'",
+        ),
     ],
 )
 def test_an_error_of_the_replay_gives_the_fields_line(
@@ -76,3 +85,21 @@ def test_a_game_of_json_lines_keeps_its_own_line(tmp_path: Path, capsys: pytest.
     err = check(log, capsys)
     assert f"referee: {log}:1, game 1, at $.hands[0].score: 'Ben & Dav'" in err
     assert f"referee: {log}:2, game 2, at $.hands[0].score: 'Ben & Dav'" in err
+
+
+@pytest.mark.parametrize(
+    ("steps", "path", "read_back"),
+    [
+        (["game", "options", None], "$.game.options[null]", ["game", "options", "null"]),
+        (["game", "options", True], "$.game.options[true]", ["game", "options", "true"]),
+        (["game", "options", "a.b"], "$.game.options['a.b']", None),
+        (["game", "options", ""], "$.game.options['']", None),
+        (["game", "options", "it's [x]"], "$.game.options['it\\'s [x]']", None),
+        (["hands", 2, "deal", "Player 1"], "$.hands[2].deal.Player 1", None),  # a name with a space, as it is
+    ],
+)
+def test_a_path_says_each_key_as_one_step(steps: list[Any], path: str, read_back: list[Any] | None) -> None:
+    # a key no dot can say is put in brackets, and read back as one step (a key that is no text as its YAML node
+    # holds it, null as written, so that the node is found for its line)
+    assert json_path(steps) == path
+    assert path_steps(path) == (steps if read_back is None else read_back)

@@ -15,6 +15,7 @@ from .families import AnyLog
 from .logreader import field_location
 from .report import Report
 from .spec import Spec, load, option_problem
+from .spec_options import unmet_need
 
 
 def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) -> Report:
@@ -39,12 +40,19 @@ def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) ->
         if problem is not None:
             raise InputError(problem, field_location(log, "$.game.options" + key_step(name)))
     chosen = {**dict(log.options), **(options or {})}
+    unmet = unmet_need(base.options, chosen) if chosen else None  # (most games choose nothing: no look)
+    if unmet is not None:  # said at the header's choice of either option, or at the header that makes none
+        name, problem = unmet
+        header = dict(log.options)
+        named = next((n for n in (name, *(other for other, _ in base.options[name].needs)) if n in header), None)
+        path = "$.game" if named is None else "$.game.options" + key_step(named)
+        raise InputError(problem, field_location(log, path))
     return base.with_options(chosen) if chosen else base
 
 
 def enforceable(spec: Spec, options: dict[str, Any] | None = None) -> Spec:
     """The spec with ``options`` set, compiled once: raises :class:`~referee.errors.InputError` (located in the
     spec) if the referee cannot enforce it, so a run over many games can refuse it once, before the first."""
-    chosen = spec.with_options(options) if options else spec
+    chosen = spec.with_options(options, whole=False) if options else spec  # a header may set what an option needs
     families.compile_spec(chosen)
     return chosen

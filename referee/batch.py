@@ -27,7 +27,7 @@ from .gamelog import from_json_text
 from .logreader import field_location
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
 from .spec_files import files_below
-from .spec_options import option_text
+from .spec_options import option_text, unmet_need
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_INPUT = 0, 1, 2
 UNREADABLE = "unreadable"
@@ -67,14 +67,20 @@ class GameResult(NamedTuple):
     once: str = ""
 
 
-def check_options(spec: Spec, chosen: dict[str, Any], words: dict[str, str] | None = None) -> None:
-    """Refuse a ``--option`` the spec does not have, or a value it cannot take, before any game is read; the
-    option is named as ``words`` (name: value as written) has it, where given."""
+def check_options(spec: Spec, chosen: dict[str, Any], words: dict[str, str] | None = None, whole: bool = False) -> None:
+    """Refuse a ``--option`` the spec does not have, or a value it cannot take, or one that counts only with another
+    option's value that ``--option`` sets otherwise (``whole``: or leaves at its default, no log's header to set
+    it), before any game is read; the option is named as ``words`` (name: value as written) has it, where given."""
     for name, value in chosen.items():
         problem = option_problem(spec.id, spec.options, name, value)
         if problem is not None:
             written = (words or {}).get(name, option_text(value))
             raise InputError(problem, Location(file=f"--option {name}={written}"))
+    unmet = unmet_need(spec.options, chosen, None if whole else frozenset(chosen))
+    if unmet is not None:
+        name, problem = unmet
+        written = (words or {}).get(name, option_text(chosen[name]))
+        raise InputError(problem, Location(file=f"--option {name}={written}"))
 
 
 def error_line(exc: InputError) -> str:

@@ -195,7 +195,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json" and args.games != 1:
         raise InputError("--format json writes one game; use --format jsonl (one game a line) for more")
     chosen = _options(args.option)
-    batch.check_options(load(args.rules), chosen, _option_words(args.option))
+    batch.check_options(load(args.rules), chosen, _option_words(args.option), whole=True)  # no header: the rest default
     spec = load(args.rules, chosen or None)
     players, seats = _players(args.players)
     for document in simulate(spec, args.games, args.seed, not args.no_score, players, seats):

@@ -20,7 +20,7 @@ from .absent_rules import without
 from .rule_words import plays_alone
 from .rulebook import rule_text, show
 from .spec import Clause, Spec
-from .spec_options import option_ref
+from .spec_options import needs_words, option_ref
 
 # (key, title, clause ids or ``section.*``); the order of the rows is the order of play.
 CONCEPTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -116,6 +116,9 @@ def entries(spec: Spec) -> list[Entry]:
         if option.maximum is not None:
             text = text[:-1] + f"; at most {option.maximum}."
             rule["maximum"] = option.maximum
+        if option.needs:
+            text = text[:-1] + f"; may be changed only where {needs_words(option)}."
+            rule["needs"] = dict(option.needs)
         out.append(Entry(option.clause.id, text, _canonical(rule), "option"))
     for clause in spec.not_checkable:
         text = " ".join((clause.reason or "").split()) or "Not checkable from a record."

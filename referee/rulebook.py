@@ -21,7 +21,7 @@ from .rule_words import DESCRIBE, rule_text
 from .rulebook_blocks import clause_block, columns, escape, fold, quote_block, reading_block, ref, source_side
 from .spec import Clause, Spec, option_ref, source_text
 from .spec_files import find, is_bundled
-from .spec_options import option_text
+from .spec_options import needs_words, option_text
 from .words import show, words
 
 __all__ = ["CHAPTERS", "escape", "markdown", "rule_text", "show"]
@@ -218,6 +218,7 @@ def _options(spec: Spec, site: bool) -> list[str]:
         choices = f" Choices: {', '.join(map(_literal, option.values))}." if option.values is not None else ""
         choices += f" At least {option.minimum}." if option.minimum is not None else ""
         choices += f" At most {option.maximum}." if option.maximum is not None else ""
+        choices += f" May be changed only where {needs_words(option)}." if option.needs else ""
         left = [f"{fold(option.description)} **Default: {_literal(option.default)}.**{choices}", ""]
         used = _setters(spec, option.name)
         left += [f"It sets: {', '.join(used)}.", ""] if used else []

@@ -23,7 +23,7 @@ from .quotes import Stamp, file_stamp, flat_text, misquote_message, normalize_sp
 from .spec_clause import Clause, Rejected, clause_of, default_severity, quotes_of, rejected_of
 from .spec_files import bundled_ids, document_path, find, is_bundled, read_raw, schema_checked, source_text
 from .spec_merge import Chain, merge, own_origins
-from .spec_options import OPTION_TYPES, Option, fill_option, option_problem, option_ref, options_of
+from .spec_options import OPTION_TYPES, Option, fill_option, option_problem, option_ref, options_of, unmet_need
 
 # The spec and its loading, and the names that moved to the modules above, still importable from here.
 __all__ = [
@@ -118,11 +118,13 @@ class Spec:
         """Whether the spec has this clause."""
         return clause_id in self.clauses
 
-    def with_options(self, chosen: dict[str, Any]) -> Spec:
-        """The same spec with some options set (others keep their defaults)."""
+    def with_options(self, chosen: dict[str, Any], whole: bool = True) -> Spec:
+        """The same spec with some options set (others keep their defaults). ``whole``: ``chosen`` is the game's
+        whole choice, so an option set that counts only with another's value it lacks is refused (not where a log's
+        header may yet set more, as a run's ``--option`` before its games)."""
         if self.chain is None:
             raise InputError("this spec was not loaded from a file", Location(file=str(self.path)))
-        return replace(resolve(self.chain, self.path, chosen), stamp=self.stamp)
+        return replace(resolve(self.chain, self.path, chosen, whole), stamp=self.stamp)
 
     def all_clauses(self) -> list[Clause]:
         """Every clause, option and not-checkable entry: everything that quotes the source."""
@@ -176,7 +178,9 @@ def expand(path: Path) -> dict[str, Any]:
     return chain(path).raw
 
 
-def resolve(chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | None = None) -> Spec:
+def resolve(
+    chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | None = None, whole: bool = True
+) -> Spec:
     """A :class:`Spec` from an expanded document (a :class:`Chain`, or a plain merged document), with options set."""
     if not isinstance(chain, Chain):
         source = chain.get("source")
@@ -190,6 +194,9 @@ def resolve(chain: Chain | dict[str, Any], path: Path, chosen: dict[str, Any] | 
         if problem is not None:
             raise InputError(problem)
         values_now[name] = value
+    unmet = unmet_need(options, values_now) if whole else None
+    if unmet is not None:
+        raise InputError(unmet[1])
     clauses: dict[str, Clause] = {}
     for section in SECTIONS:
         for name, body in (raw.get(section) or {}).items():

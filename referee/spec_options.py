@@ -59,6 +59,9 @@ class Option:
     type: str = "string"
     minimum: int | None = None  # the smallest value a whole number may take (a target of points: 1)
     maximum: int | None = None  # the largest (a number of players: what the field it stands for takes)
+    # The other options' values without which this one stays at its default (a no trump set's penalty means
+    # something only where no trump is bid: ((no_trump, True),))
+    needs: tuple[tuple[str, Any], ...] = ()
 
     def describe(self) -> str:
         """``target (a whole number, default 500: 500 or 300)``."""
@@ -89,6 +92,32 @@ class Option:
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             return f"option {self.name!r} takes {self._kind()}, not {_shown(value)}"
         return None
+
+
+def needs_words(option: Option) -> str:
+    """``no_trump is true``: where the option may leave its default, as a rule says it."""
+    return " and ".join(f"{other} is {option_text(value)}" for other, value in option.needs)
+
+
+def unmet_need(
+    options: dict[str, Option], values: dict[str, Any], known: frozenset[str] | None = None
+) -> tuple[str, str] | None:
+    """The first option set away from its default where an option it needs has another value: (its name, why), or
+    None. ``known``: the options whose values are settled (the others may yet be set: a log's header after
+    ``--option``); None, all of them."""
+    for name, option in options.items():
+        value = values.get(name, option.default)
+        if not option.needs or value == option.default:
+            continue
+        for other, wanted in option.needs:
+            now = values.get(other, options[other].default)
+            if now != wanted and (known is None or other in known):
+                return name, (
+                    f"option {name!r} may be {option_text(value)} only where {needs_words(option)} (here {other} "
+                    f"is {option_text(now)}): set {other}={option_text(wanted)} too, or leave {name} at its default, "
+                    f"{option_text(option.default)}"
+                )
+    return None
 
 
 def option_ref(value: Any) -> str | None:
@@ -132,8 +161,17 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
         kind = body.get("type") or type_of(body["default"])
         origin = chain.origins.get(f"options.{name}")
         clause = clause_of(f"options.{name}", body, {}, origin)
+        needs = tuple((body.get("needs") or {}).items())
         option = Option(
-            name, body["default"], body["description"], values, clause, kind, body.get("minimum"), body.get("maximum")
+            name,
+            body["default"],
+            body["description"],
+            values,
+            clause,
+            kind,
+            body.get("minimum"),
+            body.get("maximum"),
+            needs,
         )
         where = origin.layers[-1].path if origin is not None else path
         bound = next((key for key in ("minimum", "maximum") if key in body), None)
@@ -149,6 +187,24 @@ def options_of(chain: Chain, path: Path) -> dict[str, Option]:
                 Location(file=str(where), path=f"$.options{key_step(name)}.default"),
             )
         options[name] = option
+    for name, option in options.items():  # once all are known: an option needs another by its name
+        for other, wanted in option.needs:
+            fault = (
+                f"names option {other!r}, which the spec does not define"
+                if other not in options
+                else "names the option itself"
+                if other == name
+                else options[other].problem(wanted)
+            )
+            if fault is not None:
+                origin = chain.origins.get(f"options.{name}")
+                raise InputError(
+                    f"option {name!r} needs {_shown(other)} = {_shown(wanted)}, but {fault}",
+                    Location(
+                        file=str(origin.layers[-1].path if origin is not None else path),
+                        path=f"$.options{key_step(name)}.needs{key_step(other)}",
+                    ),
+                )
     return options
 
 

@@ -32,12 +32,16 @@ def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) 
 def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) -> Spec:
     """The spec a game was played under: the options its log's header sets, then ``options`` (which win).
 
-    Raises :class:`~referee.errors.InputError`, located in the log's header, for an option the spec lacks.
+    Raises :class:`~referee.errors.InputError`, located in the log's header, for an option the spec lacks or a
+    value it cannot take, even one ``options`` replaces: the header is the log's record of the game, and a value
+    no game of the spec has is a fault of the record, whatever the audit is told to apply instead.
     """
     base = spec
     for name, value in log.options:  # the log's own choices: an error there is the log's, located in its header
-        problem = None if name in (options or {}) else option_problem(base.id, base.options, name, value)
+        problem = option_problem(base.id, base.options, name, value)
         if problem is not None:
+            if options and name in options:  # (said so: the override was taken for a way round the header)
+                problem += f"; --option {name} replaces the header's choice, not a value the spec cannot take"
             raise InputError(problem, field_location(log, "$.game.options" + key_step(name)))
     chosen = {**dict(log.options), **(options or {})}
     unmet = unmet_need(base.options, chosen) if chosen else None  # (most games choose nothing: no look)

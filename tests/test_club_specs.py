@@ -225,6 +225,10 @@ def test_an_option_in_a_log_header_is_located_there(tmp_path: Path) -> None:
         referee.audit(referee.load_spec(str(spec)), log)
     assert caught.value.location.path == "$.game.options.target"
     assert "cannot be 200 (choose from 500, 300)" in caught.value.message
+    # an option given replaces the header's choice, not its fault: the header is refused all the same
+    with pytest.raises(InputError, match="; --option target replaces the header's choice, not a value the spec"):
+        referee.audit(referee.load_spec(str(spec)), log, {"target": 300})
+    log = referee.load_log(_write(tmp_path, "game.yaml", text.replace("target: 200", "target: 500")))
     report = referee.audit(referee.load_spec(str(spec)), log, {"target": 300})
     assert report.options == {"bag_penalty": -100, "target": 300}  # the report says what was in force
 

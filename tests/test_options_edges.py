@@ -4,6 +4,7 @@ value that is a real game, however odd, is taken."""
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
@@ -246,3 +247,19 @@ def test_a_field_whose_bound_is_nested_in_its_schema_is_checked_too(tmp_path: Pa
     assert caught.value.message.startswith(
         "option 'hand' stands for deal.cards.per_player, which takes at least 1, but has no minimum"
     )
+
+
+@pytest.mark.parametrize("more", [(), ("--option", "target=5")])
+def test_a_header_s_value_the_spec_cannot_take_is_refused_even_where_an_option_replaces_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], more: tuple[str, ...]
+) -> None:
+    # a header's 'target: 0' with --option target=5 was audited to 5 without a word, where without --option the
+    # same header is refused: the header is the log's record, and no block game is played to 0
+    game = simulate_game(referee.load_spec("dominoes/block-two"), random.Random(3))
+    game["game"]["options"] = {"target": 0}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    assert main(["check", str(path), *more], out=io.StringIO()) == 2
+    said = "option 'target' takes a whole number from 1, not 0"
+    said += "; --option target replaces the header's choice, not a value the spec cannot take" if more else ""
+    assert capsys.readouterr().err == f"referee: {path}, at $.game.options.target: {said}\n"

@@ -194,8 +194,9 @@ def parser() -> argparse.ArgumentParser:
         "one game audited under several specs, side by side",
         # the log first: argparse's own usage put it after --rules, whose specs would then take it for one more
         usage="referee compare [-h] LOG --rules SPEC SPEC [SPEC ...] [--format {text,json}]",
-        epilog="exit code: 0 every spec gives the same violations, scores and result, 1 they differ (or a spec "
-        "cannot audit the game), 2 a spec or the log cannot be read",
+        epilog="exit code: 0 every spec gives the same violations, scores and result (a record that stops short "
+        "under each alike included), 1 they differ (or a spec cannot audit the game), 2 a spec or the log cannot be "
+        "read",
     )
     compare.add_argument("log", metavar="LOG", help="a log file (every game in it is compared)")
     compare.add_argument(

@@ -175,7 +175,43 @@ def audit(spec: Spec, log: AnyLog) -> Report:
         raise InputError(
             f"{spec.id} is a {family.name} rule set; {said}", Location(file=log.file, line=log.line, game=log.index)
         )
+    if log.rules is not None and log.rules != spec.id:  # (an archive's games name the spec they are checked by)
+        _same_game(spec, log)
     return family.run(spec, log)
+
+
+_GAME_OF: dict[str, str | None] = {}  # the game (spades, hearts...) of each bundled spec a header names, once
+
+
+def _same_game(spec: Spec, log: AnyLog) -> None:
+    """Refuse a log whose header names a bundled spec of another game than ``spec``'s: a Spades game read by the
+    rules of Hearts (both games of tricks) was replayed, and every deal, bid and trick reported, 951 errors for a
+    six-player game, not the one fault that it is another game. A spec the header names by a path, or by an id
+    not bundled, is not looked up here (which file it is depends on the run's --allow-rules)."""
+    named = str(log.rules)
+    if named not in _GAME_OF:
+        from .spec import load
+        from .spec_files import is_bundled
+
+        try:
+            _GAME_OF[named] = load(named).family if is_bundled(named) else None
+        except InputError:  # (a bundled spec is read by every test; a broken one is said where it is named)
+            _GAME_OF[named] = None
+    game = _GAME_OF[named]
+    if game is not None and game != spec.family:
+        from .logreader import field_location
+
+        raise InputError(
+            f"{spec.id} is a rule set of {game_name(spec.family)}, but this log's header names {named}, a rule set "
+            f"of {game_name(game)}: check it by the rules it names (leave out --rules) or by another rule set of "
+            f"{game_name(game)}",
+            field_location(log, "$.game.rules"),
+        )
+
+
+def game_name(family: str) -> str:
+    """A spec's game as a rule names it: Spades, Hearts, Dominoes."""
+    return family.capitalize()
 
 
 def _of_cards(hand: object) -> bool:

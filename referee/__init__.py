@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 import gc
 import os
 import sys
+from itertools import pairwise
 
 
 def stop_while_loading(signum: int, frame: object) -> None:
@@ -25,7 +26,18 @@ def stop_while_loading(signum: int, frame: object) -> None:
     os._exit(130)
 
 
-if os.path.basename((getattr(sys, "argv", None) or [""])[0]) == "referee":  # the console script, starting
+def _run_as_referee() -> bool:
+    """Whether this process is the referee command starting: the console script (a program named referee), or
+    ``python -m referee``, whose package is imported while ``sys.argv[0]`` is still ``-m`` (Python's own command
+    line says which module: a program run with -m that imports referee later keeps its own Ctrl-C)."""
+    first = (getattr(sys, "argv", None) or [""])[0]
+    if os.path.basename(first) == "referee":
+        return True
+    line = getattr(sys, "orig_argv", [])
+    return first == "-m" and ("-mreferee" in line or ("-m", "referee") in pairwise(line))
+
+
+if _run_as_referee():  # starting
     # (the C module signal.py wraps: its import makes IntEnums of the constants, ~3M instructions of every start)
     import _signal as signal  # type: ignore[import-not-found,unused-ignore]
 

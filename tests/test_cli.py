@@ -777,6 +777,25 @@ def test_once_loaded_ctrl_c_is_python_s_again() -> None:
     assert (done.returncode, done.stdout.split(), done.stderr) == (0, ["True", "True"], "")
 
 
+@pytest.mark.parametrize("line", ["['-m', 'referee', 'rules']", "['-mreferee']"])
+def test_python_m_referee_ends_ctrl_c_while_loading_as_the_console_script_does(line: str) -> None:
+    # python -m referee imports the package while sys.argv[0] is '-m' (runpy sets the module's path after): its
+    # Ctrl-C in those moments printed the traceback of the import it cut, which the console script no longer does
+    done = _python(
+        f"import sys\nsys.argv[0] = '-m'\nsys.orig_argv = [sys.executable, *{line}]\n"
+        "import signal, referee\nprint(signal.getsignal(signal.SIGINT) is referee.stop_while_loading)"
+    )
+    assert done.stdout == "True\n"
+
+
+def test_another_module_run_with_python_m_keeps_its_own_ctrl_c() -> None:
+    done = _python(
+        "import sys\nsys.argv[0] = '-m'\nsys.orig_argv = [sys.executable, '-m', 'pytest']\n"
+        "import signal, referee\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    )
+    assert done.stdout == "True\n"
+
+
 def test_a_program_of_another_name_keeps_its_own_ctrl_c() -> None:
     done = _python("import signal, referee\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
     assert done.stdout == "True\n"

@@ -420,6 +420,10 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert 'href="spades/intramural/"' in index
     # the nav names a source document by its number and title, not by its file's name alone
     assert "001 · Office of Intramural, Recreation, and Sport Clubs" in index
+    # and an example's pictures by what the game shows (its opening comment), not by its file's name alone
+    plays = (tmp_path / "site" / "plays" / "index.html").read_text(encoding="utf-8")
+    assert plays.count("A misdeal, then a hand dealt by the wrong player") == 2  # the menu's entry and the list's
+    assert not re.search(r'md-ellipsis">\s*misdeal\.yaml', plays)  # the menu's entry was the file's name
     sources = (tmp_path / "site" / "sources" / "index.html").read_text(encoding="utf-8")
     assert 'href="../rules/hearts/club/#source-text"' in sources  # a club's own sheet, printed on its page
     # The search box reads this index (its worker loads it when the site is served, not opened as a file).

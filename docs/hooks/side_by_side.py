@@ -10,6 +10,7 @@ with no change here, and the same specs give the same pages byte for byte.
 from __future__ import annotations
 
 import posixpath
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -130,8 +131,21 @@ def _plays() -> dict[str, tuple[str, str]]:
                 "the line of play with the spinner's arms and the open ends, a tile at fault outlined.\n\n"
                 + html_report.fragment(sections)
             )
-            drawn[path.stem] = (path.name, body)
+            drawn[path.stem] = (_caption(path), body)
     return drawn
+
+
+def _caption(path: Path) -> str:
+    """An example's title for the menu: its opening comment's words up to the first colon or full stop ("A misdeal,
+    then a hand dealt by the wrong player"), not its file's name alone (misdeal.yaml said little); the name where it
+    opens with no comment."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            words = re.split(r"[:.](?:\s|$)", line[2:].strip(), maxsplit=1)[0].strip()
+            return words or path.name
+        if line.strip():
+            break
+    return path.name
 
 
 def plays_index(drawn: dict[str, tuple[str, str]]) -> str:
@@ -143,7 +157,7 @@ def plays_index(drawn: dict[str, tuple[str, str]]) -> str:
         "plain HTML and SVG, nothing to run to read it.",
         "",
     ]
-    lines += [f"- [{title}]({stem}.md)" for stem, (title, _) in drawn.items()]
+    lines += [f"- [{title}]({stem}.md) (`{stem}.yaml`)" for stem, (title, _) in drawn.items()]
     return "\n".join(lines) + "\n"
 
 

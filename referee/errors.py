@@ -79,6 +79,16 @@ class InputError(Exception):
         return InputError(self.message, Location(**merged))  # type: ignore[arg-type]
 
 
+def as_yaml(value: object) -> str:
+    """A value from the input as a message shows it: text quoted (so that "" and " " are seen), null, true and false
+    bare, as YAML writes them (not Python's None, True and False), anything else as Python writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def excerpt(value: object, limit: int = 60) -> str:
     """A short, escaped rendering of a value from the input, for an error message.
 

@@ -10,7 +10,7 @@ from typing import Any
 from . import logshape
 from .document_paths import key_step, path_steps
 from .documents import node_line
-from .errors import InputError, Location
+from .errors import InputError, Location, as_yaml
 from .unfit_values import MAX_DIGITS
 
 MAX_HANDS = 500  # the schema is checked a hand at a time, some 2 ms each: a second in all
@@ -154,7 +154,7 @@ class LogReader:
         self.seat_of = seat_of
         for name in document.get("sides") or ():
             if type(name) is not str:  # YAML reads a key 1: or ~: as a number or a null, which no side is named
-                raise self.fail(f"a side's name is text, not {name!r}", "$.sides")
+                raise self.fail(f"a side's name is text, not {as_yaml(name)}", "$.sides")
             self.check_name(name, "$.sides" + key_step(name[:MAX_NAME]))
         game_id = (document.get("game") or {}).get("id")
         if isinstance(game_id, str):
@@ -184,7 +184,7 @@ class LogReader:
         """The seat of a player named in the log."""
         found = self.seat_of.get(name)
         if found is None:
-            raise self.fail(f"{name!r} is not one of the players ({', '.join(self.players)})", path, hand, trick)
+            raise self.fail(f"{as_yaml(name)} is not one of the players ({', '.join(self.players)})", path, hand, trick)
         return found
 
     def side_names(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .errors import InputError
+from .errors import InputError, as_yaml
 
 Fail = Callable[[str, str], InputError]  # a message and a JSON path to a located error
 
@@ -98,7 +98,7 @@ def side_key(
         return names.index(key)
     if key in players:
         return side_of[players.index(key)]
-    raise fail(f"{key!r} is neither a player nor a side ({', '.join(names)})", path)
+    raise fail(f"{as_yaml(key)} is neither a player nor a side ({', '.join(names)})", path)
 
 
 class LogSides(NamedTuple):

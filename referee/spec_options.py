@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .document_paths import key_step
-from .errors import InputError, Location
+from .errors import InputError, Location, as_yaml
 from .spec_clause import Clause, clause_of
 from .spec_merge import Chain
 
@@ -32,12 +32,7 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
-def _shown(value: Any) -> str:
-    """A value refused, as the message shows it: text quoted (so that "" and " " are seen), true, false and null
-    bare, as YAML writes them (not Python's None)."""
-    if value is None:
-        return "null"
-    return option_text(value) if isinstance(value, bool) else repr(value)
+_shown = as_yaml  # a value refused, as YAML writes it
 
 
 def _fits(value: Any, kind: str) -> bool:

@@ -103,3 +103,26 @@ def test_a_path_says_each_key_as_one_step(steps: list[Any], path: str, read_back
     # holds it, null as written, so that the node is found for its line)
     assert json_path(steps) == path
     assert path_steps(path) == (steps if read_back is None else read_back)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        # a key YAML reads as null, said as YAML writes it: these said 'not None', 'None is not one of the players'
+        (lambda game: game.update(sides={None: ["Ann", "Cat"]}), "a side's name is text, not null"),
+        (lambda game: game["hands"][0]["deal"].update({None: []}), "null is not one of the players"),
+        (lambda game: game["hands"][0]["score"].update({None: {"total": 0}}), "null is neither a player nor a side"),
+    ],
+)
+def test_a_key_that_is_null_is_said_null(change: Any, said: str) -> None:
+    import random
+
+    import referee
+    from referee.errors import InputError, Location
+    from referee.gamelog import from_document
+    from referee.simulate import simulate_game
+
+    game = simulate_game(referee.load_spec("spades/intramural"), random.Random(2), players=("Ann", "Bob", "Cat", "Dan"))
+    change(game)
+    with pytest.raises(InputError, match=said):
+        referee.audit("spades/intramural", from_document(game, Location(file="<test>")))

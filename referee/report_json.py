@@ -3,7 +3,8 @@ from pieces made once instead of through the dicts the encoder would be given ev
 
 What does not change from game to game is put in words once and kept: the report's head for a spec, its
 options and its players; each violation's rule, source quote and reading; a score sheet line's template for a
-set of sides and the way the line ends (scored, dealer, note), with a ``%s`` for each figure; the texts a run
+set of sides and the way the line ends (scored, dealer, note), with a ``%s`` for each figure (a trick game's bids
+and bags that are one tuple in every line, a Hearts game's, written in); the texts a run
 repeats (its file, the winners, a settlement's figures). A game's score sheet figures are encoded all at once
 by orjson, as rows of ints, and put in the lines' templates; the encoding is taken only where what is left of
 it without digits, signs, nulls and bools is exactly the frame of rows it must be, so that every figure is an
@@ -17,13 +18,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain, repeat
 from math import isfinite
-from operator import attrgetter, itemgetter
+from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from .report import Report, Violation, number
+from .report import HandScore, Report, Violation, number
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -229,13 +231,9 @@ class _Lines(dict[tuple[Any, ...], bytes]):
     ``HandScore.as_dict`` lays a line out, in UTF-8: a ``%s`` for the hand and for each side's figures. Looked
     up from C (``map`` of ``__getitem__``); a template is made the first time its ending is met."""
 
-    def __init__(self, sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
+    def __init__(self, each: str) -> None:
         super().__init__()
-        # each side's figures as a %-format, its name's JSON with its % signs doubled
-        self.each = ", ".join(
-            dumps(side).replace("%", "%%") + ": {" + ", ".join(f'"{name}": %s' for name in fields) + "}"
-            for side in sides
-        )
+        self.each = each  # each side's part of a line, as a %-format (see _each)
 
     def __missing__(self, ends: tuple[Any, ...]) -> bytes:
         scored, dealer, note, after_end = ends
@@ -254,10 +252,10 @@ class _Layout:
     """A score sheet's lines for one set of sides and one layout (a trick game's or a domino game's): the
     lines by how they end, and for each number of hands the frame and the order of the figures."""
 
-    def __init__(self, sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
+    def __init__(self, sides: tuple[str, ...], fields: tuple[str, ...], fixed: tuple[str | None, ...] = ()) -> None:
         self.sides = sides
-        self.fields = fields
-        self.lines = _Lines(sides, fields)
+        self.fields = fields  # the fields whose figures are encoded, a row each (see game)
+        self.lines = _Lines(_each(sides, fields, fixed))
         self.games: dict[int, tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]] = {}
 
     def game(self, hands: int) -> tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]:
@@ -276,9 +274,67 @@ class _Layout:
         return found
 
 
+def _each(sides: tuple[str, ...], fields: tuple[str, ...], fixed: tuple[str | None, ...]) -> str:
+    """Each side's figures of a line as a %-format, its name's JSON with its % signs doubled: a ``%s`` for each of
+    ``fields``; or, where ``fixed`` is given (a figure of the trick layout's fields for each side in turn, the
+    encoder's text, or None where it is a figure of ``fields``), the figures the same in every line written in."""
+    if not fixed:
+        return ", ".join(
+            dumps(side).replace("%", "%%") + ": {" + ", ".join(f'"{name}": %s' for name in fields) + "}"
+            for side in sides
+        )
+    width = len(_TRICK_FIELDS)
+    return ", ".join(
+        dumps(side).replace("%", "%%")
+        + ": {"
+        + ", ".join(
+            f'"{name}": ' + ("%s" if text is None else text.replace("%", "%%"))
+            for name, text in zip(_TRICK_FIELDS, fixed[at * width : at * width + width], strict=True)
+        )
+        + "}"
+        for at, side in enumerate(sides)
+    )
+
+
 @lru_cache(maxsize=256)
 def _layout(sides: tuple[str, ...], fields: tuple[str, ...]) -> _Layout:
     return _Layout(sides, fields)
+
+
+_BIDS = attrgetter("bids")
+_BAGS = attrgetter("bags")
+_CHANGING_ROW = attrgetter("hand", "books", "points", "totals")  # (a trick line's, less its bids and bags)
+_CHANGING_FIELDS = ("books", "points", "total")
+_FIXABLE = {int, type(None)}  # figures whose equal values are written alike (not so 1 and True)
+
+
+@lru_cache(maxsize=64)
+def _fixed_layout(sides: tuple[str, ...], bids: tuple[int | None, ...], bags: tuple[int, ...]) -> _Layout:
+    """The trick layout for lines whose bids and bags are these in every line: written into the lines' template,
+    so that only the hand, books, points and totals are encoded a game (a Hearts game's: no bids, no bags)."""
+    fixed = tuple(
+        chain.from_iterable((dumps(bid), None, None, None, dumps(bag)) for bid, bag in zip(bids, bags, strict=True))
+    )
+    return _Layout(sides, _CHANGING_FIELDS, fixed)
+
+
+def _trick_layout(report: Report, hands: list[HandScore]) -> tuple[_Layout, Callable[[Any], Any]]:
+    """The layout of a trick game's sheet, and what takes a line's figures: where every line holds the very same
+    bids and bags (one tuple each, of ints or nulls, a figure a side), those written in the template once."""
+    first = hands[0]
+    bids, bags = first.bids, first.bags
+    sides = report.sides
+    if (
+        len(hands) > 1  # (a game of one hand: its own bids, kept by no template)
+        and type(bids) is tuple
+        and type(bags) is tuple
+        and len(bids) == len(bags) == len(sides)
+        and all(map(is_, map(_BIDS, hands), repeat(bids)))
+        and all(map(is_, map(_BAGS, hands), repeat(bags)))
+        and _FIXABLE.issuperset(map(type, bids + bags))
+    ):
+        return _fixed_layout(sides, bids, bags), _CHANGING_ROW
+    return _layout(sides, _TRICK_FIELDS), _TRICK_ROW
 
 
 def _sheet(report: Report) -> str:
@@ -289,7 +345,7 @@ def _sheet(report: Report) -> str:
     spots = [*map(_SPOTS, hands)]
     nones = spots.count(None)
     if nones == len(hands):
-        layout, row = _layout(report.sides, _TRICK_FIELDS), _TRICK_ROW
+        layout, row = _trick_layout(report, hands)
     elif not nones:
         layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
     else:

@@ -85,6 +85,43 @@ def test_figures_the_templates_do_not_write_are_left_to_the_encoder() -> None:
     assert '"bid": true' in render.as_json(report) and '"points": 1.5' in render.as_json(report)
 
 
+def test_a_sheets_bids_and_bags_the_same_in_every_line_are_written_into_its_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A Hearts game's lines all hold the plan's one tuple of no bids and the game's one tuple of no bags: only the
+    # hand, books, points and totals are encoded (the layout of all five columns is not asked for), and the text
+    # is the encoder's, names with quotes, a backslash and format signs included
+    from referee import report_json
+
+    def refused(sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
+        raise AssertionError("every column encoded")
+
+    document = simulate_game(load("hearts/intramural"), random.Random(4), players=('"N" %s', "E\\", "S%", "W"))
+    report = referee.audit("hearts/intramural", gamelog.from_document(document, Location(file="hearts.yaml")))
+    assert len(report.hands) > 1
+    monkeypatch.setattr(report_json, "_layout", refused)
+    assert render.as_json(report) == _plain(report)
+
+
+def test_the_same_bids_and_bags_are_written_in_only_where_they_are_one_tuple_of_ints_or_nulls() -> None:
+    no_bids, bags = (None, None), (0, 0)
+    same = [HandScore(k, "N", no_bids, (7, 6), (k, 2), (k, 2), bags) for k in (1, 2, 3)]
+    # one tuple holding a bool (True == 1, but written true), a float, or a tuple shorter than the sides
+    odd_bids, short = (True, 2), (0,)
+    odd = [HandScore(k, "N", odd_bids, (7, 6), (1, 2), (1, 2), bags) for k in (1, 2)]
+    floats = [HandScore(k, None, (1.5, 2), (7, 6), (1, 2), (1, 2), bags) for k in (1, 2)]  # type: ignore[arg-type]
+    shorter = [HandScore(k, "E", no_bids, (7, 6), (1, 2), (1, 2), short) for k in (1, 2)]
+    # equal values in tuples of their own, and bids that change from line to line
+    apart = [HandScore(k, "N", (None, None), (7, 6), (1, 2), (1, 2), (0, 0)) for k in (1, 2)]
+    changing = [HandScore(k, "N", (k, 3), (7, 6), (1, 2), (1, 2), bags) for k in (1, 2)]
+    for lines in (same, odd, floats, apart, changing, same, [*same[:1], *odd]):
+        report = _report(("A", "B"), lines)
+        assert _written(report) == _encoded(report)
+    assert '"bid": true' in render.as_json(_report(("A", "B"), odd))
+    written = _written(_report(("A", "B"), shorter))
+    assert written == _encoded(_report(("A", "B"), shorter)) and written is IndexError
+
+
 # Texts the encoder escapes or that a %-format or a cache could mistake: quotes, a backslash, control
 # characters, format signs, separators, non-ASCII, a lone surrogate.
 _TEXT = st.text(st.sampled_from('aZ ,:%s"\\\n\x01\x7fé♠\u2028\ud800'), max_size=6)

@@ -116,7 +116,7 @@ class _Audit(DealReplay, LaneReplay):
         # no target: the game ends where the table broke up, which a record that stops short in its last hand
         # does not show (the hand may have been played out, and others after it), as no family's would
         last = self.log.hands[-1].number if self.log.hands else None
-        short = any(gap.where.hand == last for gap in report.incomplete)
+        short = bool(report.incomplete) and any(gap.where.hand == last for gap in report.incomplete)
         if t.table_breaks_up and scored and final is None and not short:
             # the end is the last hand recorded; the winner, and the settlement, are the totals', where they are true
             winner = scoring.leader(t, totals) if report.unscored is None else None

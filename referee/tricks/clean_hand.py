@@ -58,6 +58,7 @@ _FIRST = itemgetter(0)
 # Looked up once: int.from_bytes found on int at each call costs about half again as much as the call itself.
 _from_bytes = int.from_bytes
 _new_tuple = tuple.__new__
+_BYTE = tuple(bytes((seat,)) for seat in range(256))  # each seat as a byte, made once (bytes((seat,)) is a call)
 
 
 def knows(clause_ids: Iterable[str]) -> bool:
@@ -163,7 +164,7 @@ def clean_play(
     with_led = (_from_bytes(cards, "little") | _from_bytes(led_at, "little")).to_bytes(size, "little")
     claims = with_led.translate(lane.rank)
     last = claims[-n:]
-    won = winners = leaders[1:] + bytes((last.index(max(last)),))
+    won = winners = leaders[1:] + _BYTE[last.index(max(last))]
     claimed = (_from_bytes(won, "little") + lane.trick_starts).to_bytes(len(won), "little")  # their places
     best = at_places.translate(claimed.translate(claims + lane.pad) + pad)  # (claims + pad: each place's claim)
     guards = lane.guards
@@ -198,9 +199,15 @@ def clean_play(
             t, t.clockwise[leaders[0]], in_play[:n], _holdings(lane, cards, holdings)
         ):
             return None
-    if lane.late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
-        window = led[1 : lane.late_until]
-        if window != window.translate(None, lane.late_cards) and not _late_leads_allowed(
+    late_until = lane.late_until
+    if late_until > 1:  # a later lead a rule may object to: any among the tricks it may be?
+        # (only the second trick's lead, nearly always where there is one: Hearts, hearts led after the first trick)
+        if late_until == 2:
+            suspect = led[1] in lane.late_cards
+        else:
+            window = led[1:late_until]
+            suspect = window != window.translate(None, lane.late_cards)
+        if suspect and not _late_leads_allowed(
             t, lane, leaders, winners, in_play, cards, _holdings(lane, cards, holdings)
         ):
             return None

@@ -234,8 +234,7 @@ def blind_boston(
 def leader(t: Tables, totals: Sequence[int]) -> int | None:
     """The side with the best total (the lowest where the lowest wins), or None for a tie."""
     best = min(totals) if t.lowest_wins else max(totals)
-    leaders = [s for s, total in enumerate(totals) if total == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return totals.index(best) if totals.count(best) == 1 else None
 
 
 def end_clause(

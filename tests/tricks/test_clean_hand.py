@@ -343,3 +343,53 @@ def test_points_added_trick_by_trick_are_those_added_at_once(seed: int) -> None:
         assert found == clean_hand.clean_play(t, fast, None, holdings, by_winner)
         taken += found is not None and any(found.taken)
     assert taken > 0
+
+
+def test_a_heart_led_to_the_second_trick_is_looked_into_and_no_other_lead(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hearts/intramural holds hearts back from the lead to the second trick only (a lead rule's window of one
+    # trick): the check looks at that one lead, and asks the careful lead check of no hand whose second lead is
+    # not a heart; a heart led there by a player holding other cards is reported (play.lead), never vouched for
+    spec = referee.load_spec("hearts/intramural")
+    t = tables_for(spec, 4)
+    lane = clean_lane.lane_for(t)
+    assert lane is not None and lane.late_until == 2
+    asked: list[int] = []
+    careful = clean_hand._late_leads_allowed
+
+    def looked_into(t: Any, lane: Any, leaders: bytes, winners: bytes, in_play: bytes, *rest: Any) -> bool:
+        asked.append(in_play[t.seats])
+        return careful(t, lane, leaders, winners, in_play, *rest)
+
+    monkeypatch.setattr(clean_hand, "_late_leads_allowed", looked_into)
+    document = simulate_game(spec, random.Random(5), seats=4)
+    fast, slow, vouched = _both_ways("hearts/intramural", document, monkeypatch)
+    assert fast == slow and vouched == len(document["hands"]) and not asked
+    # A hand regular but for a heart led to the second trick by a player holding other cards: a later trick led by
+    # the same player with a heart, and won by the second trick's winner, played second instead (the leaders and
+    # the cards each player holds stay as they were), where nothing else the careful replay finds breaks a rule
+    found = None
+    for seed in range(40):
+        played = simulate_game(spec, random.Random(seed), seats=4)
+        for number, hand in enumerate(played["hands"]):
+            tricks = hand["tricks"]
+            for k in range(2, len(tricks) - 1):
+                if [*tricks[k][0]] != [*tricks[1][0]] or not next(iter(tricks[k][0].values())).endswith("H"):
+                    continue
+                if [*tricks[k + 1][0]] != [*tricks[2][0]]:  # (the next leader: the same winner)
+                    continue
+                changed = copy.deepcopy(played)
+                moved = changed["hands"][number]["tricks"]
+                moved[1], moved[k] = moved[k], moved[1]
+                changed["hands"] = changed["hands"][: number + 1]
+                changed["hands"][number].pop("score", None)
+                report = referee.audit(spec, gamelog.from_document(copy.deepcopy(changed), WHERE)).as_dict()
+                if [(v["rule"], v["location"].get("trick")) for v in report["violations"]] == [("play.lead", 2)]:
+                    found = changed
+                    break
+            if found is not None:
+                break
+        if found is not None:
+            break
+    assert found is not None
+    fast, slow, _ = _both_ways("hearts/intramural", found, monkeypatch)
+    assert fast == slow and [v["rule"] for v in fast["violations"]] == ["play.lead"]

@@ -9,6 +9,7 @@ import pytest
 
 import referee
 from referee.spec import Spec
+from referee.tricks import scoring
 from referee.tricks.scoring import SideResult, contract, end_clause, renege_transfer, result, sandbags, score_hand
 from referee.tricks.tables import Tables, tables_for
 
@@ -227,3 +228,22 @@ def test_the_clause_that_ends_the_game(totals: list[int], hands: int, clause: st
 def test_sides_at_the_floor(totals: list[int], expected: tuple[bool, int | None]) -> None:
     t = dataclasses.replace(tables_for(referee.load_spec("spades/ihop-silver")), behind=None)
     assert result(t, totals, 3) == expected
+
+
+@pytest.mark.parametrize(
+    ("rules", "totals", "expected"),
+    [
+        ("hearts/intramural", (66, 46, 41, 29), 3),  # the lowest wins: West's 29
+        ("hearts/intramural", (66, 29, 41, 29), None),  # 29 twice: no one leads
+        ("hearts/intramural", (29, 46, 41, 66), 0),
+        ("spades/intramural", (310, 520), 1),  # the highest wins
+        ("spades/intramural", (520, 520), None),
+    ],
+)
+def test_the_leader_is_the_one_side_with_the_best_total(
+    rules: str, totals: tuple[int, ...], expected: int | None
+) -> None:
+    # Worked by hand: Hearts is won by the lowest total, Spades by the highest; a best total shared leads no one
+    spec = referee.load_spec(rules)
+    t = tables_for(spec, 4) if rules.startswith("hearts") else tables_for(spec)
+    assert scoring.leader(t, totals) == expected

@@ -120,6 +120,25 @@ def _link(spec: Spec, other: str) -> str:
     return f"[`{other}`]({target})"
 
 
+def _own_changes(spec: Spec) -> str:
+    """Links to the rules and options a spec that extends another sets itself, in the order of the page: what a
+    player of the rules it builds on must read."""
+
+    def own(clause: Clause) -> bool:
+        origin = clause.origin
+        return origin is not None and (
+            origin.spec_id == spec.id or any(layer.spec_id == spec.id for layer in origin.layers)
+        )
+
+    rules = [c for _, _, sections in CHAPTERS for c in chapter_clauses(spec, sections) if own(c)]
+    links = [f"[{title_of(c.id)}](#{c.id})" for c in rules]
+    links += [f"option [`{o.name}`](#{o.clause.id})" for o in spec.options.values() if own(o.clause)]
+    if not links:
+        return ""
+    listed = links[0] if len(links) == 1 else f"{', '.join(links[:-1])} and {links[-1]}"
+    return f" What it changes or adds: {listed}."
+
+
 def _status(spec: Spec, name: str) -> str:
     if spec.raw.get("abstract"):
         return "This is a base for other rulebooks, not a rule set to play by on its own."
@@ -251,7 +270,7 @@ def markdown(spec: Spec, name: str | None = None) -> str:
     if parent is not None:
         lines += [
             f"Builds on {_link(spec, parent) if site else f'`{parent}`'}: clauses this rulebook does not restate are "
-            "taken from it unchanged, and the fields this one gives replace theirs.",
+            "taken from it unchanged, and the fields this one gives replace theirs." + _own_changes(spec),
             "",
         ]
     if spec.summary:

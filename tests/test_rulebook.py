@@ -370,7 +370,8 @@ def test_a_game_without_partners_speaks_of_players_not_sides(spec_id: str) -> No
     # every player plays for themselves (players.sides: partners none): "A side that takes at least its bid" spoke of
     # sides nobody at the table forms
     rules = markdown(load(spec_id)).split("## Options")[0]  # an option's own description is the spec author's
-    words = re.sub(r"\w+ side by side|each of its sides", "", _plain_words(rules))  # a page's link; a tile's sides
+    # a page's link, a tile's sides, and the clause ids links go to (#players.sides), which no player reads
+    words = re.sub(r"\w+ side by side|each of its sides|\(#[\w.]+\)", "", _plain_words(rules))
     assert re.findall(r"\bsides?\b", words) == []
 
 
@@ -417,3 +418,17 @@ def test_a_spec_with_no_rulebook_is_published(tmp_path: Path) -> None:
     )
     assert "## The source text" not in page
     assert "> A player must follow suit, if able." in page  # an inherited clause still quotes its rulebook
+
+
+def test_a_spec_that_extends_another_lists_what_it_changes_at_the_top() -> None:
+    # a club's page set its few changes among every rule it takes unchanged (28 clauses of examples/club/club.yaml,
+    # 3 its own), each marked only where it stands; a player had to read the whole page to find them
+    page = markdown(load(ROOT / "examples" / "club" / "club.yaml"), "examples/club/club.yaml")
+    head = page.split("## ", 1)[0]
+    assert (
+        "What it changes or adds: [Overtricks (bags)](#scoring.bags), [Game](#game_end.target) and option "
+        "[`target`](#options.target)." in head
+    )
+    for anchor in ("scoring.bags", "game_end.target", "options.target"):
+        assert f"{{ #{anchor} }}" in page  # each link goes to its rule on the same page
+    assert "What it changes" not in markdown(load("spades/intramural"))  # a spec that extends none

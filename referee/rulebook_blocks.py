@@ -126,6 +126,9 @@ def source_side(spec: Spec, clause: Clause, site: bool = True) -> list[str]:
     """The right column: the source's sentences and their links (``site``: to the source's page on this project's
     site), or that the source is silent."""
     if not clause.source:
+        own = clause.origin is None or clause.origin.words.spec_id == spec.id
+        if own and not spec.raw.get("source"):  # a club with no written sheet: there is no source to be silent
+            return ["*No written source: the rule rests on the reading taken.*", ""]
         return ["*The source says nothing on this.*", ""]
     back = source_links(spec, clause) if site else None
     return [*quote_block(clause.source), "", *(ref(back) if back else [])]

@@ -418,6 +418,12 @@ def test_a_spec_with_no_rulebook_is_published(tmp_path: Path) -> None:
     )
     assert "## The source text" not in page
     assert "> A player must follow suit, if able." in page  # an inherited clause still quotes its rulebook
+    # the club's own rule has no source to be silent: it was said to be ("The source says nothing on this.")
+    target = next(block for block in page.split("### ") if "{ #game_end.target }" in block)
+    assert "*No written source: the rule rests on the reading taken.*" in target
+    assert "says nothing" not in target
+    tie = next(block for block in page.split("### ") if "{ #game_end.tie }" in block)
+    assert "*The source says nothing on this.*" in tie  # the intramural sheet's silence, a reading of its own
 
 
 def test_a_spec_that_extends_another_lists_what_it_changes_at_the_top() -> None:

@@ -173,3 +173,22 @@ def test_examples_have_a_full_header_and_explain_themselves(name: str) -> None:
     assert text.startswith("# ")
     game = yaml.safe_load(text)["game"]
     assert {"event", "date", "rules"} <= set(game) and game["rules"] == "spades/intramural"
+
+
+def test_the_hearts_club_s_score_sheet() -> None:
+    # examples/hearts-club: the queen at 10, 23 points a deal. Hand 1: 10 + 5 + 8 + 0 = 23, a deal's. Hand 2: Bob's
+    # moon, 0 for him and 23 for each other (69). Hand 3: 2 + 13 + 6 + 5 = 26, no deal's at Birch Lane: a
+    # score_mismatch, the hand scored as written. Totals: Ann 10 + 23 + 2 = 35, Bob 5 + 0 + 13 = 18, Cat 8 + 23 + 6
+    # = 37, Dan 0 + 23 + 5 = 28; the Elm Street game runs to 100, so it is not finished.
+    club = EXAMPLES / "hearts-club"
+    report = referee.audit(str(club / "club.yaml"), referee.load_log(club / "score-sheet.yaml"))
+    assert found(report) == [("score_mismatch", 3, None, None)]
+    assert report.totals == (35, 18, 37, 28) and not report.finished
+    # under hearts/club, 26 a deal: hands 1 (23) and 2 (69) are no deal's, hand 3 (26) is
+    report = referee.audit("hearts/club", referee.load_log(club / "score-sheet.yaml"))
+    assert found(report) == [("score_mismatch", 1, None, None), ("score_mismatch", 2, None, None)]
+
+
+def test_the_domino_club_fixes_the_target_its_rules_left_to_the_table() -> None:
+    spec = referee.load_spec(str(EXAMPLES / "dominoes-club" / "block-150.yaml"))
+    assert spec.value("game_end.target", "points") == 150 and list(spec.options) == ["chip_out"]

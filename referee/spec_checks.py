@@ -235,8 +235,12 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
     """Problems (the spec is wrong) and notes (valid, but not yet enforceable) for one spec file."""
     try:
         spec = resolve(chain(path, verify=True), path)
-    except InputError as exc:
+        return _checked(path, spec)
+    except InputError as exc:  # the spec, or its sheet (an empty one, one that is no text): this spec fails alone
         return [str(with_line(exc))], []
+
+
+def _checked(path: Path, spec: Spec) -> tuple[list[str], list[str]]:
     problems = quote_problems(spec)
     source = spec.raw.get("source")
     if source and spec.document_path is None:

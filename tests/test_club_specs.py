@@ -506,3 +506,31 @@ def test_a_club_that_fixes_what_its_rules_left_to_the_table_is_told_how_to_write
         path.write_text(fixed, encoding="utf-8")
         assert spec_checks.check_file(path) == ([], [])
         assert load(str(path)).value("game_end.target", "points") == 150
+
+
+def test_a_sheet_that_cannot_be_read_fails_its_spec_and_validate_goes_on(tmp_path: Path) -> None:
+    # an empty sheet beside a club's spec ended referee validate at that spec, with no FAIL line for it and the
+    # specs named after it never validated: 'referee validate n1.yaml spades/intramural' printed only
+    # 'referee: /tmp/.../n1.txt: the file is empty', exit 2
+    import io
+    import sys
+
+    from referee.cli import main
+
+    _write(tmp_path, "sheet.txt", "")
+    head = (
+        "spec: 1\nid: club/test\ntitle: Club Spades\nextends: spades/intramural\n"
+        "source: {document: sheet.txt, title: Club sheet}\n"
+    )
+    path = _write(tmp_path, "club.yaml", head)
+    problems, _ = spec_checks.check_file(path)
+    assert problems == [f"{tmp_path / 'sheet.txt'}: the file is empty"]
+    out, err = io.StringIO(), io.StringIO()
+    stderr, sys.stderr = sys.stderr, err
+    try:
+        code = main(["validate", str(path), "spades/intramural"], out)
+    finally:
+        sys.stderr = stderr
+    assert code == 2
+    assert out.getvalue().splitlines()[0] == f"FAIL {path}: 1 problem"
+    assert out.getvalue().splitlines()[1].startswith("ok   spades/intramural: ")

@@ -19,7 +19,7 @@ from .errors import InputError, Unsupported
 from .families import compile_spec
 from .rule_words import DESCRIBE, rule_text
 from .rulebook_blocks import clause_block, columns, escape, fold, quote_block, reading_block, ref, source_side
-from .spec import Clause, Spec, option_ref, source_text
+from .spec import CLAUSE_KEYS, Clause, Spec, option_ref, source_text
 from .spec_files import find, is_bundled
 from .spec_options import needs_words, option_text
 from .words import show, words
@@ -124,10 +124,14 @@ def _own_changes(spec: Spec) -> str:
     """Links to the rules and options a spec that extends another sets itself, in the order of the page: what a
     player of the rules it builds on must read."""
 
-    def own(clause: Clause) -> bool:
+    def own(clause: Clause) -> bool:  # a clause it adds, or one whose rule it changes (not its words alone)
         origin = clause.origin
         return origin is not None and (
-            origin.spec_id == spec.id or any(layer.spec_id == spec.id for layer in origin.layers)
+            origin.spec_id == spec.id
+            or any(
+                layer.spec_id == spec.id and any(f.lstrip("-") not in CLAUSE_KEYS for f in layer.fields)
+                for layer in origin.layers
+            )
         )
 
     rules = [c for _, _, sections in CHAPTERS for c in chapter_clauses(spec, sections) if own(c)]

@@ -438,3 +438,11 @@ def test_a_spec_that_extends_another_lists_what_it_changes_at_the_top() -> None:
     for anchor in ("scoring.bags", "game_end.target", "options.target"):
         assert f"{{ #{anchor} }}" in page  # each link goes to its rule on the same page
     assert "What it changes" not in markdown(load("spades/intramural"))  # a spec that extends none
+    # a clause whose words alone a spec restates (six-player quotes its own part of the document for who wins a
+    # trick, and gives the renege penalty a reading of its own) is no change of rule, and is not listed; the number
+    # of players is
+    six = load("spades/six-player")
+    assert six.clause("play.trick_winner").origin.layers[-1].fields == ("source",)  # type: ignore[union-attr]
+    head = markdown(six).split("## ", 1)[0]
+    assert "[Number of players](#players.seats)" in head
+    assert "(#play.trick_winner)" not in head and "(#penalties.renege)" not in head

@@ -57,6 +57,12 @@ def _message(error: ValidationError, root: dict[str, Any] | None = None) -> str:
         words = explain(error, root)  # a clause of a rule spec: the field, and what it expects
         if words is not None:
             return words
+    if root is None and error.validator in ("anyOf", "oneOf") and isinstance(error.schema, dict):
+        # a value that is none of a field's forms (a bid written 'Nil'): what the field may be, where the schema
+        # says it, rather than the complaint of the one form the value came nearest to ("is not of type 'integer'")
+        described = error.schema.get("description")
+        if described:
+            return f"{error.instance!r} is not {described[0].lower()}{described[1:].rstrip('.')}"
     if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
         return error.message.replace("were unexpected", "are not allowed here").replace(
             "was unexpected", "is not allowed here"

@@ -84,6 +84,7 @@ def files() -> dict[str, bytes | str]:
         "unknown-key.yaml": HAND + "referee: Pat\n",
         "negative-bid.yaml": sub("{Cat: 1}", "{Cat: -3}"),
         "fraction-bid.yaml": sub("{Cat: 1}", "{Cat: 2.5}"),
+        "capital-nil.yaml": sub("{Cat: 1}", "{Cat: Nil}"),
         "trick-as-text.yaml": sub("      - [{Ann: QD}, {Bob: KD}, {Cat: 9D}, {Dan: AD}]", "      - Ann led QD"),
         "dealer-not-a-player.yaml": sub("dealer: Cat", "dealer: Kat"),
         # -- several games: a broken one loses only itself ---------------------------

@@ -241,6 +241,7 @@ def check_file(path: Path) -> tuple[list[str], list[str]]:
 
 
 def _checked(path: Path, spec: Spec) -> tuple[list[str], list[str]]:
+    """The checks of a spec read: its quotes, the coverage of its sheet, its options, its id, its compilation."""
     problems = quote_problems(spec)
     source = spec.raw.get("source")
     if source and spec.document_path is None:

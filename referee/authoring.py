@@ -15,7 +15,7 @@ import yaml
 from .bundled import schema_path
 from .documents import exists
 from .errors import InputError, Location
-from .spec import SECTIONS, Spec, find, load
+from .spec import SECTIONS, Spec, find, load, option_ref
 from .spec_files import is_bundled
 
 # The one line that lets an editor with a YAML language server complete and explain a spec's fields.
@@ -136,10 +136,29 @@ extends: {reference}
 # source: quote; the clauses you take unchanged keep quoting the rulebook of {spec.id}:
 # source: null
 
+{_target_example(spec)}"""
+
+
+def _target_example(spec: Spec) -> str:
+    """The starter's example change, a game of another length: the target's points, or, where the spec extended
+    leaves them to the table (an option), that option's default, so that the example never leaves an option no
+    clause uses."""
+    raw = (spec.raw.get("game_end") or {}).get("target") or {}
+    option = option_ref(raw.get("points"))
+    if option is None:
+        return """\
 # For example, a shorter game (with no sheet: interpretation: We play to 300 points.):
 # game_end:
 #   target:
 #     points: 300
+#     source: The game is played to 300 points.
+"""
+    return f"""\
+# For example, a longer game. {spec.id} leaves the target to the table (option {option}),
+# so change the option's default (with no sheet: interpretation: We play to 300 points.):
+# options:
+#   {option}:
+#     default: 300
 #     source: The game is played to 300 points.
 """
 

@@ -172,3 +172,28 @@ def test_the_starter_says_how_a_club_with_no_sheet_writes_its_changes(tmp_path: 
     path.write_text("\n".join(lines.get(line, line) for line in text.splitlines()) + "\n", encoding="utf-8")
     assert check_file(path) == ([], [])
     assert load(str(path)).value("game_end.target", "points") == 300
+
+
+def test_the_starter_s_example_over_rules_that_leave_the_target_to_the_table_changes_the_option(
+    tmp_path: Path,
+) -> None:
+    # over dominoes/block-partners (target: {option: target}), the starter's example set game_end.target's points,
+    # and a club that uncommented it was told "option 'target' is used by no clause"; it now changes the option's
+    # default, which validates as it stands
+    from referee.spec_checks import check_file
+
+    path = tmp_path / "ours.yaml"
+    write_starter("dominoes/block-partners", path)
+    text = path.read_text(encoding="utf-8")
+    assert "\n# game_end:\n" not in text
+    lines = {
+        "# source: null": "source: null",
+        "# options:": "options:",
+        "#   target:": "  target:",
+        "#     default: 300": "    default: 300",
+        "#     source: The game is played to 300 points.": "    interpretation: We play to 300 points.",
+    }
+    path.write_text("\n".join(lines.get(line, line) for line in text.splitlines()) + "\n", encoding="utf-8")
+    assert check_file(path) == ([], [])
+    spec = load(str(path))
+    assert spec.options["target"].default == 300 and spec.value("game_end.target", "points") == 300

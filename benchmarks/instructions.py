@@ -12,16 +12,21 @@ small (fixed seed, ``--hands``), and counted, each in its own process:
 
 each of the last two the count for the whole archive less the count for its first game (so the interpreter's
 start, the imports and the spec's loading are left out of both), and check/parse, the ratio run.py times.
-With ``--spread``, also run.py's (c), the check of the whole archive on two processes (``--jobs 2``), each process
-counted apart: the main process before it forks the worker (the start, which no other process shares), the main
-process after, and the worker; their sum beside (b)'s count is what sharing the archive costs in instructions.
-Instructions are not time (on the Hearts archive json.loads ran about twice as many of them a second as the check
-did), so the ratio here is not the target's; it tells which way a change moved the work, and by how much.
+With ``--linear``, also the check of the archive twice and three times over (its games repeated), and the
+instructions a hand of its second copy and of its third: a cost that grew with the archive (a cache, a dict or a
+collector's walk growing a game at a time) would make the third copy dearer than the second, where the wall time
+run.py measures moves with the machine's load. With ``--spread``, also run.py's (c), the check of the whole archive
+on two processes (``--jobs 2``), each process counted apart: the main process before it forks the worker (the start,
+which no other process shares), the main process after, and the worker; their sum beside (b)'s count is what sharing
+the archive costs in instructions. Instructions are not time (on the Hearts archive json.loads ran about twice as
+many of them a second as the check did), so the ratio here is not the target's; it tells which way a change moved
+the work, and by how much.
 
     python benchmarks/instructions.py                  # 600 hands of each archive: about a minute a family
     python benchmarks/instructions.py --hands 200      # smaller, quicker
     python benchmarks/instructions.py --only hearts    # the archives whose label holds this
     python benchmarks/instructions.py --spread         # and the check on two processes, each counted apart
+    python benchmarks/instructions.py --linear         # and the cost a hand of the archive repeated
 
 The referee counted is the one the Python running this script imports: to compare two versions, run it with
 each one's virtual environment (``venv-a/bin/python benchmarks/instructions.py``).
@@ -110,7 +115,7 @@ def forked(folder: Path, *command: str) -> tuple[int, int, list[int]]:
     return before, sum(main[0].values()) - before, [counts[""] for counts in parts.values() if len(counts) == 1]
 
 
-def count(archive: Archive, bare: int, folder: Path, spread: bool = False) -> None:
+def count(archive: Archive, bare: int, folder: Path, spread: bool = False, linear: bool = False) -> None:
     first = folder / f"{archive.label}-first.jsonl"
     with archive.path.open(encoding="utf-8") as whole:
         first.write_text(whole.readline(), encoding="utf-8")
@@ -131,6 +136,14 @@ def count(archive: Archive, bare: int, folder: Path, spread: bool = False) -> No
         return
     print(f"  parse  {parse / 1e6:9.1f} M   {parse / hands / 1e3:7.1f} k a hand   the games after the first")
     print(f"  check  {audit / 1e6:9.1f} M   {audit / hands / 1e3:7.1f} k a hand   check/parse = {audit / parse:.2f}")
+    if linear:
+        # the archive twice and three times over: what its second copy costs, then its third
+        twice, thrice = (instructions(*check, str(_repeated(archive.path, n, folder))) for n in (2, 3))
+        second, third = (twice - check_all) / archive.hands, (thrice - twice) / archive.hands
+        print(
+            f"  linear {second / 1e3:9.1f} k a hand of the archive's second copy, {third / 1e3:.1f} k of its third"
+            f" (third/second = {third / second:.3f})"
+        )
     if spread:
         counted = folder / f"{archive.label}-spread"
         counted.mkdir()
@@ -149,6 +162,13 @@ def count(archive: Archive, bare: int, folder: Path, spread: bool = False) -> No
         print(f"         (b)/(c) at most {ceiling:.2f}, if every instruction took as long")
 
 
+def _repeated(path: Path, copies: int, folder: Path) -> Path:
+    """The archive ``copies`` times over, in a file of its own."""
+    target = folder / f"{path.stem}-x{copies}.jsonl"
+    target.write_bytes(path.read_bytes() * copies)
+    return target
+
+
 def _hands(path: Path) -> int:
     return len(json.loads(path.read_text(encoding="utf-8"))["hands"])
 
@@ -161,6 +181,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="count only the archives whose label holds this")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--spread", action="store_true", help="also count the check on two processes (--jobs 2)")
+    parser.add_argument("--linear", action="store_true", help="also count the check of the archive repeated")
     args = parser.parse_args()
     # pip compiles a package's bytecode as it installs it; an editable install under PYTHONDONTWRITEBYTECODE would
     # have every counted process compile every module it imports (a start counted four times over), as run.py says
@@ -176,7 +197,7 @@ def main() -> None:
         )
         for kind in JSON_LINES:
             if args.only in kind.label:
-                count(built(kind, hands, folder, args.seed), bare, folder, args.spread)
+                count(built(kind, hands, folder, args.seed), bare, folder, args.spread, args.linear)
 
 
 if __name__ == "__main__":

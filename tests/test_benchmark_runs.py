@@ -42,6 +42,7 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="instructions.py counts with valgrind")
 def test_the_instruction_count_runs() -> None:
     command = [sys.executable, "benchmarks/instructions.py", "--hands", "60", "--only", "all-fives", "--spread"]
+    command.append("--linear")
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -58,6 +59,12 @@ def test_the_instruction_count_runs() -> None:
     total, _, before, after, worker = counts
     assert abs(before + after + worker - total) < 0.5, spread  # the parts add up to the whole
     assert "(b)/(c) at most " in out
+    # --linear: the archive's second and third copies, each counted a hand, and their ratio
+    (linear,) = [line for line in out.splitlines() if line.strip().startswith("linear")]
+    second, third = (float(figure) for figure in re.findall(r"([\d.]+) k ", linear))
+    ratio = re.search(r"third/second = ([\d.]+)\)", linear)
+    assert ratio is not None and second > 0 and third > 0, linear
+    assert abs(float(ratio.group(1)) - third / second) < 0.01, linear
 
 
 def test_the_instruction_count_is_of_the_compiled_referee(tmp_path: Path) -> None:

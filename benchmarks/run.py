@@ -11,6 +11,9 @@ Spades archive in YAML), then times, runs alternating and the best of ``--repeat
   (c) the same on all cores (``--jobs`` left to its default);
   (d) the peak memory of (b) and (c) (the child's maximum resident set);
 
+and, beside (c)'s CPU time, (b) run on every core at once: what the CPU time of a check grows by when every core is
+busy, work shared or not (the machine's share of (c)'s, which no change to the pool can take away);
+
 then the start of ``referee check`` on one small game against ``python3 -c pass``;
 the cost per hand at 10k, 100k and 1M hands (the Spades archive repeated; the sizes run
 in turn, the best of ``--repeat`` kept for each); and the
@@ -153,17 +156,25 @@ def parse_only(archive: Archive) -> Callable[[], None]:
 # from its fork to the check's end: the launcher's own interpreter start (some 10-20 ms, as long as a bare
 # `python3 -c pass`) is the measurement's cost, not the check's, and would
 # otherwise be counted in (b) and (c) alike; the check's own interpreter start, imports and exit are counted.
+# Given the same check twice (see ``checks``), it runs both at once, and writes the CPU time of both.
 _LAUNCHER = """
 import os, sys, time
 start = time.perf_counter()
-pid = os.fork()
-if pid == 0:
-    os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
-_, status, usage = os.wait4(pid, 0)
+pids = []
+for _ in range(int(sys.argv[2])):
+    pid = os.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, *sys.argv[3:]])
+    pids.append(pid)
+peak, cpu, code = 0, 0.0, 0
+for pid in pids:
+    _, status, usage = os.wait4(pid, 0)
+    peak, cpu = max(peak, usage.ru_maxrss), cpu + usage.ru_utime + usage.ru_stime
+    code = max(code, os.waitstatus_to_exitcode(status))
 seconds = time.perf_counter() - start
 with open(sys.argv[1], "w") as report:
-    report.write(f"{seconds!r} {usage.ru_maxrss} {usage.ru_utime + usage.ru_stime!r}")
-sys.exit(os.waitstatus_to_exitcode(status))
+    report.write(f"{seconds!r} {peak} {cpu!r}")
+sys.exit(code)
 """
 
 
@@ -173,18 +184,21 @@ sys.exit(os.waitstatus_to_exitcode(status))
 _REFEREE = ("-P", "-m", "referee")
 
 
-def check(path: Path, *flags: str) -> tuple[float, int, int]:
+def check(path: Path, *flags: str, at_once: int = 1) -> tuple[float, int, int]:
     """``referee check`` in a child process: (wall seconds from its start to its end, exit code, peak memory in
-    KB). Its CPU seconds are kept in ``CPU``, by the flags, the fewest of any run."""
+    KB). Its CPU seconds are kept in ``CPU``, by the flags, the fewest of any run. ``at_once``: the same check run
+    so many times over at the same time (the CPU time then that of them all)."""
     command = [*_REFEREE, "check", str(path), "--format", "json", *flags]
     with tempfile.TemporaryDirectory() as folder:
         measured = Path(folder) / "measured"
         with open(os.devnull, "wb") as sink:
             child = subprocess.run(
-                [sys.executable, "-c", _LAUNCHER, str(measured), *command], stdout=sink, stderr=subprocess.DEVNULL
+                [sys.executable, "-c", _LAUNCHER, str(measured), str(at_once), *command],
+                stdout=sink,
+                stderr=subprocess.DEVNULL,
             )
         seconds, peak, cpu = measured.read_text().split()
-    key = (str(path), flags)
+    key = (str(path), (*flags, f"x{at_once}"))
     CPU[key] = min(CPU.get(key, float("inf")), float(cpu))
     return float(seconds), child.returncode, int(peak)
 
@@ -224,7 +238,7 @@ def load_average() -> str:
 
 
 def measure_family(archive: Archive, repeat: int, cores: int) -> dict[str, float]:
-    """(a), (b), (c), (d) for one archive, alternating, best of ``repeat``."""
+    """(a), (b), (c), (d) for one archive, alternating, best of ``repeat``; and (b) on every core at once."""
     parse, single, spread = [], [], []
     memory_single = memory_spread = 0
     for _ in range(repeat):
@@ -236,6 +250,8 @@ def measure_family(archive: Archive, repeat: int, cores: int) -> dict[str, float
         seconds, code, peak = check(archive.path)
         spread.append(seconds)
         memory_spread = max(memory_spread, peak)
+        if cores > 1:  # (b) on every core at once: what the cores cost each other, with no work shared
+            check(archive.path, "--jobs", "1", at_once=cores)
     a, b, c = min(parse), min(single), min(spread)
     hands = archive.hands
     print(f"\n{archive.label}: {archive.games:,} games, {hands:,} hands, {archive.path.stat().st_size / 1e6:.1f} MB")
@@ -248,9 +264,18 @@ def measure_family(archive: Archive, repeat: int, cores: int) -> dict[str, float
     print(f"  (b)/(c) = {b / c:.2f}   target (2 cores): at least 1.8  -> {verdict(b / c >= 1.8)}")
     # CPU time, which the machine's other load moves less than the wall's: what spreading the games costs in work,
     # and how many cores were busy, tell a miss of the speed-up from that work apart from a run slowed by others
-    cpu_b, cpu_c = CPU[(str(archive.path), ("--jobs", "1"))], CPU[(str(archive.path), ())]
+    cpu_b, cpu_c = CPU[(str(archive.path), ("--jobs", "1", "x1"))], CPU[(str(archive.path), ("x1",))]
     spread_cost = f"(c) {cpu_c:.2f} s (x {cpu_c / cpu_b:.2f})"
     print(f"      CPU time: (b) {cpu_b:.2f} s, {spread_cost}; cores busy in (c): {cpu_c / c:.2f}")
+    if cores > 1:
+        # The same check run on every core at once, nothing shared: the CPU time each then takes over (b)'s is what
+        # the cores cost each other on this machine (caches, memory, the host), which (c) pays too; (c)'s CPU time
+        # over that is the cost of sharing the games (the pool's messages, a worker's caches filled again).
+        each = CPU[(str(archive.path), ("--jobs", "1", f"x{cores}"))] / cores
+        print(
+            f"      (b) {cores} times at once, one a core: CPU time {each:.2f} s each (x {each / cpu_b:.2f}); "
+            f"(c) over it: x {cpu_c / each:.2f}"
+        )
     return {"a": a, "b": b, "c": c}
 
 

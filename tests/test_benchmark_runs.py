@@ -29,6 +29,8 @@ def test_the_benchmark_runs_and_names_each_target(tmp_path: Path) -> None:
     assert out.count("(b)/(a) = ") == 6 and out.count("target: at least 22,000") == 2
     assert "referee check - python3 -c pass = " in out and "target: under 100 MB" in out
     assert out.count("cores busy in (c): ") == 6
+    if len(os.sched_getaffinity(0)) > 1:  # (b) on every core at once beside (c), for what the cores cost each other
+        assert out.count(" times at once, one a core: CPU time ") == out.count("; (c) over it: x ") == 6
     assert "machine speed: 10^7 additions in a Python loop take " in out
     # the cost per hand at each size: the best of --repeat runs, the sizes in turn, and the output says so
     assert "the sizes run in turn, once over, the best of each kept" in out

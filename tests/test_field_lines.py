@@ -126,3 +126,17 @@ def test_a_key_that_is_null_is_said_null(change: Any, said: str) -> None:
     change(game)
     with pytest.raises(InputError, match=said):
         referee.audit("spades/intramural", from_document(game, Location(file="<test>")))
+
+
+def test_a_player_named_with_a_full_stop_is_one_step_of_the_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'B. Jones' dealt a card that is none (line 20, hand 1's deal): it was '$.hands[0].deal.B. Jones[0]', two steps
+    # that lead nowhere, and so another line (19, Alice's), not B. Jones's
+    text = CLEAN.read_text(encoding="utf-8").replace("Ben", "B. Jones")
+    text = text.replace("B. Jones: [3C,", "B. Jones: [ZZ,", 1)
+    log = tmp_path / "g.yaml"
+    log.write_text(text, encoding="utf-8")
+    assert check(log, capsys).startswith(
+        f"referee: {log}:20, hand 1, seat B. Jones, at $.hands[0].deal['B. Jones'][0]:"
+    )

@@ -14,6 +14,7 @@ from operator import add, or_
 from typing import Any
 
 from .. import score_text, seating, words
+from ..document_paths import key_step
 from ..errors import InputError, Location
 from ..logreader import field_location
 from ..report import (
@@ -322,7 +323,7 @@ class _Audit(TurnReplay):
         for key, written in hand.award:
             side = self.sides_by_key.get(key)
             if side is None:
-                side = self._side_key(key, f"$.hands[{hand.number - 1}].award.{key}")
+                side = self._side_key(key, f"$.hands[{hand.number - 1}].award{key_step(key)}")
             due = award.points if side == award.side else 0
             if written == due:
                 continue

@@ -15,6 +15,7 @@ from functools import cached_property
 from itertools import chain, compress, repeat
 from typing import Any
 
+from ..document_paths import key_step
 from ..errors import Location
 from ..families import is_domino_document as is_domino_document  # told by the families, which import this late
 from ..logreader import LogReader, RecordedGame, RecordedScore, read_in_one_pass, recorded_scores, whole
@@ -262,7 +263,7 @@ class _Reader(LogReader):
         draw: list[tuple[int, ...]] = [() for _ in self.players]
         for name, tokens in body["draw"].items():
             seat = self.seat(name, f"{base}.draw", number)
-            draw[seat] = self.tiles(tokens, f"{base}.draw.{name}", number, name)
+            draw[seat] = self.tiles(tokens, f"{base}.draw{key_step(name)}", number, name)
         boneyard = None
         if "boneyard" in body:
             boneyard = self.tiles(body["boneyard"], f"{base}.boneyard", number)

@@ -13,6 +13,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from ..document_paths import key_step
 from ..logreader import LogReader, RecordedScore, recorded_scores, whole
 from .cards import TOKENS, CardError, parse_card
 from .log import NUMBER_BIDS, SHARED_BIDS, SHARED_SEATS, Bid, Event, GameLog, Hand, Trick
@@ -173,7 +174,7 @@ class Reader(LogReader):
                     continue
                 except (KeyError, TypeError):
                     pass
-            out.append((seat, self.cards(tokens, f"$.hands[{number - 1}].{field}.{name}", number, name)))
+            out.append((seat, self.cards(tokens, f"$.hands[{number - 1}].{field}{key_step(name)}", number, name)))
         return out
 
     def deal_of(self, number: int, raw: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -271,5 +272,5 @@ class Reader(LogReader):
             try:
                 out.append((self.seat(name, path), parse_card(token)))
             except CardError as exc:
-                raise self.fail(str(exc), f"{path}.{name}") from None
+                raise self.fail(str(exc), path + key_step(name)) from None
         return tuple(out)

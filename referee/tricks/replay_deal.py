@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..document_paths import key_step
 from ..report import Code, Finding, HandScore, Incomplete, Where
 from . import bidding, deal, misdeal, passing
 from .cards import card_symbol
@@ -122,7 +123,7 @@ class DealReplay(Replay):
             return hand.bids or ()
         path = f"$.hands[{hand.number - 1}].bids"
         bids = tuple(
-            replace(bid, seat=self.t.sides[self._side_key(bid.side_key, f"{path}.{bid.side_key}")][0])
+            replace(bid, seat=self.t.sides[self._side_key(bid.side_key, path + key_step(bid.side_key))][0])
             if bid.side_key is not None
             else bid
             for bid in hand.bids or ()

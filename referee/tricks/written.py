@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import score_text
+from ..document_paths import key_step
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
 from . import points
@@ -223,7 +224,7 @@ class WrittenChecks(Replay):
         as_whole: set[int] = set()
         by_player: set[int] = set()
         for key, value in entries:
-            side = self._side_key(key, f"{path}.{key}")
+            side = self._side_key(key, path + key_step(key))
             (by_player if key in self.names and key not in self.side_names else as_whole).add(side)
             if side in as_whole and side in by_player:
                 raise self._mixed(side, path)

@@ -58,7 +58,8 @@ _FIRST = itemgetter(0)
 # Looked up once: int.from_bytes found on int at each call costs about half again as much as the call itself.
 _from_bytes = int.from_bytes
 _new_tuple = tuple.__new__
-_BYTE = tuple(bytes((seat,)) for seat in range(256))  # each seat as a byte, made once (bytes((seat,)) is a call)
+# Each seat as a byte, made once (bytes((seat,)) is a call a hand): a lane seats fewer than 8 (clean_lane._lane).
+_BYTE = tuple(bytes((seat,)) for seat in range(8))
 
 
 def knows(clause_ids: Iterable[str]) -> bool:

@@ -393,3 +393,14 @@ def test_a_heart_led_to_the_second_trick_is_looked_into_and_no_other_lead(monkey
     assert found is not None
     fast, slow, _ = _both_ways("hearts/intramural", found, monkeypatch)
     assert fast == slow and [v["rule"] for v in fast["violations"]] == ["play.lead"]
+
+
+def test_every_seat_a_lane_may_have_is_a_byte_of_the_table() -> None:
+    # the last trick's winner is looked up in clean_hand._BYTE (eight seats, made at import, not 256): a lane is
+    # compiled only for fewer than eight players, so every winner is among them
+    assert len(clean_hand._BYTE) == 8 and all(clean_hand._BYTE[seat] == bytes((seat,)) for seat in range(8))
+    for rules, seats in SEATED_SPECS:
+        t = tables_for(referee.load_spec(rules), seats)
+        assert clean_lane.lane_for(t) is None or t.seats <= len(clean_hand._BYTE)
+    eight = replace(tables_for(referee.load_spec("hearts/intramural"), 4), seats=8)
+    assert clean_lane.lane_for(eight) is None

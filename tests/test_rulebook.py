@@ -267,7 +267,18 @@ def test_each_clause_says_its_severity_and_why(intramural_page: str) -> None:
     blocks = {b.split(" }", 1)[0].split("{ #")[-1]: b for b in intramural_page.split("### ") if "{ #" in b}
     assert "an error. The sheet states that a player must follow suit." in fold(blocks["play.follow"])
     assert "reported as a warning" in blocks["play.next_lead"] and "The sheet is silent" in blocks["play.next_lead"]
-    assert "A player plays only the cards dealt to them, each card once." in blocks["play.own_cards"]
+    own = "A player plays only the cards they hold (dealt to them, after any pass), each card once."
+    assert own in blocks["play.own_cards"]
+
+
+def test_a_duty_that_passes_with_the_card_is_said_of_its_holder() -> None:
+    # the queen may be passed on before the play: the referee holds whoever has it in the play to the discard
+    # (hearts/intramural's reading), so the page must not say "the player dealt" it
+    page = markdown(load("hearts/intramural"))
+    blocks = {b.split(" }", 1)[0].split("{ #")[-1]: b for b in page.split("### ") if "{ #" in b}
+    said = fold(blocks["play.first_discard"])
+    assert "Whoever holds the queen of spades in the play must play it at the first opportunity" in said
+    assert "The player dealt the queen" not in said
 
 
 def test_every_section_of_a_spec_has_its_chapter() -> None:

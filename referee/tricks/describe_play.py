@@ -108,7 +108,7 @@ def _beat(f: Fields) -> list[str]:
 
 def _first_discard(f: Fields) -> list[str]:
     card = _cards([f.get("card")])
-    return [f"The player dealt {card} must play it at the first opportunity (when unable to follow suit)."]
+    return [f"Whoever holds {card} in the play must play it at the first opportunity (when unable to follow suit)."]
 
 
 def _trick_winner(f: Fields) -> list[str]:
@@ -127,7 +127,7 @@ def _next_lead(f: Fields) -> list[str]:
 
 
 def _own_cards(f: Fields) -> list[str]:
-    return ["A player plays only the cards dealt to them, each card once."]
+    return ["A player plays only the cards they hold (dealt to them, after any pass), each card once."]
 
 
 def _penalty(name: str) -> Callable[[Fields], list[str]]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .absent_rules import without
-from .rule_words import plays_alone
+from .rule_words import plays_alone, wins_at_once
 from .rulebook import rule_text, show
 from .spec import Clause, Spec
 from .spec_options import needs_words, option_ref
@@ -95,9 +95,10 @@ def entries(spec: Spec) -> list[Entry]:
     """Every clause, option and not-checkable rule of a spec, in the spec's order, in plain words."""
     out = []
     alone = plays_alone(spec.clause("players.sides").data)
+    at_once = wins_at_once(spec.clause("dominoes_scoring.first_to_reach").data)
     for clause in spec.clauses.values():
         refs = _option_refs(spec, clause.id)
-        text = rule_text(clause.id, clause.data, refs, alone)
+        text = rule_text(clause.id, clause.data, refs, alone, at_once)
         if not clause.checkable:
             text = f"Not checkable from a record: {' '.join((clause.reason or '').split())}"
         if refs:

@@ -22,6 +22,12 @@ def plays_alone(sides: dict[str, Any]) -> bool:
     return sides.get("partners") == "none"
 
 
+def wins_at_once(first_to_reach: dict[str, Any]) -> bool:
+    """Whether a rule set's ``dominoes_scoring.first_to_reach`` ends the game the moment the target is reached, in
+    the middle of a hand: its target is then not said to end the game after the hand."""
+    return bool(first_to_reach.get("wins_at_once"))
+
+
 def _seats(f: Fields) -> list[str]:
     count = f.get("count")
     counts = [str(n) for n in f.get("counts") or ()]
@@ -63,6 +69,8 @@ def _winner(f: Fields) -> list[str]:
 
 def _target(f: Fields) -> list[str]:
     reaches = f"{f.who('a side', 'a player')} reaches {_count(f.get('points'), 'point')}"
+    if f.at_once:
+        return [f"The game ends the moment {reaches}, even in the middle of a hand."]
     return [f"The game ends after the hand in which {reaches}."]
 
 
@@ -128,11 +136,14 @@ DESCRIBE: dict[str, Callable[[Fields], list[str]]] = {
 }
 
 
-def rule_text(clause_id: str, data: dict[str, Any], chosen: Iterable[str] = (), alone: bool = False) -> str:
+def rule_text(
+    clause_id: str, data: dict[str, Any], chosen: Iterable[str] = (), alone: bool = False, at_once: bool = False
+) -> str:
     """The rule of a clause in plain words, from its data fields (every field shown); ``chosen``: the fields an
     option sets, with the option's default in ``data``; ``alone``: every player plays for themselves (the words
-    say "a player", not "a side")."""
-    fields = Fields(data, frozenset(chosen), alone)
+    say "a player", not "a side"); ``at_once``: the game is won the moment the target is reached
+    (:func:`wins_at_once`)."""
+    fields = Fields(data, frozenset(chosen), alone, at_once)
     describe = DESCRIBE.get(clause_id)
     sentences = describe(fields) if describe is not None else []
     sentences += [f"{words(k).capitalize()}: {show(v)}." for k, v in fields.rest().items()]

@@ -14,7 +14,7 @@ import posixpath
 import re
 from typing import Any
 
-from .rule_words import plays_alone, rule_text
+from .rule_words import plays_alone, rule_text, wins_at_once
 from .spec import Clause, Spec, bundled_ids, load, option_ref
 from .words import show, words
 
@@ -145,7 +145,9 @@ def clause_block(spec: Spec, clause: Clause, title: str, body: dict[str, Any], s
     left: list[str] = []
     if clause.checkable or clause.data:
         chosen = (key for key, value in body.items() if option_ref(value))
-        left += [rule_text(clause.id, clause.data, chosen, plays_alone(spec.clause("players.sides").data))]
+        alone = plays_alone(spec.clause("players.sides").data)
+        at_once = wins_at_once(spec.clause("dominoes_scoring.first_to_reach").data)
+        left += [rule_text(clause.id, clause.data, chosen, alone, at_once)]
         left += [""]
     notes = _option_notes(spec, body)
     if notes:

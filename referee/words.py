@@ -8,10 +8,13 @@ from typing import Any
 class Fields:
     """A clause's data fields; remembers which ones a description used, so none is left unshown."""
 
-    def __init__(self, data: dict[str, Any], chosen: frozenset[str] = frozenset(), alone: bool = False) -> None:
+    def __init__(
+        self, data: dict[str, Any], chosen: frozenset[str] = frozenset(), alone: bool = False, at_once: bool = False
+    ) -> None:
         self.data = data
         self.chosen = chosen  # the fields an option of the table sets
         self.alone = alone  # every player plays for themselves: a side is one player
+        self.at_once = at_once  # the game is won the moment the target is reached, not after the hand
         self.used: set[str] = set()
 
     def who(self, side: str, player: str) -> str:

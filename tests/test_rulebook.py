@@ -457,3 +457,15 @@ def test_a_spec_that_extends_another_lists_what_it_changes_at_the_top() -> None:
     head = markdown(six).split("## ", 1)[0]
     assert "[Number of players](#players.seats)" in head
     assert "(#play.trick_winner)" not in head and "(#penalties.renege)" not in head
+
+
+def test_a_game_won_in_mid_hand_is_not_said_to_end_after_the_hand() -> None:
+    # All Fives is won the moment a player's total reaches 150 (dominoes_scoring.first_to_reach), as the referee
+    # audits it: its target's words once said the game ended after the hand, beside the rule that it does not
+    page = unescape(markdown(load("dominoes/all-fives")))
+    assert "The game ends the moment a player reaches 150 points, even in the middle of a hand." in page
+    assert "The game ends after the hand in which" not in page
+    # a block game's target is still reached at a hand's end
+    assert "The game ends after the hand in which a player reaches 100 points." in unescape(
+        markdown(load("dominoes/block-two"))
+    )

@@ -55,6 +55,9 @@ WITHOUT: dict[str, str] = {
     "scoring.overbid_double": "no penalty for taking double the bid.",
     "scoring.moon": "no shooting the moon: a player who takes every point scores them all.",
     "scoring.settlement": "no settlement: the totals stand as they are.",
+    "layout.own_tiles": (
+        "a tile laid that the player does not hold is still reported, as a warning (the source is silent)."
+    ),
     "dominoes_scoring.ends": "the open ends score nothing during play.",
     "dominoes_scoring.entry": "no minimum score to get on the scoreboard.",
     "dominoes_scoring.first_to_reach": (

@@ -90,6 +90,7 @@ TITLES = {
     "draw.next_hand": "Who opens the next hand",
     "layout.line": "Laying the tiles",
     "layout.unable": "A player who cannot play",
+    "layout.own_tiles": "Laying your own tiles",
     "layout.must_play": "Playing when able",
     "layout.going_out": "Going out",
     "dominoes_scoring.ends": "Scoring the open ends",

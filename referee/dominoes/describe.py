@@ -85,6 +85,10 @@ def _unable(f: Fields) -> list[str]:
     return ["A player who cannot play knocks (passes), and play goes on to the next player."]
 
 
+def _own_tiles(f: Fields) -> list[str]:
+    return ["A player lays only the tiles they hold (those they drew), each tile once."]
+
+
 def _must_play(f: Fields) -> list[str]:
     return ["A player who can lay a tile must." if f.get("when_able") else "A player may pass while able to play."]
 
@@ -160,6 +164,7 @@ DESCRIBE: dict[str, Callable[[Any], list[str]]] = {
     "draw.next_hand": _next_hand,
     "layout.line": _line,
     "layout.unable": _unable,
+    "layout.own_tiles": _own_tiles,
     "layout.must_play": _must_play,
     "layout.going_out": _going_out,
     "dominoes_scoring.ends": _ends,

@@ -32,6 +32,7 @@ ENFORCED: dict[str, dict[str, tuple[object, ...] | None]] = {
     "draw.next_hand": {"after_domino": ANY, "after_blocked": ANY},
     "layout.line": {"shape": ANY, "doubles": ("crosswise",)},
     "layout.unable": {"action": ANY},
+    "layout.own_tiles": {},
     "layout.must_play": {"when_able": (True,)},
     "layout.going_out": {"ends_hand": ANY},
     "dominoes_scoring.ends": {"multiple": ANY, "min": ANY},

@@ -184,7 +184,7 @@ class TurnReplay:
                 n,
                 turn,
                 Code.TILE_NOT_IN_HAND,
-                "layout.line",
+                "layout.own_tiles",
                 f"{self.names[turn.seat]} laid {tile_name(turn.tile)}, which is not in their hand",
             )
         state.laid |= bit

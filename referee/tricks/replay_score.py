@@ -167,8 +167,10 @@ class ScoreReplay(WrittenChecks):
         else:
             revoker = self.revokes[0][1] if self.revokes else None
             hand_points = points.hand_points(rules, self.taken, revoker)
-            if revoker is None and hand_points != self.taken:
-                rule = "scoring.moon"  # a moon: a figure written wrong is one the table did not settle by it
+            if revoker is not None and rules.revoke_charge is not None:
+                rule = "penalties.revoke"  # the revoke's charge: a figure written wrong is one not charged by it
+            elif hand_points != self.taken:
+                rule = "scoring.moon"  # a moon (no revoke charge): a figure written wrong is one not settled by it
         return tuple(hand_points), rule
 
     def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:

@@ -469,3 +469,11 @@ def test_a_game_won_in_mid_hand_is_not_said_to_end_after_the_hand() -> None:
     assert "The game ends after the hand in which a player reaches 100 points." in unescape(
         markdown(load("dominoes/block-two"))
     )
+
+
+def test_a_penalty_that_stops_the_play_is_said_of_the_first_offence() -> None:
+    # hearts/intramural's revoke ends the play, and the referee charges the hand's first revoke only (a record that
+    # goes on shows a second one reported, not charged): "For each revoke" said otherwise
+    page = fold(markdown(load("hearts/intramural")))
+    assert "For the first revoke of a hand: the offender is charged 26 points; play of the hand stops." in page
+    assert "For each revoke" not in page

@@ -169,7 +169,9 @@ def _penalty(name: str) -> Callable[[Fields], list[str]]:
             parts.append("a card led against the lead rules counts as one")
         if not parts:
             return [f"For a {label}: no penalty; the hand is scored as it was played."]
-        return [f"For each {label}: " + "; ".join(parts) + "."]
+        # where play stops at the offence, no second one of the hand is ever charged
+        head = f"For the first {label} of a hand" if f.get("ends_play") else f"For each {label}"
+        return [f"{head}: " + "; ".join(parts) + "."]
 
     return describe
 

@@ -371,7 +371,7 @@ class _Audit(TurnReplay):
             if recorded.hand is not None and recorded.hand != points:
                 wrote = words.count(recorded.hand, "point")
                 message = f"the table wrote {wrote} for {self.side_names[side]} this hand; the rules"
-                self._score_mismatch(hand, side, award, f"{message} give {points}")
+                self._score_mismatch(hand, side, award, f"{message} give {points}", recorded.hand, points)
             if recorded.total is not None:
                 if side in self.base_unknown and written[side] is None:
                     pass  # after a hand no one scored: nothing to hold it to
@@ -379,7 +379,7 @@ class _Audit(TurnReplay):
                     before = written[side]
                     if before is None or recorded.total != before + points:  # else a slip carried on
                         message = f"the table wrote a total of {recorded.total} for {self.side_names[side]}; the"
-                        self._score_mismatch(hand, side, award, f"{message} rules give {total}")
+                        self._score_mismatch(hand, side, award, f"{message} rules give {total}", recorded.hand, points)
                 written[side] = recorded.total
             elif recorded.hand is not None:  # the table's own running total: its previous one plus what it wrote
                 before = written[side]
@@ -406,9 +406,20 @@ class _Audit(TurnReplay):
         if unknown:
             self.base_unknown = self.base_unknown | unknown
 
-    def _score_mismatch(self, hand: DominoHand, side: int, award: scoring.Award, message: str) -> None:
-        # a side's hand is the ends it scored and, for the hand's winner, the award
+    def _score_mismatch(
+        self, hand: DominoHand, side: int, award: scoring.Award, message: str, wrote: int | None, points: int
+    ) -> None:
+        """A written figure wrong, laid to its rule: a side's hand is the ends it scored and, for the hand's winner,
+        the award; for the winner, the ends where the award is not what went wrong (``wrote``, the hand's figure
+        written, is the award alone, or the award written apart is the one the rules give)."""
         clause = award.clause if side == award.side or not self.t.ends_multiple else "dominoes_scoring.ends"
+        at_end = award.clause in ("dominoes_scoring.domino", "dominoes_scoring.blocked")  # (not a game won mid-hand)
+        if clause == award.clause and at_end and self.t.ends_multiple and wrote != points - award.points:
+            award_right = wrote == award.points or any(
+                written == award.points and self.sides_by_key.get(key) == side for key, written in hand.award or ()
+            )
+            if award_right:
+                clause = "dominoes_scoring.ends"
         self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
 
     def _check_target(self, ended_by: str = "game_end.target") -> None:

@@ -99,8 +99,21 @@ def _settlement(report: Report) -> list[str]:
 
 
 def _amount(value: Fraction, sign: str = "") -> str:
-    """A whole number as it is; an average of totals that is not whole, to two places."""
-    return f"{int(value):{sign}d}" if value.denominator == 1 else f"{float(value):{sign}.2f}"
+    """A settlement's figure exactly, so that what is paid and collected balances: a whole number as it is, a
+    finite decimal in full (6.5), any other as a whole number and a fraction (34 2/3, -22 2/3): figures rounded to
+    two places (34.67, +11.33, +11.33, -22.67) did not add up."""
+    if value.denominator == 1:
+        return f"{int(value):{sign}d}"
+    odd = value.denominator
+    while odd % 2 == 0:
+        odd //= 2
+    while odd % 5 == 0:
+        odd //= 5
+    if odd == 1:  # (a float's shortest form of a finite decimal this small is exact: 6.5, 2.2, 11.25)
+        return f"{float(value):{sign}}"
+    lead = "-" if value < 0 else sign
+    whole, part = divmod(abs(value.numerator), value.denominator)
+    return f"{lead}{whole} {part}/{value.denominator}" if whole else f"{lead}{part}/{value.denominator}"
 
 
 def score_sheet(report: Report) -> list[str]:

@@ -342,3 +342,26 @@ def test_a_domino_hand_played_after_the_end_shows_its_points() -> None:
     report = referee.audit(case["rules"], gamelog.from_document(case["log"], Location(file="end.yaml")), {"target": 20})
     row = next(line for line in render.score_sheet(report) if line.split()[0] == "2")
     assert row.split("(")[0].split() == ["2", "0", "0", "48", "16", "24", "32"], row
+
+
+def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
+    # three players, hands of 16 5 5, 5 18 3, 20 4 2 and 5 19 2 (each 26) kept as running totals: 46, 46 and 12, an
+    # average of 104/3, and differences of 34/3, 34/3 and -68/3, which balance; written to two places (34.67; +11.33,
+    # +11.33, -22.67) what was paid came to 0.01 less than what was collected
+    players = ["North", "East", "South"]
+    totals = [(16, 5, 5), (21, 23, 8), (41, 27, 10), (46, 46, 12)]
+    hands = [
+        {"dealer": players[k % 3], "score": dict(zip(players, line, strict=True))} for k, line in enumerate(totals)
+    ]
+    log = {"log": 1, "game": {"id": "thirds", "rules": "hearts/intramural"}, "players": players, "hands": hands}
+    report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<thirds>")))
+    assert "Settlement against the average (34 2/3): North +11 1/3, East +11 1/3, South -22 2/3 " in render.text(report)
+    # four players, W 13 (the queen) and X 13 hearts: an average of 6.5, a finite decimal, written in full
+    log = {
+        "log": 1,
+        "game": {"id": "halves", "rules": "hearts/intramural"},
+        "players": ["W", "X", "Y", "Z"],
+        "hands": [{"dealer": "W", "score": {"W": 13, "X": 13, "Y": 0, "Z": 0}}],
+    }
+    report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<halves>")))
+    assert "Settlement against the average (6.5): W +6.5, X +6.5, Y -6.5, Z -6.5 " in render.text(report)

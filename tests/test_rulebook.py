@@ -281,6 +281,26 @@ def test_a_duty_that_passes_with_the_card_is_said_of_its_holder() -> None:
     assert "The player dealt the queen" not in said
 
 
+def test_a_game_won_in_mid_hand_is_not_said_to_end_after_the_hand() -> None:
+    # All Fives is won the moment a player's total reaches 150 (dominoes_scoring.first_to_reach), as the referee
+    # audits it: its target's words once said the game ended after the hand, beside the rule that it does not
+    page = unescape(markdown(load("dominoes/all-fives")))
+    assert "The game ends the moment a player reaches 150 points, even in the middle of a hand." in page
+    assert "The game ends after the hand in which" not in page
+    # a block game's target is still reached at a hand's end
+    assert "The game ends after the hand in which a player reaches 100 points." in unescape(
+        markdown(load("dominoes/block-two"))
+    )
+
+
+def test_a_penalty_that_stops_the_play_is_said_of_the_first_offence() -> None:
+    # hearts/intramural's revoke ends the play, and the referee charges the hand's first revoke only (a record that
+    # goes on shows a second one reported, not charged): "For each revoke" said otherwise
+    page = fold(markdown(load("hearts/intramural")))
+    assert "For the first revoke of a hand: the offender is charged 26 points; play of the hand stops." in page
+    assert "For each revoke" not in page
+
+
 def test_every_section_of_a_spec_has_its_chapter() -> None:
     from referee.rulebook import CHAPTERS
 
@@ -457,23 +477,3 @@ def test_a_spec_that_extends_another_lists_what_it_changes_at_the_top() -> None:
     head = markdown(six).split("## ", 1)[0]
     assert "[Number of players](#players.seats)" in head
     assert "(#play.trick_winner)" not in head and "(#penalties.renege)" not in head
-
-
-def test_a_game_won_in_mid_hand_is_not_said_to_end_after_the_hand() -> None:
-    # All Fives is won the moment a player's total reaches 150 (dominoes_scoring.first_to_reach), as the referee
-    # audits it: its target's words once said the game ended after the hand, beside the rule that it does not
-    page = unescape(markdown(load("dominoes/all-fives")))
-    assert "The game ends the moment a player reaches 150 points, even in the middle of a hand." in page
-    assert "The game ends after the hand in which" not in page
-    # a block game's target is still reached at a hand's end
-    assert "The game ends after the hand in which a player reaches 100 points." in unescape(
-        markdown(load("dominoes/block-two"))
-    )
-
-
-def test_a_penalty_that_stops_the_play_is_said_of_the_first_offence() -> None:
-    # hearts/intramural's revoke ends the play, and the referee charges the hand's first revoke only (a record that
-    # goes on shows a second one reported, not charged): "For each revoke" said otherwise
-    page = fold(markdown(load("hearts/intramural")))
-    assert "For the first revoke of a hand: the offender is charged 26 points; play of the hand stops." in page
-    assert "For each revoke" not in page

@@ -121,11 +121,20 @@ def blind_sides(t: Tables, bids: tuple[Bid, ...]) -> list[bool]:
     return blind
 
 
+# The tricks a special bid names where none is written, whether or not the rules allow it.
+_NAMED_TRICKS = {"ten_for_two_hundred": 10, "boston": 13}
+
+
 def bid_tricks(t: Tables, bid: Bid) -> int:
-    """The tricks a bid contracts for: its number, or a ten-for-two-hundred bid's ten where none is written."""
+    """The tricks a bid contracts for: its number, or where none is written the tricks its kind names (a
+    ten-for-two-hundred bid's ten, a Boston's thirteen; the spec's where it allows the kind).
+
+    A kind the rules do not allow counts as the tricks it names too (reported as not allowed, scored as a plain
+    bid of them); a nil names none.
+    """
     if bid.tricks is not None:
         return bid.tricks
-    return next((tricks for kind, tricks, _, _ in t.specials if kind == bid.kind), 0)
+    return next((tricks for kind, tricks, _, _ in t.specials if kind == bid.kind), _NAMED_TRICKS.get(bid.kind, 0))
 
 
 def nil_bidders(t: Tables, bids: tuple[Bid, ...]) -> list[int]:
@@ -317,7 +326,7 @@ def check_bids(
             total = sum(bid_tricks(t, by_seat[seat]) for seat in members)
             contracts.append(total)
         if total > t.side_max:
-            side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
+            side_name, made_of, last = _side_bid(t, side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side may bid at most {t.side_max}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.limits", message, last))
         if (
@@ -326,11 +335,11 @@ def check_bids(
             and total < t.blind_min
             and any(by_seat[s].kind == "blind" for s in members)
         ):
-            side_name, made_of, last = _side_bid(side, members, False, by_seat, bids, names, side_names)
+            side_name, made_of, last = _side_bid(t, side, members, False, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} blind ({made_of}); a blind bid must be at least {t.blind_min}"
             findings.append(Finding(Code.BID_OUT_OF_RANGE, "bidding.blind", message, last))
         if len(members) > 1 and total < t.side_min and side not in double:
-            side_name, made_of, last = _side_bid(side, members, side in side_total, by_seat, bids, names, side_names)
+            side_name, made_of, last = _side_bid(t, side, members, side in side_total, by_seat, bids, names, side_names)
             message = f"{side_name} bid {total} ({made_of}); a side must bid at least {t.side_min}"
             findings.append(Finding(Code.BID_BELOW_SIDE_MINIMUM, "bidding.limits", message, last))
     if raised:
@@ -343,6 +352,7 @@ def check_bids(
 
 
 def _side_bid(
+    t: Tables,
     side: int,
     members: tuple[int, ...],
     whole: bool,
@@ -356,7 +366,7 @@ def _side_bid(
     side_name = side_names[side] if side_names else " & ".join(names[seat] for seat in members)
     if whole:
         return side_name, "for the side as a whole", members[-1]
-    made_of = " + ".join(f"{names[seat]} {by_seat[seat].tricks or 0}" for seat in members)
+    made_of = " + ".join(f"{names[seat]} {bid_tricks(t, by_seat[seat])}" for seat in members)
     return side_name, made_of, max(members, key=lambda seat: bids.index(by_seat[seat]))
 
 

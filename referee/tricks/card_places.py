@@ -79,3 +79,16 @@ def cards_in_places(text: bytes, templates: bytes, count: int) -> bytes:
     if cards is None:
         raise TypeError("a card written otherwise")
     return cards
+
+
+def by_hands(cards: bytes, leaders: bytes, counts: list[int], size: int) -> list[tuple[bytes, bytes]]:
+    """Each hand's ``play_bytes`` (its cards, ``size`` a trick, and its tricks' leaders) cut from a game's, each
+    hand ``counts`` tricks in turn. A loop of a few steps a hand: a game has a dozen hands or so, and a chain of
+    maps over them (each a C object to make) cost twice as much."""
+    hands = []
+    start = 0
+    for count in counts:
+        finish = start + count
+        hands.append((cards[start * size : finish * size], leaders[start:finish]))
+        start = finish
+    return hands

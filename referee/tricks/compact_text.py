@@ -15,11 +15,10 @@ each trick's code read at its place.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import accumulate, repeat
-from operator import itemgetter, mul
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from .card_places import LEADER_CODES, TEN, cards_in_places
+from .card_places import LEADER_CODES, TEN, by_hands, cards_in_places
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -48,7 +47,9 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
         raise TypeError("players whose tricks are not read from the text")
     openers, codes, template, seats = layout
     joined = "],".join(segments) + "]"  # each segment's last "]" cut off with the closer
-    if any(map(joined.__contains__, map(itemgetter(1), codes))):
+    # each code's control character looked for alone (one memchr a code, where "[" and the code, two characters,
+    # cost a search some 4 instructions a byte each): none is in a JSON text, so it is refused wherever it is
+    if any(map(joined.__contains__, _CODE_CHARACTERS[: len(codes)])):
         raise TypeError("a control character in the text")  # no JSON text holds one
     for opener, code in zip(openers, codes, strict=True):
         joined = joined.replace(opener, code)
@@ -64,15 +65,11 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     if b"\xff" in leaders:
         raise TypeError("a card where a code is")
     counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
-    finish = [*accumulate(counts)]
-    start = [0, *finish[:-1]]
-    led = map(leaders.__getitem__, map(slice, start, finish))
-    played = map(cards.__getitem__, map(slice, map(mul, start, repeat(size)), map(mul, finish, repeat(size))))
-    return [*zip(played, led, strict=True)], 0
+    return by_hands(cards, leaders, counts, size), 0
 
 
 _JOIN = b","
-_CODES = LEADER_CODES
+_CODE_CHARACTERS = tuple(map(chr, LEADER_CODES))  # each seat's code, in seat order
 
 
 @lru_cache(maxsize=64)
@@ -81,7 +78,11 @@ def _layout(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...],
     the comma after it), its code's and cards' places NUL; and each code's seat (255 for no code's). None where
     players share a name, a name holds a bracket, or they are more than there are codes."""
     size = len(players)
-    if len(set(players)) != size or not 0 < size <= len(_CODES) or any("[" in name or "]" in name for name in players):
+    if (
+        len(set(players)) != size
+        or not 0 < size <= len(LEADER_CODES)
+        or any("[" in name or "]" in name for name in players)
+    ):
         return None
     openers = tuple(f'["{name}",' for name in players)
     codes = tuple("[" + chr(_FIRST_CODE + seat) for seat in range(size))  # each opener written "[" and its code

@@ -12,7 +12,7 @@ and the text was refused before where it held either.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import repeat
+from itertools import cycle, repeat
 from typing import TYPE_CHECKING, Any
 
 from .card_places import TEN, cards_in_places, write_names, written_names
@@ -34,14 +34,24 @@ def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     """Each hand's passes (each player's seat and the cards they pass, in seat order, as ``usual_game`` reads the
     decoded passes written so) read from its segment, and the keys of their objects; a TypeError for any passes
     written otherwise (in another order too: decoded, they are read in the order written)."""
-    passes, keys = _holdings(segments, column, seating)
-    seats = range(len(seating.names))
-    return [*map(tuple, map(zip, repeat(seats), passes))], keys
+    cards, held, size = _cards(segments, column, seating)
+    # each holding paired with its seat, then the pairs grouped by hand: a few C steps a game (a zip of the seats
+    # made for each hand cost as much again as all the rest)
+    pairs = zip(cycle(range(size)), zip(*[iter(cards)] * held))  # noqa: B905 - whole holdings
+    return [*zip(*[pairs] * size)], size * len(segments)  # noqa: B905 - whole hands
 
 
 def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's holdings (every player's cards, in seat order), read from its segment, each player as many
     cards, and the keys of their objects; a TypeError for any other."""
+    cards, held, size = _cards(segments, column, seating)
+    holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
+    return [*zip(*[holdings] * size, strict=True)], size * len(segments)  # each deal's keys: a player each
+
+
+def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[bytes, int, int]:
+    """Every hand's holdings' cards (every player's, in seat order), read from its segment, and the cards each
+    player holds and the players; a TypeError for any other."""
     if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
         raise TypeError("the openers are not the hands' fields")  # a hand with none, or one met elsewhere
     written = written_names(tuple(seating.names))
@@ -62,9 +72,7 @@ def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) ->
     if len(text) + 1 != deals * (len(template) + 1):
         raise TypeError("deals of another length")
     expected = _JOIN.encode().join(repeat(template, deals))
-    cards = cards_in_places(text, expected, held * size * deals)
-    holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
-    return [*zip(*[holdings] * size, strict=True)], size * deals  # each deal's keys: a player each
+    return cards_in_places(text, expected, held * size * deals), held, size
 
 
 # The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)

@@ -23,8 +23,8 @@ segment decodes so by itself.
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from itertools import accumulate, repeat
-from operator import mul
+from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
@@ -33,7 +33,7 @@ from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores, read_scores
-from .card_places import TEN, cards_in_places, write_names, written_names
+from .card_places import TEN, by_hands, cards_in_places, write_names, written_names
 from .compact_text import read_compact
 from .deal_text import HOLDINGS
 from .log import GameLog
@@ -201,7 +201,10 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     if len(text) + 1 != tricks * width:  # (else the leaders read may be one more than the tricks: the XOR's wider)
         raise TypeError("tricks of another length")
     leaders = text[lead_at::width].translate(lead_seats)
-    expected = _END.encode().join(map(templates.__getitem__, leaders))  # an IndexError: a trick led by no player
+    # each trick's template, its leader's (an IndexError: a trick led by no player), taken by one itemgetter (a
+    # map of the tuple's __getitem__, a slot wrapper, cost twice as much); of one trick, the getter's item is bare
+    led_by = itemgetter(*leaders)(templates) if len(leaders) > 1 else (templates[leaders[0]],)
+    expected = _END.encode().join(led_by)
     plays = tricks * size
     cards = cards_in_places(text, expected, plays)
     # each hand's tricks: its segment's length, in tricks. Every segment must end where a trick does: the text
@@ -209,14 +212,10 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     # rest of that trick written after the next opener) leaves tricks that are no JSON by themselves. The
     # segments' lengths (each with its "]" and comma) add up to the tricks' exactly, so their counts do only
     # where none is rounded down.
-    counts = [*map(width.__rfloordiv__, map((len(_END) + 1).__add__, lengths))]
-    finish = [*accumulate(counts)]
-    if finish[-1] != tricks:
+    counts = [(length + len(_END) + 1) // width for length in lengths]
+    if sum(counts) != tricks:
         raise TypeError("a hand's tricks cut within a trick")
-    start = [0, *finish[:-1]]
-    led = map(leaders.__getitem__, map(slice, start, finish))
-    played = map(cards.__getitem__, map(slice, map(mul, start, repeat(size)), map(mul, finish, repeat(size))))
-    return [*zip(played, led, strict=True)], plays  # a key a play
+    return by_hands(cards, leaders, counts, size), plays  # a key a play
 
 
 @lru_cache(maxsize=64)

@@ -18,6 +18,7 @@ from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
 from referee.tricks import deal_text, tricks_text
+from referee.tricks.card_places import by_hands
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
 from referee.tricks.simulate import simulate_game
@@ -193,6 +194,8 @@ _CHANGES = [
     ('"QS"', '"\x10S"'),  # a code where a card is
     ('"QS"', '"Q\x1f"'),
     ('"QS"', '"\x10\x11"'),  # two codes where a card is: its place passes the mask, the cards after it one short
+    ('"QS"', '"Q\x11"'),  # a code met where no "[" is before it (no JSON): refused wherever it is
+    ('"],["', '"],\x12["'),
     ('"QS"', '"Q1"'),  # a card's byte that differs
     ('"QS"', '"1S"'),
     ('"QS"', '"110S"'),
@@ -454,3 +457,10 @@ def test_a_domino_game_holding_the_tricks_opener_is_handed_back(monkeypatch: pyt
     assert type(_same(text)).__name__ == "DominoLog"
     assert _read(_compact(_game())) is not None
     assert told == [True]  # a game of usual trick hands: never asked
+
+
+def test_a_games_plays_are_cut_into_its_hands_by_their_tricks() -> None:
+    # two players, two hands: the first of two tricks (cards 0 to 3, led by seats 0 and 1), the second of one
+    # (cards 4 and 5, led by seat 0)
+    assert by_hands(bytes(range(6)), b"\0\1\0", [2, 1], 2) == [(b"\0\1\2\3", b"\0\1"), (b"\4\5", b"\0")]
+    assert by_hands(b"", b"", [], 4) == []

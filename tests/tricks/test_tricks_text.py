@@ -18,7 +18,8 @@ from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
 from referee.tricks import deal_text, tricks_text
-from referee.tricks.card_places import by_hands
+from referee.tricks.card_places import TEN, by_hands, cards_in_places
+from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
 from referee.tricks.simulate import simulate_game
@@ -464,3 +465,24 @@ def test_a_games_plays_are_cut_into_its_hands_by_their_tricks() -> None:
     # (cards 4 and 5, led by seat 0)
     assert by_hands(bytes(range(6)), b"\0\1\0", [2, 1], 2) == [(b"\0\1\2\3", b"\0\1"), (b"\4\5", b"\0")]
     assert by_hands(b"", b"", [], 4) == []
+
+
+def test_a_cards_two_characters_are_read_as_its_canonical_token_and_no_other_pair_is() -> None:
+    # every pair of characters at a card's place: a card where the pair is a card's canonical token (a ten's "10"
+    # written as TEN), and refused (a TypeError) where it is anything else ("TS", "as", "SA", "AJ", "J1", ...)
+    assert cards_in_places(b"AS", b"\0\0", 1) == bytes([TOKENS["AS"]])
+    assert cards_in_places(b"\x01H,2C,BJ", b"\0\0,\0\0,\0\0", 3) == bytes([TOKENS["10H"], TOKENS["2C"], 53])
+    read = 0
+    for rank in range(1, 128):
+        for suit in range(1, 128):
+            token = chr(rank).replace(TEN, "10") + chr(suit)
+            card = TOKENS.get(token)
+            canonical = card is not None and card_name(card) == token
+            try:
+                found = cards_in_places(bytes([rank, suit]), b"\0\0", 1)
+            except TypeError:
+                assert not canonical, token
+            else:
+                assert canonical and found == bytes([card]), token
+                read += 1
+    assert read == 54  # the 52 cards and the two jokers

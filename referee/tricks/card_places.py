@@ -2,14 +2,23 @@
 deals and the tricks of a game, each cut out of its text (:mod:`.deal_text`, :mod:`.tricks_text`,
 :mod:`.compact_text`).
 
-A template is the text every hand's deal, or every trick, would be, each card's two characters (every "10"
-written as one, :data:`TEN`) NUL. The text is held to it by two passes over it, each one C-level step: masked
-(every character a card's token may hold made NUL), it must be the templates exactly, and its characters a card
-may hold, all else left out, are then the cards' characters, a pair a card. For that no template may hold such a
-character but at its cards' places: so a name holding one (South's S, Ann's A) is first written out, wherever it
-is met as a key (``"South":``), as a *code* as long, one control character repeated (no JSON text holds one, and
-a text holding one is refused before it is written out: so each code in the text written out stands for that
-name, met there), and the templates are made of the names so written (:func:`written_names`).
+A template is the text every hand's deal, or every trick, would be, each card's two characters NUL (a ten's "10"
+counted as two: its "0" is left out, below). The text is held to it by two passes over it, each one C-level step:
+masked (every character a card's token may hold made NUL, and every "0" left out: :func:`masked`), it must be the
+templates exactly, and its characters a card may hold, all else left out, are then the cards' characters, a pair
+a card once each "10" is read as one (:func:`cards_in_places`). For that no template may hold such a character
+(nor a "0") but at its cards' places: so a name holding one (South's S, Ann's A, a 0) is first written out,
+wherever it is met as a key (``"South":``), as a *code* as long, one control character repeated (no JSON text
+holds one, and a text holding one is refused before it is written out: so each code in the text written out
+stands for that name, met there), and the templates are made of the names so written (:func:`written_names`).
+
+Why a ten is read so, where every "0" is left out of the masked text and kept with the cards' characters: the
+masked text being the templates, each place holds two characters a card's token may hold (or "1"), and the
+cards' characters read are each place's two, in order, with every "0" of the text where it was met. Each "10"
+among them read as one character (TEN), they are two a place exactly where every "0" of the text came right after
+a "1" (each "0" in no "10" is one character more, and each "10" one less): then each place is two characters, or
+"1", a "0" and one more, and reads as a pair mapped to a card only where it is a card's canonical token (a "1"
+with no "0" after it, or a place's second character "1" with a "0" after it, is in no card's pair).
 """
 
 from __future__ import annotations
@@ -23,14 +32,15 @@ from .cards import BIG_JOKER, card_name
 if TYPE_CHECKING:
     from _codecs import _EncodingMap
 
-TEN = "\x01"  # what every "10" is written as, in the deals' and the tricks' texts (no JSON text holds it)
-_CARD_CHARACTERS = ("23456789" + TEN + "JQKALBCDHS").encode()  # every character of a card's token, "10" as TEN
-# The compact form's leaders' codes (see compact_text), each met where a template has a NUL, as a card is
+TEN = "\x01"  # what a ten's "10" is read as, among the cards' characters (no JSON text holds it)
+_TEN_BYTE = TEN.encode()
+_CARD_CHARACTERS = b"123456789JQKALBCDHS"  # every character of a card's token but a ten's "0", which is left out
+# The compact form's leaders' codes (see compact_text), each met where its template has a NUL, apart from the cards
 LEADER_CODES = bytes(range(0x10, 0x20))
 # The names' codes: the control characters that are neither a JSON text's whitespace nor a leader's code
 _NAME_CODES = "\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
-_MASK = bytes.maketrans(_CARD_CHARACTERS + LEADER_CODES, bytes(len(_CARD_CHARACTERS + LEADER_CODES)))
-_NOT_CARD = bytes(sorted({*range(256)} - {*_CARD_CHARACTERS}))
+_MASK = bytes.maketrans(_CARD_CHARACTERS, bytes(len(_CARD_CHARACTERS)))
+_NOT_CARD = bytes(sorted({*range(256)} - {*_CARD_CHARACTERS, *b"0"}))
 
 
 def _pairs_map() -> dict[int, int] | _EncodingMap:
@@ -56,7 +66,7 @@ Written = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
 
 @lru_cache(maxsize=64)
 def written_names(players: tuple[str, ...]) -> Written | None:
-    """Each name holding a character a card's token may hold (or a "10"), written out as its code (as long as the
+    """Each name holding a character a card's token may hold (or a "0"), written out as its code (as long as the
     name), with the key it is met as: ``"South":`` as ``"\\x02\\x02\\x02\\x02\\x02":``; and every name as
     written. None where a name holds a control character (no JSON text's name does) or more names hold a card's
     character than there are codes."""
@@ -65,7 +75,7 @@ def written_names(players: tuple[str, ...]) -> Written | None:
     for name in players:
         if any(character < " " for character in name):
             return None
-        if {*name.encode()}.isdisjoint(_CARD_CHARACTERS) and "10" not in name:  # (a "10" would be a ten's)
+        if {*name.encode()}.isdisjoint(_CARD_CHARACTERS) and "0" not in name:  # (a "0" is left out of the mask)
             names.append(name)
             continue
         if len(replaced) == len(_NAME_CODES):
@@ -86,17 +96,22 @@ def write_names(text: str, written: Written) -> str:
     return text
 
 
-def cards_in_places(text: bytes, templates: bytes, count: int) -> bytes:
-    """The ``count`` cards of ``text``, a byte each, where it is ``templates`` (as long, its ``count`` cards' places
-    NUL, none of its other bytes a character a card's token may hold) but for a card's characters at each of those
-    places; a TypeError for any other text. (A leader's code where the templates have a NUL passes the mask too,
-    but is no card's character: the cards then fall short of ``count``, unless a card's character is where the
-    code should be, which the compact form's reader tells.)"""
-    if text.translate(_MASK) != templates:
+def masked(text: bytes) -> bytes:
+    """``text`` with every character a card's token may hold made NUL and every "0" left out, to be held to its
+    templates (see :func:`cards_in_places`)."""
+    return text.translate(_MASK, b"0")
+
+
+def cards_in_places(text: bytes, masked_text: bytes | bytearray, templates: bytes, count: int) -> bytes:
+    """The ``count`` cards of ``text``, a byte each, where its masked text (:func:`masked`, a NUL in a leader's
+    code's place made NUL again) is ``templates`` (its ``count`` cards' places NUL, none of its other bytes a
+    character a card's token may hold) and each place holds a card's canonical token (see the module's
+    docstring); a TypeError for any other text."""
+    if masked_text != templates:
         raise TypeError("not written as the templates")
-    parts = text.translate(None, _NOT_CARD)
+    parts = text.translate(None, _NOT_CARD).replace(b"10", _TEN_BYTE)
     if len(parts) != 2 * count:
-        raise TypeError("a place not a card's")
+        raise TypeError("a place not a card's")  # (or a "0" not a ten's: see the module's docstring)
     # Each card's two characters made one by decoding them as UTF-16 (card characters are ASCII: no surrogate),
     # then each mapped to its card by a C encoding map (about two thirds of what cards_of_parts costs: the ranks
     # and the suits apart, two translates each, and an addition of two ints of a byte a card)

@@ -5,11 +5,11 @@ trick only for the reader to take each apart again.
 
 A compact trick's text is as long as its leader's name makes it, so the leaders are written out first: each
 ``["NAME",`` that opens a trick becomes ``[`` and the leader's *code*, one character (a control character, which
-no JSON text holds, and the text was refused before where it held one). Then, every "10" written as one
-character too, every trick's text is as long, and is one template (``[c"XY","XY",...]``, its code's and its
-cards' places NUL) but for its code and cards: the game's tricks, joined by commas, are held to the template
-repeated, at once (:func:`.card_places.cards_in_places`, a leader's code taken at a NUL place as a card is), and
-each trick's code read at its place.
+no JSON text holds, and the text was refused before where it held one). Then, masked (every "0" left out, see
+:mod:`.card_places`), every trick's text is as long, and is one template (``[c"XY","XY",...]``, its code's and
+its cards' places NUL) but for its code and cards: each trick's code is read at its place and made NUL there,
+and the game's tricks, joined by commas, are held to the template repeated, at once
+(:func:`.card_places.cards_in_places`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from .card_places import LEADER_CODES, TEN, by_hands, cards_in_places
+from .card_places import LEADER_CODES, by_hands, cards_in_places, masked
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -34,9 +34,9 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     Why the text so read is exactly the usual form: no code is in the text before the leaders are written out
     (checked), and no name holds ``[`` (else no layout), so no two of the ``["NAME",`` overlap and writing one out
     makes no other (a code is followed by no quote): each code in the text written out stands for one of them, at
-    its place. That text matching the template repeated, each trick is ``["NAME",`` and its cards, each ``"XY"``
-    (the characters of a card, read by ``cards_of_parts``, which refuses any other), and every "10" was a card's
-    (elsewhere the text differs from the template: see ``cards_in_places``). And no name holding ``]``, each
+    its place. That text matching the template repeated, each trick is ``["NAME",`` and its cards, each a card's
+    canonical token (see ``cards_in_places``), and a code met only at a code's place (a code is not masked: at a
+    card's place it differs from the template's NUL). And no name holding ``]``, each
     trick's only ``]`` is its last byte: so each segment, whose last ``]`` the cut took off, ends where a trick
     does, and its ``[`` number its tricks.
     """
@@ -53,17 +53,20 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
         raise TypeError("a control character in the text")  # no JSON text holds one
     for opener, code in zip(openers, codes, strict=True):
         joined = joined.replace(opener, code)
-    text = joined.replace("10", TEN).encode()
+    text = joined.encode()
+    found = masked(text)  # (the codes are not masked)
     width = len(template)  # a trick's text with the comma after it
-    tricks = (len(text) + 1) // width
-    if tricks * width != len(text) + 1:
+    tricks = (len(found) + 1) // width
+    if tricks * width != len(found) + 1:
         raise TypeError("tricks of another length")
     size = len(openers)
     plays = tricks * size
-    cards = cards_in_places(text, _JOIN.join(repeat(template[:-1], tricks)), plays)
-    leaders = text[1::width].translate(seats)  # each trick's code (a card's character there leaves none)
+    leaders = found[1::width].translate(seats)  # each trick's code (a card's character there, masked, leaves none)
     if b"\xff" in leaders:
         raise TypeError("a card where a code is")
+    mask = bytearray(found)
+    mask[1::width] = bytes(tricks)  # each code's place NUL, as the template has it
+    cards = cards_in_places(text, mask, _JOIN.join(repeat(template[:-1], tricks)), plays)
     counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
     return by_hands(cards, leaders, counts, size), 0
 

@@ -1,12 +1,11 @@
 """Each hand's deal read from its own text, a whole game at once (:func:`read_deals`), where every deal was cut
 out of the game's text before the decode (see :mod:`.tricks_text`, which cuts it and vouches for the cut).
 
-Where every player is dealt as many cards, and every "10" is written as one character (and each name holding a
-card's character written out as its code, see :mod:`.card_places`), every hand's deal is written as long, and is
-the game's *template* but for its cards (each player's name in seat order, then the cards, their places NUL): the
-game's deals, joined by line feeds, are held to the template repeated, at once (:func:`.card_places.cards_in_places`),
-as the tricks are to theirs (:func:`.tricks_text.read_tricks`). NUL and the ten's character are in no JSON text,
-and the text was refused before where it held either.
+Where every player is dealt as many cards, every hand's deal masked (every "0" left out, and each name holding a
+card's character written out as its code, see :mod:`.card_places`) is as long, and is the game's *template* but
+for its cards (each player's name in seat order, then the cards, their places NUL): the game's deals, joined by
+line feeds, are held to the template repeated, at once (:func:`.card_places.cards_in_places`), as the tricks are to
+theirs (:func:`.tricks_text.read_tricks`). NUL is in no JSON text, and the text was refused before where it held one.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from functools import lru_cache
 from itertools import cycle, repeat
 from typing import TYPE_CHECKING, Any
 
-from .card_places import TEN, cards_in_places, write_names, written_names
+from .card_places import cards_in_places, masked, write_names, written_names
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -62,17 +61,18 @@ def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tu
     # Joined by a line feed, which no template holds: so where the text matches the templates, every join falls
     # between two templates, and each segment is one whole deal (a segment cut elsewhere, at a "}" in a card's
     # place with the rest written after the next opener, is no JSON by itself, though the deals joined would be).
-    text = write_names(_JOIN.join(segments), written).replace("10", TEN).encode()
+    text = write_names(_JOIN.join(segments), written).encode()
+    mask = masked(text)
     deals = len(column)
-    each = (len(text) + 1) // deals - 1  # a deal's length, where all are as long
+    each = (len(mask) + 1) // deals - 1  # a deal's length, masked, where all are as long
     held = (each - _fixed(names)) // (5 * size)  # each card '"XY",' but the last
     if held < 1:
         raise TypeError("no cards dealt")
     template = _template(names, held)
-    if len(text) + 1 != deals * (len(template) + 1):
+    if len(mask) + 1 != deals * (len(template) + 1):
         raise TypeError("deals of another length")
     expected = _JOIN.encode().join(repeat(template, deals))
-    return cards_in_places(text, expected, held * size * deals), held, size
+    return cards_in_places(text, mask, expected, held * size * deals), held, size
 
 
 # The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)

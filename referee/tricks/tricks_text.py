@@ -23,7 +23,6 @@ segment decodes so by itself.
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +32,7 @@ from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores, read_scores
-from .card_places import TEN, by_hands, cards_in_places, write_names, written_names
+from .card_places import TEN, by_hands, cards_in_places, masked, write_names, written_names
 from .compact_text import read_compact
 from .deal_text import HOLDINGS
 from .log import GameLog
@@ -45,9 +44,11 @@ if TYPE_CHECKING:
 
 OPENER = '"tricks":['
 _KEY = '"tricks"'
-# What joins the segments of a game's tricks (:func:`read_tricks`), each with the last "]" its cut took off
+# What joins the tricks of a game (:func:`read_tricks`), and the hands' segments, each with the last "]" its cut
+# took off (a line feed: a comma once they are told apart)
 _END = ","
-_TEN = TEN  # what every "10" is written as (see card_places): no JSON text holds it
+_HANDS = "]\n"
+_TEN = TEN  # what a ten's "10" is read as (see card_places): no JSON text holds it
 
 
 class TricksTextReader(OnePassReader):
@@ -177,10 +178,10 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     the players and written play by play, as usual (as ``usual_game`` reads the decoded tricks), and the keys of
     their objects; a TypeError for any other game.
 
-    Written so, with every "10" written as one character (and each name holding a card's character written out
-    as its code, see :mod:`.card_places`), every trick's text is as long, whoever leads it (each name is met once
-    a trick), and is the text of its leader's *template* but for its cards: so the game's tricks, joined by commas,
-    are told apart by their places, and the whole text is held to the templates of its tricks' leaders at once
+    Masked (every "0" left out, and each name holding a card's character written out as its code, see
+    :mod:`.card_places`), every trick's text is as long, whoever leads it (each name is met once a trick), and is
+    the text of its leader's *template* but for its cards: so the game's tricks, joined by commas, are told apart
+    by their places, and the whole text is held to the templates of its tricks' leaders at once
     (:func:`.card_places.cards_in_places`), and the cards read at their places.
     """
     if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
@@ -191,30 +192,35 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
         raise TypeError("players whose tricks are not read from the text")
     templates, width, lead_at, lead_seats = layout
     size = len(seating.names)
-    # each name holding a card's character written out (see card_places), every "10" written as one character
-    written = [*map(str.replace, map(write_names, segments, repeat(names)), repeat("10"), repeat(_TEN))]
-    joined = ("]" + _END).join(written) + "]"  # each segment's last "]" cut off with the closer
-    text = joined.encode()
-    # each segment's length in bytes, as the templates are measured (a name not ASCII is longer in bytes)
-    lengths = map(len, written) if joined.isascii() else map(len, map(str.encode, written))
-    tricks = (len(text) + 1) // width
-    if len(text) + 1 != tricks * width:  # (else the leaders read may be one more than the tricks: the XOR's wider)
+    # The hands' segments joined by a line feed (each with the last "]" its cut took off), which no template holds
+    # (a comma's place between two tricks): each name holding a card's character written out (see card_places)
+    text = write_names(_HANDS.join(segments) + "]", names).encode()
+    mask = masked(text)
+    tricks = (len(mask) + 1) // width
+    if len(mask) + 1 != tricks * width:  # (else the leaders read may be one more than the tricks)
         raise TypeError("tricks of another length")
-    leaders = text[lead_at::width].translate(lead_seats)
+    leaders = mask[lead_at::width].translate(lead_seats)
     # each trick's template, its leader's (an IndexError: a trick led by no player), taken by one itemgetter (a
     # map of the tuple's __getitem__, a slot wrapper, cost twice as much); of one trick, the getter's item is bare
     led_by = itemgetter(*leaders)(templates) if len(leaders) > 1 else (templates[leaders[0]],)
     expected = _END.encode().join(led_by)
+    # Each hand's tricks, up to its line feed. Every segment must end where a trick does: the text matching the
+    # templates says nothing of where it was cut, and a cut within a trick (at a "]]" in a name, the rest of that
+    # trick written after the next opener) leaves tricks that are no JSON by themselves. Each line feed found by
+    # a search for it alone (a memchr), and none but the joins' (a segment holding one is not the usual form)
+    counts = []
+    start = 0
+    for _ in range(len(segments) - 1):
+        at = mask.find(b"\n", start)
+        if at < 0 or (at + 1) % width:
+            raise TypeError("a hand's tricks cut within a trick")
+        counts.append((at + 1 - start) // width)
+        start = at + 1
+    if mask.find(b"\n", start) >= 0:
+        raise TypeError("a line feed in a hand's tricks")
+    counts.append((len(mask) + 1 - start) // width)
     plays = tricks * size
-    cards = cards_in_places(text, expected, plays)
-    # each hand's tricks: its segment's length, in tricks. Every segment must end where a trick does: the text
-    # matching the templates says nothing of where it was cut, and a cut within a trick (at a "]]" in a name, the
-    # rest of that trick written after the next opener) leaves tricks that are no JSON by themselves. The
-    # segments' lengths (each with its "]" and comma) add up to the tricks' exactly, so their counts do only
-    # where none is rounded down.
-    counts = [(length + len(_END) + 1) // width for length in lengths]
-    if sum(counts) != tricks:
-        raise TypeError("a hand's tricks cut within a trick")
+    cards = cards_in_places(text, mask.replace(b"\n", _END.encode()), expected, plays)
     return by_hands(cards, leaders, counts, size), plays  # a key a play
 
 

@@ -18,7 +18,7 @@ from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
 from referee.tricks import deal_text, tricks_text
-from referee.tricks.card_places import TEN, by_hands, cards_in_places
+from referee.tricks.card_places import by_hands, cards_in_places, masked
 from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
@@ -196,6 +196,19 @@ _CHANGES = [
     ('"QS"', '"Q\x1f"'),
     ('"QS"', '"\x10\x11"'),  # two codes where a card is: its place passes the mask, the cards after it one short
     ('"QS"', '"Q\x11"'),  # a code met where no "[" is before it (no JSON): refused wherever it is
+    ('"10', '"1'),  # a ten written otherwise, or a "0" where a ten's is not
+    ('"10', '"100'),
+    ('"10', '"010'),
+    ('"10', '"1 0'),
+    ('"10', '"T'),
+    ('"QS"', '"Q10"'),
+    ('"QS"', '"QS0"'),
+    ('"QS"', '"0QS"'),
+    ('"QS"', '"Q0S"'),
+    ('"},{"', '"}0,{"'),
+    ('"},{"', '"},\n{"'),  # a line feed, which joins the hands' tricks where they are read
+    ("],[", "]\n,["),
+    ("],[", "],\n["),
     ('"],["', '"],\x12["'),
     ('"QS"', '"Q1"'),  # a card's byte that differs
     ('"QS"', '"1S"'),
@@ -467,22 +480,25 @@ def test_a_games_plays_are_cut_into_its_hands_by_their_tricks() -> None:
     assert by_hands(b"", b"", [], 4) == []
 
 
-def test_a_cards_two_characters_are_read_as_its_canonical_token_and_no_other_pair_is() -> None:
-    # every pair of characters at a card's place: a card where the pair is a card's canonical token (a ten's "10"
-    # written as TEN), and refused (a TypeError) where it is anything else ("TS", "as", "SA", "AJ", "J1", ...)
-    assert cards_in_places(b"AS", b"\0\0", 1) == bytes([TOKENS["AS"]])
-    assert cards_in_places(b"\x01H,2C,BJ", b"\0\0,\0\0,\0\0", 3) == bytes([TOKENS["10H"], TOKENS["2C"], 53])
+def test_a_cards_characters_are_read_as_its_canonical_token_and_nothing_else_is() -> None:
+    # what a card's place may hold: a card where it is a card's canonical token, and refused (a TypeError) where it
+    # is anything else ("TS", "as", "SA", "AJ", "J1", "1S", "Q10", "100S", "010S", ...)
+    assert cards_in_places(b"AS", b"\0\0", b"\0\0", 1) == bytes([TOKENS["AS"]])
+    text = b'"10H","2C","BJ"'
+    assert cards_in_places(text, masked(text), b'"\0\0","\0\0","\0\0"', 3) == bytes([TOKENS["10H"], TOKENS["2C"], 53])
+    characters = [chr(code) for code in range(1, 128)]
+    tokens = [rank + suit for rank in characters for suit in characters]
+    tokens += ["10" + suit for suit in characters] + ["1", "0", "100S", "010S", "01S", "1S0", "Q10", "10S0", "1010"]
     read = 0
-    for rank in range(1, 128):
-        for suit in range(1, 128):
-            token = chr(rank).replace(TEN, "10") + chr(suit)
-            card = TOKENS.get(token)
-            canonical = card is not None and card_name(card) == token
-            try:
-                found = cards_in_places(bytes([rank, suit]), b"\0\0", 1)
-            except TypeError:
-                assert not canonical, token
-            else:
-                assert canonical and found == bytes([card]), token
-                read += 1
+    for token in tokens:
+        card = TOKENS.get(token)
+        canonical = card is not None and card_name(card) == token
+        written = f'"{token}"'.encode()
+        try:
+            found = cards_in_places(written, masked(written), b'"\0\0"', 1)
+        except TypeError:
+            assert not canonical, token
+        else:
+            assert canonical and card is not None and found == bytes([card]), token
+            read += 1
     assert read == 54  # the 52 cards and the two jokers

@@ -112,17 +112,20 @@ def test_between_two_games_audited_here_an_empty_pipe_is_not_read(monkeypatch: p
     # After each game this process audits it looks at the workers; a worker sets its byte in the memory they share
     # once it has sent something, so that the look finds whether to read without reading: a read of an empty pipe
     # is a system call and a raised BlockingIOError. Such reads between games were one a game (~100 here); now at
-    # most one a message a worker sends (the read that finds the pipe emptied), some 8 here.
+    # most one a message a worker sends (the read that finds the pipe emptied), some 8 here. How many messages there
+    # are depends on timing (a loaded machine makes more), so the bound is the reads that found something.
     monkeypatch.setattr(batch_inputs, "BLOCK_BYTES", 131072)  # units of some 12 games (200 games, ~1.1 MB)
     here, real_read, audit_unit = os.getpid(), os.read, batch_inputs.check_unit
-    auditing, empty, games_here = [False], [0], [0]
+    auditing, empty, full, games_here = [False], [0], [0], [0]
 
     def counted_read(fd: int, size: int) -> bytes:
         try:
-            return real_read(fd, size)
+            data = real_read(fd, size)
         except BlockingIOError:
             empty[0] += os.getpid() == here and auditing[0]
             raise
+        full[0] += os.getpid() == here and auditing[0] and bool(data)
+        return data
 
     def counted_unit(checker: Checker, unit: batch_inputs.Unit) -> Iterator[GameResult]:
         auditing[0] = True  # (the look after each game runs while this generator waits at its yield)
@@ -136,4 +139,4 @@ def test_between_two_games_audited_here_an_empty_pipe_is_not_read(monkeypatch: p
     code, out = _run("check", str(ARCHIVE), "--format", "json", "--jobs", "2")
     assert code == 0 and out == _run("check", str(ARCHIVE), "--format", "json", "--jobs", "1")[1]
     assert games_here[0] > 40  # this process audited a share (else the count below would prove nothing)
-    assert empty[0] < games_here[0] / 4, (empty[0], games_here[0])
+    assert empty[0] <= full[0] + 2 and empty[0] < games_here[0] / 2, (empty[0], full[0], games_here[0])

@@ -34,6 +34,9 @@ class HandState:
         self.counting = True  # False once the game was won in mid-hand: later turns are audited, not scored
         self.locked = False
         self.held_at_win: list[int] | None = None  # each seat's tiles when the game was won in mid-hand
+        # before the first tile: the seat due to open and a mask of the tiles it may open with (-1: any; None: no
+        # seat is due)
+        self.opens: tuple[int, int] | None = None
 
     def next_seat(self, seat: int) -> int:
         """The next player clockwise still holding tiles."""
@@ -46,6 +49,16 @@ class HandState:
 
     def can_play(self, seat: int) -> bool:
         return self.layout.playable(self.held[seat]) != 0
+
+    def playable(self, seat: int) -> int:
+        """The tiles ``seat`` could lay now: those that fit an open end, or, before the first tile, the opening
+        tile (any tile, where the winner of the last hand opens) for the seat due to open, and none for another
+        (a draw or a knock by the opener is one by a player able to play)."""
+        if self.layout.started:
+            return self.layout.playable(self.held[seat])
+        if self.opens is None or self.opens[0] != seat:
+            return 0
+        return self.held[seat] & self.opens[1]
 
     def is_locked(self) -> bool:
         """No one still in can play, and there is nothing left to draw."""
@@ -89,6 +102,8 @@ class TurnReplay:
         ended: str | None = None
         opening = True  # the first turn (or the knocks and draws before the first tile) is judged by the opening rule
         over_before = self.report.finished  # a hand after the game's end is replayed all the same
+        if opener is not None:
+            state.opens = (opener, -1 if opening_tile is None else 1 << opening_tile)
         for turn in turns:
             if ended == OVER:
                 if state.counting:  # said once: the turns after the game was won are audited, not counted
@@ -142,12 +157,16 @@ class TurnReplay:
     ) -> None:
         name = self.names[turn.seat]
         if turn.seat != opener and first:
+            due = f"holds {tile_name(tile)}, the highest double" if tile is not None else "won the last hand"
+            did = "opened"
+            if turn.action is not Action.PLAY:  # a draw or a knock as the hand's first turn
+                did = f"{'drew' if turn.action is Action.DRAW else 'knocked'} before the first tile"
+                due = f"{due}, and opens"
             self.add(
                 Finding(
                     Code.WRONG_OPENER,
                     clause,
-                    f"{name} opened; {self.names[opener]} "
-                    + (f"holds {tile_name(tile)}, the highest double" if tile is not None else "won the last hand"),
+                    f"{name} {did}; {self.names[opener]} {due}",
                     turn.seat,
                     turn=turn.number,
                 ),
@@ -193,9 +212,9 @@ class TurnReplay:
         t = self.t
         seat = turn.seat
         name = self.names[seat]
+        able = state.playable(seat) if turn.action is not Action.PLAY else 0
         if turn.action is Action.KNOCK:
-            if state.layout.started and state.can_play(seat):
-                able = state.layout.playable(state.held[seat])
+            if able:
                 self.flag(
                     n,
                     turn,
@@ -219,8 +238,7 @@ class TurnReplay:
                     f"{name} drew {tile_name(turn.tile)}; these rules have no drawing",
                 )
             else:
-                if state.layout.started and state.can_play(seat):
-                    able = state.layout.playable(state.held[seat])
+                if able:
                     self.flag(
                         n,
                         turn,

@@ -26,7 +26,8 @@ def audit(spec: Spec | str, log: AnyLog, options: dict[str, Any] | None = None) 
     against this spec at all (wrong number of players, unknown option).
     """
     base = spec if isinstance(spec, Spec) else load(spec)
-    return families.audit(as_played(base, log, options), log)
+    # (a game whose header chooses nothing, with no options given, nearly every one: played by the spec as it is)
+    return families.audit(as_played(base, log, options) if log.options or options else base, log)
 
 
 def as_played(spec: Spec, log: AnyLog, options: dict[str, Any] | None = None) -> Spec:

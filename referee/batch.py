@@ -404,5 +404,5 @@ class Checker:
             output = render.text(report) + "\n"
         else:
             output = ""
-        codes = tuple(str(v.code) for v in report.violations)
+        codes = tuple(str(v.code) for v in report.violations) if report.violations else ()  # (a clean game: none)
         return GameResult(report.status, report.exit_code, output, "", codes, report.hands_audited)

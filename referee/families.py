@@ -163,12 +163,13 @@ def compile_spec(spec: Spec) -> object:
 
 def audit(spec: Spec, log: AnyLog) -> Report:
     """Replay a log with its spec's family; a log of another family cannot be audited against it."""
-    family = of_spec(spec)
-    if not isinstance(log, family.log_type) and not log.hands:  # no hand tells its family: it is the spec's
+    family = BY_SPEC_FAMILY[spec.family]  # (of_spec, inline: a call a game)
+    log_type = family.log_type
+    if type(log) is not log_type and not isinstance(log, log_type) and not log.hands:  # no hand tells its family
         from .logreader import RecordedGame  # the header both families' records share
 
-        log = family.log_type(**{f.name: getattr(log, f.name) for f in fields(RecordedGame)}, hands=())
-    if not isinstance(log, family.log_type):
+        log = log_type(**{f.name: getattr(log, f.name) for f in fields(RecordedGame)}, hands=())
+    if type(log) is not log_type and not isinstance(log, log_type):
         said = "this log records a game of another family"
         if family is DOMINOES and not any(map(_of_cards, log.hands)):  # (a score sheet alone is no card game)
             said = "this log's hands record no draw (a domino hand records each player's tiles as drawn)"

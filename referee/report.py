@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -262,13 +263,28 @@ class Report:
     @classmethod
     def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:
         """An empty report of one game (a log of any family) against a spec."""
-        # made for every game: its fields given in order (keywords are matched to the parameters by name, a call)
         file = log.file
         if file is not None and not file.isprintable():  # (a name with a byte the system could not decode)
             file = shown_name(file)
-        report = cls(spec.id, spec.title, dict(spec.chosen), log.players, sides, file, log.index, log.game_id)
-        if family != "tricks":
-            report.family = family
+        # Not through the dataclass's __init__, which sets all 22 fields one by one (~100 lines of bytecode a game):
+        # the fields a game gives, its own lists, and the defaults, copied from a dict made once, in one step each.
+        report = _new(cls)
+        state = report.__dict__
+        state.update(_DEFAULTS)
+        state.update(
+            spec_id=spec.id,
+            spec_title=spec.title,
+            options=dict(spec.chosen),
+            players=log.players,
+            sides=sides,
+            file=file,
+            game=log.index,
+            game_id=log.game_id,
+            violations=[],
+            incomplete=[],
+            hands=[],
+            family=family,
+        )
         return report
 
     @property
@@ -300,7 +316,8 @@ class Report:
     @property
     def exit_code(self) -> int:
         """2 for a truncated record, 1 for violations, 0 for a clean game (warnings allowed)."""
-        return {"incomplete": 2, "violations": 1}.get(self.status, 0)
+        status = self.status
+        return 2 if status == "incomplete" else 1 if status == "violations" else 0
 
     def as_dict(self, sheet: bool = True) -> dict[str, Any]:
         """The report as JSON data (``schema/report.schema.json``); ``sheet=False``: the score sheet left empty,
@@ -343,6 +360,12 @@ class Report:
         if self.game_id is not None:
             out["game_id"] = self.game_id
         return out
+
+
+_new = object.__new__
+# Every field of a Report in its order, each with its plain default (None where Report.start gives it): a started
+# report's fields are in the order the dataclass's __init__ sets them
+_DEFAULTS = {f.name: None if f.default is MISSING else f.default for f in dataclass_fields(Report)}
 
 
 AFTER_END = "played after the game ended; not counted"

@@ -210,10 +210,12 @@ class _Numbers(dict[tuple[int, int], str]):
     def __missing__(self, ratio: tuple[int, int]) -> str:
         if len(self) >= 4 * _KEPT:
             self.clear()
-        from fractions import Fraction  # a settlement's (Hearts): other runs never import fractions
-
-        # number() gives an int or a finite float, each of which str() writes as the encoder does
-        self[ratio] = text = str(number(Fraction(*ratio)))
+        # What number() gives of the Fraction of this ratio, without making it (~100 lines of Python a figure, and
+        # a settlement's are new game after game): the ratio is a Fraction's own, in lowest terms with a positive
+        # denominator, so its numerator and denominator are these. An int or a finite float, each of which str()
+        # writes as the encoder does.
+        numerator, denominator = ratio
+        self[ratio] = text = str(numerator if denominator == 1 else round(numerator / denominator, 4))
         return text
 
 

@@ -14,7 +14,7 @@ from operator import add
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
 from . import aces, bidding, clock, deal, misdeal, no_trump, passing, penalties, points, scoring
-from .game_plan import plan_for
+from .game_plan import GamePlan, plan_for
 from .log import Bid, GameLog, Hand, plays_of
 from .replay_deal import DealReplay
 from .replay_lanes import LaneReplay
@@ -24,8 +24,8 @@ THROWN_OUT = "thrown out: the renege would have won the game"
 NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
 
 
-# Per spec (by identity, holding the spec): the Tables for each number of players a log has had.
-_SEATED: dict[int, tuple[Spec, dict[int, Tables]]] = {}
+# Per spec (by identity, holding the spec): the Tables for each number of players a log has had, with their plan.
+_SEATED: dict[int, tuple[Spec, dict[int, tuple[Tables, GamePlan]]]] = {}
 
 
 class _Audit(DealReplay, LaneReplay):
@@ -49,30 +49,34 @@ class _Audit(DealReplay, LaneReplay):
             if len(_SEATED) > 64:
                 _SEATED.clear()
             known = _SEATED[id(spec)] = (spec, {})
-        tables = known[1].get(players)
-        if tables is None:
+        seated = known[1].get(players)
+        if seated is None:
             tables = tables_for(spec)
             if players in tables.seat_counts:
                 tables = tables_for(spec, players)
-            known[1][players] = tables
-        return cls(spec, tables, log).run()
+            seated = known[1][players] = (tables, plan_for(tables))
+        tables, plan = seated
+        replay = cls(spec, tables, log)
+        return replay.run(plan if replay.t is tables else None)  # (a log's own sides: Tables of their own)
 
     # -- the game -----------------------------------------------------------
-    def run(self) -> Report:
+    def run(self, plan: GamePlan | None = None) -> Report:
+        """The game replayed hand by hand; ``plan``: the plan of its Tables, where the caller has it."""
         t = self.t
-        totals: tuple[int, ...] = (0,) * len(t.sides)  # each line's own tuples, carried on
-        bags: tuple[int, ...] = (0,) * len(t.sides)
+        if plan is None:
+            plan = plan_for(t)
+        totals = bags = plan.zeros  # each line's own tuples, carried on
         expected_dealer: int | None = None
         scored = 0  # hands scored so far: the first is the unbid one where the spec has one
         final: list[int] | None = None  # the totals when the game ended; hands after it are audited, not counted
         # a timed match: the hand in progress when time ran out (no clock, nearly always: no call)
         self.stop = None if t.clock_minutes is None else clock.stop_hand(t, self.log.hands)
-        self.renege_count = [0] * len(t.sides)  # reneges each side was charged with so far (an escalating penalty)
-        self.plan = plan = plan_for(t)
-        self._renege_costly, self._penalised = plan[1:3]
+        self.plan = plan
+        _, self._renege_costly, self._penalised = plan[:3]
+        self.renege_count = [*plan.zeros]  # reneges each side was charged with so far (an escalating penalty)
+        self.no_reneges = [*plan.zeros]  # the general hand's reneges until a hand charges some
         report = self.report
         lines = report.hands
-        self.no_reneges = [0] * len(t.sides)  # the general hand's reneges until a hand charges some
         next_dealer = plan.next_dealer
         lane = self._plain if plan.lane else self._by_points if plan.points_lane else None
         # Where only a target ends the game, and no clock: a hand that leaves every total short of it, with no

@@ -30,6 +30,7 @@ class GamePlan(NamedTuple):
     # passed, and no claim window, renege cost or excess cards passed on.
     points_lane: bool
     no_bids: tuple[None, ...]  # a points hand's bids on the score sheet: none for each side
+    zeros: tuple[int, ...]  # a 0 for each side: the totals and bags a game starts from
 
 
 def _game_plan(t: Tables) -> GamePlan:
@@ -51,6 +52,7 @@ def _game_plan(t: Tables) -> GamePlan:
         and bool(t.passing)
         and not (t.excess_passed or t.renege_claim_window or renege_costly),
         (None,) * len(t.sides),
+        (0,) * len(t.sides),
     )
 
 

@@ -327,20 +327,23 @@ class _Audit(TurnReplay):
             due = award.points if side == award.side else 0
             if written == due:
                 continue
-            message = f"the table gave {self.side_names[side]} {written} at the hand's end; the rules give {due}"
-            severity = None
             if written and (side, written) in award.tied:
-                # what the side would score as the one with the fewest: the sheet's words kept, only the spec's
-                # reading of a tie (no one scores) broken, a warning; its written score is held to it too
-                tied = " and ".join(self.side_names[s] for s, _ in award.tied)
-                message = (
-                    f"the board locked with {tied} tied for the fewest spots; the table gave "
-                    f"{self.side_names[side]} {written}, what the one with the fewest scores; the reading taken is "
-                    f"that a tie scores nobody"
-                )
-                severity = Severity.WARNING
-                self.tie_awarded[side] = written
-            self.add(Finding(Code.AWARD_MISMATCH, award.clause, message, severity=severity), hand.number)
+                self._tie_award(hand.number, side, written, award)
+                continue
+            message = f"the table gave {self.side_names[side]} {written} at the hand's end; the rules give {due}"
+            self.add(Finding(Code.AWARD_MISMATCH, award.clause, message), hand.number)
+
+    def _tie_award(self, n: int, side: int, written: int, award: scoring.Award) -> None:
+        """A tied side given what the one with the fewest would score (in the award, or in the score where no award
+        is written for it): the sheet's words kept, only the spec's reading of a tie (no one scores) broken, a
+        warning; its written score is held to it too."""
+        tied = " and ".join(self.side_names[s] for s, _ in award.tied)
+        message = (
+            f"the board locked with {tied} tied for the fewest spots; the table gave {self.side_names[side]} "
+            f"{written}, what the one with the fewest scores; the reading taken is that a tie scores nobody"
+        )
+        self.tie_awarded[side] = written
+        self.add(Finding(Code.AWARD_MISMATCH, award.clause, message, severity=Severity.WARNING), n)
 
     def _check_score(self, hand: DominoHand, state: Settled, award: scoring.Award) -> None:
         side_of, hand_points, totals, written = self.sides_by_key, state.points, self.totals, self.written
@@ -361,6 +364,13 @@ class _Audit(TurnReplay):
             if recorded.hand == points and recorded.total == total:  # the usual line, as the rules give it
                 written[side] = total
                 continue
+            if award.tied and side not in self.tie_awarded and (recorded.hand, recorded.total) != (None, None):
+                # no award written for a tied side, but its score holds what the one with the fewest scores
+                extra = dict(award.tied).get(side, 0)
+                apart = any(self.sides_by_key.get(key) == side for key, _ in hand.award or ())  # (judged there)
+                given = recorded.hand in (None, points + extra) and recorded.total in (None, total + extra)
+                if extra and given and not apart:
+                    self._tie_award(hand.number, side, extra, award)
             if award.tied and side in self.tie_awarded:  # a tie's award given (reported once, as a warning)
                 extra = self.tie_awarded[side]
                 if recorded.hand in (None, points + extra) and recorded.total in (None, total + extra):

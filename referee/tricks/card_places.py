@@ -19,6 +19,15 @@ among them read as one character (TEN), they are two a place exactly where every
 a "1" (each "0" in no "10" is one character more, and each "10" one less): then each place is two characters, or
 "1", a "0" and one more, and reads as a pair mapped to a card only where it is a card's canonical token (a "1"
 with no "0" after it, or a place's second character "1" with a "0" after it, is in no card's pair).
+
+A game's deals (or passes) are read with the gaps the play check wants between the holdings (``Hand.deal_bytes``):
+each holding's brackets are kept with its cards' characters, and the pair "][" between two holdings is read as GAP.
+No template holds a bracket but the holdings' own (a name holding one is written out as a code): so, the masked
+text being the templates, the characters kept are an opening bracket, each holding's cards' characters, with the
+text's "0"s among them, then a closing bracket, each pair of brackets with only "0"s between (the mask leaves them
+out): as above, they are two a card, two a pair of brackets between two holdings and the two outer brackets
+exactly where every "0" came right after a "1" within a holding (no "10" is made across a bracket), and then each
+holding's pairs fall on its places, each "][" read as GAP falls between two holdings, and no other "][" is met.
 """
 
 from __future__ import annotations
@@ -41,24 +50,30 @@ LEADER_CODES = bytes(range(0x10, 0x20))
 _NAME_CODES = "\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
 _MASK = bytes.maketrans(_CARD_CHARACTERS, bytes(len(_CARD_CHARACTERS)))
 _NOT_CARD = bytes(sorted({*range(256)} - {*_CARD_CHARACTERS, *b"0"}))
+_NOT_HELD = bytes(sorted({*_NOT_CARD} - {*b"[]"}))  # and the holdings' brackets kept (see the module's docstring)
+_KEPT = {*_CARD_CHARACTERS, *b"0[]"}  # what no name may hold as it is written in a template (see written_names)
+GAP = b"\xff"  # between two holdings' cards (clean_lane.GAP: no card's byte)
+_GAP_AT = GAP[0]  # where the map puts the pair "][" (no card's place in it)
 
 
 def _pairs_map() -> dict[int, int] | _EncodingMap:
     """What reads a card's two characters (a ten's "10" written as TEN) as one character: the code unit UTF-16
     makes of them (little-endian: its suit's byte high, its rank's low), mapped to its card, plus one (an encoding
     map, C's, must map NUL to NUL), by ``codecs.charmap_encode``. Every card from 2 of clubs to the big joker, each
-    by its canonical token (``card_name``): no other pair is mapped, and the encode refuses it."""
+    by its canonical token (``card_name``), and "][" (between two holdings) as GAP: no other pair is mapped, and the
+    encode refuses it."""
     table = ["\ufffe"] * 256  # (U+FFFE: mapped to no byte)
     table[0] = "\0"
     for card in range(BIG_JOKER + 1):
         rank, suit = card_name(card).replace("10", TEN).encode()
         table[card + 1] = chr(suit << 8 | rank)
+    table[_GAP_AT] = chr(ord("[") << 8 | ord("]"))
     return codecs.charmap_build("".join(table))
 
 
 _PAIRS = _pairs_map()
 _encode = codecs.charmap_encode
-_LESS_ONE = bytes([255, *range(255)])  # each card's byte, the map's less one
+_LESS_ONE = bytes([255, *range(254), _GAP_AT])  # each card's byte, the map's less one; GAP as it is
 
 # A game's names written out: each (key, written) pair replaced, in order, and every name as written
 Written = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
@@ -66,16 +81,16 @@ Written = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
 
 @lru_cache(maxsize=64)
 def written_names(players: tuple[str, ...]) -> Written | None:
-    """Each name holding a character a card's token may hold (or a "0"), written out as its code (as long as the
-    name), with the key it is met as: ``"South":`` as ``"\\x02\\x02\\x02\\x02\\x02":``; and every name as
-    written. None where a name holds a control character (no JSON text's name does) or more names hold a card's
-    character than there are codes."""
+    """Each name holding a character a card's token may hold (or a "0", or a bracket, which a holding's reading
+    keeps), written out as its code (as long as the name), with the key it is met as: ``"South":`` as
+    ``"\\x02\\x02\\x02\\x02\\x02":``; and every name as written. None where a name holds a control character
+    (no JSON text's name does) or more names hold such a character than there are codes."""
     replaced: list[tuple[str, str]] = []
     names: list[str] = []
     for name in players:
         if any(character < " " for character in name):
             return None
-        if {*name.encode()}.isdisjoint(_CARD_CHARACTERS) and "0" not in name:  # (a "0" is left out of the mask)
+        if {*name.encode()}.isdisjoint(_KEPT):
             names.append(name)
             continue
         if len(replaced) == len(_NAME_CODES):
@@ -102,16 +117,27 @@ def masked(text: bytes) -> bytes:
     return text.translate(_MASK, b"0")
 
 
-def cards_in_places(text: bytes, masked_text: bytes | bytearray, templates: bytes, count: int) -> bytes:
+def cards_in_places(
+    text: bytes, masked_text: bytes | bytearray, templates: bytes, count: int, holdings: int = 0
+) -> bytes:
     """The ``count`` cards of ``text``, a byte each, where its masked text (:func:`masked`, a NUL in a leader's
     code's place made NUL again) is ``templates`` (its ``count`` cards' places NUL, none of its other bytes a
     character a card's token may hold) and each place holds a card's canonical token (see the module's
-    docstring); a TypeError for any other text."""
+    docstring); a TypeError for any other text. ``holdings``: where given, the templates are that many holdings,
+    each in its own brackets (no other is in them), and the cards are given with GAP between each holding's and
+    the next's (see the module's docstring)."""
     if masked_text != templates:
         raise TypeError("not written as the templates")
-    parts = text.translate(None, _NOT_CARD).replace(b"10", _TEN_BYTE)
-    if len(parts) != 2 * count:
-        raise TypeError("a place not a card's")  # (or a "0" not a ten's: see the module's docstring)
+    if holdings:
+        # the cards' characters and the holdings' brackets: two a card, two a gap, and the first and last bracket
+        parts = text.translate(None, _NOT_HELD).replace(b"10", _TEN_BYTE)
+        if len(parts) != 2 * (count + holdings):
+            raise TypeError("a place not a card's")  # (or a "0" not a ten's: see the module's docstring)
+        parts = parts[1:-1]
+    else:
+        parts = text.translate(None, _NOT_CARD).replace(b"10", _TEN_BYTE)
+        if len(parts) != 2 * count:
+            raise TypeError("a place not a card's")  # (or a "0" not a ten's: see the module's docstring)
     # Each card's two characters made one by decoding them as UTF-16 (card characters are ASCII: no surrogate),
     # then each mapped to its card by a C encoding map (about two thirds of what cards_of_parts costs: the ranks
     # and the suits apart, two translates each, and an addition of two ints of a byte a card)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import cycle, repeat
 from typing import TYPE_CHECKING, Any
 
-from .card_places import cards_in_places, masked, write_names, written_names
+from .card_places import GAP, cards_in_places, masked, write_names, written_names
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -31,26 +31,36 @@ def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -
 
 def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     """Each hand's passes (each player's seat and the cards they pass, in seat order, as ``usual_game`` reads the
-    decoded passes written so) read from its segment, and the keys of their objects; a TypeError for any passes
-    written otherwise (in another order too: decoded, they are read in the order written)."""
-    cards, held, size = _cards(segments, column, seating)
+    decoded passes written so), with their bytes (``Hand.pass_bytes``), read from its segment, and the keys of their
+    objects; a TypeError for any passes written otherwise (in another order too: decoded, they are read in the order
+    written)."""
+    spaced, held, size = _cards(segments, column, seating)
     # each holding paired with its seat, then the pairs grouped by hand: a few C steps a game (a zip of the seats
     # made for each hand cost as much again as all the rest)
-    pairs = zip(cycle(range(size)), zip(*[iter(cards)] * held))  # noqa: B905 - whole holdings
-    return [*zip(*[pairs] * size)], size * len(segments)  # noqa: B905 - whole hands
+    pairs = zip(cycle(range(size)), zip(*[iter(spaced.translate(None, GAP))] * held))  # noqa: B905 - whole holdings
+    given = _by_hand(spaced, len(segments))  # every player passed, in seat order: their Hand.pass_bytes
+    return [*zip(zip(*[pairs] * size), given)], size * len(segments)  # noqa: B905 - whole hands
 
 
 def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
-    """Each hand's holdings (every player's cards, in seat order), read from its segment, each player as many
-    cards, and the keys of their objects; a TypeError for any other."""
-    cards, held, size = _cards(segments, column, seating)
-    holdings = zip(*[iter(cards)] * held)  # noqa: B905 - whole holdings
-    return [*zip(*[holdings] * size, strict=True)], size * len(segments)  # each deal's keys: a player each
+    """Each hand's holdings (every player's cards, in seat order), with their bytes (``Hand.deal_bytes``), read
+    from its segment, each player as many cards, and the keys of their objects; a TypeError for any other."""
+    spaced, held, size = _cards(segments, column, seating)
+    holdings = zip(*[iter(spaced.translate(None, GAP))] * held)  # noqa: B905 - whole holdings
+    deals = zip(*[holdings] * size, strict=True)
+    return [*zip(deals, _by_hand(spaced, len(segments)), strict=True)], size * len(segments)  # a key a player
+
+
+def _by_hand(spaced: bytes, hands: int) -> list[bytes]:
+    """Each hand's holdings as the play check reads them (see ``Hand.deal_bytes``), from the game's (``spaced``:
+    every hand's holdings, GAP between every two), all hands' as long."""
+    width = (len(spaced) + 1) // hands  # a hand's holdings with a GAP after each
+    return [spaced[start : start + width - 1] for start in range(0, len(spaced), width)]
 
 
 def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[bytes, int, int]:
-    """Every hand's holdings' cards (every player's, in seat order), read from its segment, and the cards each
-    player holds and the players; a TypeError for any other."""
+    """Every hand's holdings' cards (every player's, in seat order, GAP between every two holdings), read from its
+    segment, and the cards each player holds and the players; a TypeError for any other."""
     if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
         raise TypeError("the openers are not the hands' fields")  # a hand with none, or one met elsewhere
     written = written_names(tuple(seating.names))
@@ -72,7 +82,7 @@ def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tu
     if len(mask) + 1 != deals * (len(template) + 1):
         raise TypeError("deals of another length")
     expected = _JOIN.encode().join(repeat(template, deals))
-    return cards_in_places(text, mask, expected, held * size * deals), held, size
+    return cards_in_places(text, mask, expected, held * size * deals, size * deals), held, size
 
 
 # The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)

@@ -83,6 +83,13 @@ class Hand:
     # holds it to the true figures' text, and ``score`` is made from it on first use. Neither an argument of
     # __init__ nor compared, as play_bytes.
     score_text: tuple[tuple[str, ...], str] | None = field(default=None, init=False, compare=False, repr=False)
+    # The deal's and the pass's cards as the play check reads them (clean_hand; passing.passed_bytes): each seat's
+    # cards, a byte each, in seat order, a byte 255 (clean_lane.GAP) after every seat's but the last; the pass's
+    # where every player passed, in seat order. Set only where the one-pass reader read a whole game's deals (or
+    # passes) from their text at once (see deal_text), where they cost a few steps a game: the replay makes them
+    # from ``deal`` and ``passes`` otherwise. Neither an argument of __init__ nor compared, as play_bytes.
+    deal_bytes: bytes | None = field(default=None, init=False, compare=False, repr=False)
+    pass_bytes: bytes | None = field(default=None, init=False, compare=False, repr=False)
 
 
 class _TricksFromBytes:

@@ -143,6 +143,8 @@ class OnePassReader(Reader):
             "started": None,
             "play_bytes": played,
             "score_text": None,
+            "deal_bytes": None,
+            "pass_bytes": None,
         }
         if played is None:  # otherwise made from the bytes on first use, which nearly every hand never comes to
             values["tricks"] = tricks

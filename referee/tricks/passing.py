@@ -218,22 +218,30 @@ def clean_pass(
 
 
 def passed_bytes(
-    t: Tables, lane: CleanLane, passes: tuple[tuple[int, tuple[int, ...]], ...] | None, dealt: bytes
+    t: Tables,
+    lane: CleanLane,
+    passes: tuple[tuple[int, tuple[int, ...]], ...] | None,
+    dealt: bytes,
+    given_bytes: bytes | None = None,
 ) -> bytes | None:
     """The cards of a pass regular as far as the pass itself shows, as bytes, passer by passer in seat order (each
     passer's after a byte 255, :data:`.clean_lane.GAP`; ``dealt``: the deal's cards as bytes, each seat's in turn,
     GAP between, as long as ``lane.seat_of_dealt``): every player, in seat order, passed the hand's count of cards
     they were dealt, none twice. The play check (:func:`.clean_hand.clean_play`, given them after the deal)
     confirms the rest, as :func:`clean_pass`'s caller does: each was played by the player it was due to. None:
-    anything else, for :func:`clean_pass` or :func:`apply`."""
-    if not passes:
-        return None
-    # Each pass a passer and their cards (a pair, as the readers make it): two columns. Not strict=True: zip parses
-    # a keyword through the slow generic path, some 0.4 us a hand, more than the rest of the zip.
-    passers, given = zip(*passes)  # noqa: B905
-    if passers != lane.seats_in_turn:
-        return None
-    passed = GAP.join(map(bytes, given))
+    anything else, for :func:`clean_pass` or :func:`apply`. ``given_bytes``: the pass's bytes where the reader gave
+    them (``Hand.pass_bytes``: every player passed, in seat order)."""
+    if given_bytes is not None:
+        passed = given_bytes
+    else:
+        if not passes:
+            return None
+        # Each pass a passer and their cards (a pair, as the readers make it): two columns. Not strict=True: zip
+        # parses a keyword through the slow generic path, some 0.4 us a hand, more than the rest of the zip.
+        passers, given = zip(*passes)  # noqa: B905
+        if passers != lane.seats_in_turn:
+            return None
+        passed = GAP.join(map(bytes, given))
     # Each card passed dealt to its passer (a card dealt twice reads as its last holder's), each passer's count of
     # them (the gaps, 255 after the translation as before, in their places), and each card once.
     if (

@@ -32,7 +32,9 @@ def dealt_and_played(
         return None
     if len(deal) != t.seats:
         return None
-    dealt = GAP.join(map(bytes, deal))  # each seat's count placed by the gaps (see clean_play)
+    dealt = hand.deal_bytes  # (where the reader gave them: the same bytes, see Hand)
+    if dealt is None:
+        dealt = GAP.join(map(bytes, deal))  # each seat's count placed by the gaps (see clean_play)
     if len(dealt) != len(lane.seat_of_dealt):
         return None
     # the first leader, as play.first_leader names them from no holdings (the opening card's holder: found by
@@ -42,7 +44,7 @@ def dealt_and_played(
         if hand.passes:
             return None
         return clean_play(t, hand, leader, None, lane, dealt)
-    passed = passing.passed_bytes(t, lane, hand.passes, dealt)
+    passed = passing.passed_bytes(t, lane, hand.passes, dealt, hand.pass_bytes)
     if passed is None:
         return None
     return clean_play(t, hand, leader, None, lane, dealt + passed, lane.held_after_pass[offset])

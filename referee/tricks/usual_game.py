@@ -70,10 +70,11 @@ def usual_hands(
     given = readers or _READ
     try:
         # each field read, a value a hand, in reading order; a field the hands have not, None (a list: each
-        # zip below walks it afresh)
+        # zip below walks it afresh), and the deal and the passes each with their bytes (None: not given)
         nones = [None] * count
         dealers = map(seating.seat_of.__getitem__, columns["dealer"]) if "dealer" in columns else nones
         read: dict[str, Any] = dict.fromkeys(_ORDER, nones)
+        read["deal"] = read["passes"] = [(None, None)] * count
         for name, reader in fields_read:
             cut = given.get(name)
             read[name], found = (cut or reader)(columns[name], seating)
@@ -102,8 +103,10 @@ def usual_hands(
                 "started": None,
                 "play_bytes": play,
                 "score_text": text,
+                "deal_bytes": dealt,
+                "pass_bytes": passed_bytes,
             }
-            for number, dealer, deal, passed, bid, score, play, text in columns_by_hand
+            for number, dealer, (deal, dealt), (passed, passed_bytes), bid, score, play, text in columns_by_hand
         ]
         if as_text:
             any(map(dict.__delitem__, values, repeat("score")))
@@ -136,7 +139,8 @@ def _cards(tokens: list[Any]) -> bytes:
 
 
 def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
-    """Each hand's deal: every player's cards, in seat order (as ``OnePassReader._deal`` reads the usual deal)."""
+    """Each hand's deal: every player's cards, in seat order (as ``OnePassReader._deal`` reads the usual deal), with
+    no bytes (None: the replay makes them)."""
     size = len(seating.names)
     if {*map(type, column)} != {dict} or {*map(tuple, column)} != {(*seating.names,)}:
         raise _Unusual
@@ -145,9 +149,10 @@ def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
         raise _Unusual
     cards = card_bytes([*chain.from_iterable(held)])
     if cards is None:  # a card written another way: looked up one by one
-        return [*zip(*[map(tuple, map(map, repeat(_card), held))] * size, strict=True)], len(held)
+        deals = zip(*[map(tuple, map(map, repeat(_card), held))] * size, strict=True)
+        return [*zip(deals, repeat(None))], len(held)
     holdings = _groups(cards, held)
-    return [*zip(*[holdings] * size, strict=True)], len(held)
+    return [*zip(zip(*[holdings] * size, strict=True), repeat(None))], len(held)
 
 
 def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -157,7 +162,7 @@ def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
         raise _Unusual
     givers = map(seating.seat_of.__getitem__, chain.from_iterable(column))
     pairs = [*zip(givers, _groups(_cards([*chain.from_iterable(given)]), given), strict=True)]
-    return [*_groups(pairs, column)], len(given)
+    return [*zip(_groups(pairs, column), repeat(None))], len(given)  # (no bytes: the replay makes them)
 
 
 def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:

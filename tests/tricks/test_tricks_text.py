@@ -17,8 +17,8 @@ from referee import families, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
-from referee.tricks import deal_text, tricks_text
-from referee.tricks.card_places import by_hands, cards_in_places, masked
+from referee.tricks import clean_lane, deal_text, tricks_text
+from referee.tricks.card_places import GAP, by_hands, cards_in_places, masked
 from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
@@ -46,7 +46,23 @@ def _read(text: str) -> Any:
         whole = read_fast(plain_value(text), WHERE, text)
         assert found == whole
         assert [hand.play_bytes for hand in found.hands] == [hand.play_bytes for hand in whole.hands]
+        _holds_its_deals_as_bytes(found)
     return found
+
+
+def _holds_its_deals_as_bytes(game: Any) -> int:
+    """How many of a game's hands hold their deal's and their pass's bytes (``Hand.deal_bytes``, ``pass_bytes``),
+    each checked to say what the deal and the passes say: each seat's cards in seat order, a byte 255 between
+    two seats' (the pass's only where every player passed, in seat order)."""
+    given = 0
+    for hand in game.hands:
+        if hand.deal_bytes is not None:
+            assert hand.deal_bytes == b"\xff".join(bytes(cards) for cards in hand.deal)
+            given += 1
+        if hand.pass_bytes is not None:
+            assert [seat for seat, _ in hand.passes] == [*range(len(game.players))]
+            assert hand.pass_bytes == b"\xff".join(bytes(cards) for _, cards in hand.passes)
+    return given
 
 
 def _game(rules: str = "hearts/intramural", seed: int = 11, players: Any = None, hands: int = 3) -> Any:
@@ -102,7 +118,8 @@ def test_a_simulated_game_is_read_with_its_tricks_cut_out(
 def test_players_of_any_name_are_read(form: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # a seat named as a card, as the key, as a field; names with brackets, braces, colons, quotes' neighbours
     done = _read_from_text(monkeypatch, form)
-    for players in [("AS", "10H", "tricks", "score"), ("a]]b", "{x}", "c,d", "e:f"), ("N", "E", "S", "W")]:
+    # (and names of brackets, which a deal's reading keeps: written out as codes)
+    for players in [("AS", "10H", "tricks", "score"), ("a]]b", "{x}", "c,d", "e:f"), ("[", "]", "][", "[]"), "NESW"]:
         document = _game(players=players)
         text = _compact(compact_tricks(document) if form == "compact" else document)
         _read(text)
@@ -226,6 +243,19 @@ _CHANGES = [
     ('"passes":{"', '"passes":{}, "x":{"'),
     ('"passes":{"', '"passes":{"x":[],"'),
     ('"]},"tricks"', '","2C"]},"tricks"'),  # a card passed more
+    ('"]},"tricks"', '"]0},"tricks"'),  # a "0" after the last holding, between two or before the first
+    ('"],"', '"]0,"'),
+    ('"],"', '"],0"'),
+    ('":["', '":0["'),
+    ('":["', '"0:["'),
+    ('"],"', '"]["'),  # brackets where a holding's are not (no JSON)
+    ('"],"', '"]],"'),
+    ('"],"', '"],["'),
+    ('":["', '":[["'),
+    ('"]},"', '"]]},"'),
+    ('"],"', '"][],"'),
+    ('","', '"]["'),
+    ('","', '"],["'),
     ('"deal":{"', '"deal": {"'),  # a deal written otherwise
     ('"deal":{"', '"deal":{ "'),
     ('"deal":{"', '"deal":{}, "x":{"'),
@@ -502,3 +532,34 @@ def test_a_cards_characters_are_read_as_its_canonical_token_and_nothing_else_is(
             assert canonical and card is not None and found == bytes([card]), token
             read += 1
     assert read == 54  # the 52 cards and the two jokers
+
+
+@pytest.mark.parametrize("form", ["by play", "compact"])
+def test_a_games_deals_and_passes_read_from_the_text_are_given_as_the_play_check_reads_them(form: str) -> None:
+    # every hand's deal, and every pass (by all four, in seat order), as bytes: each seat's cards, 255 between
+    document = _game(hands=8)  # (six hands: the game ends)
+    text = _compact(compact_tricks(document) if form == "compact" else document)
+    found = _read(text)
+    assert found is not None
+    assert _holds_its_deals_as_bytes(found) == len(found.hands) == 6
+    passed = [hand.pass_bytes is not None for hand in found.hands]
+    assert passed == [bool(hand.passes) for hand in found.hands] and any(passed)
+    assert GAP == clean_lane.GAP
+
+
+def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept() -> None:
+    # two holdings, 2C 3C and 10H AS: read as their cards with 255 between; a "0" before, between or after them, or
+    # a bracket more or less, refused (each masked as the templates: the "0"s are left out of the mask)
+    templates = b'["\0\0","\0\0"],["\0\0","\0\0"]'
+    text = b'["2C","3C"],["10H","AS"]'
+    cards = bytes([TOKENS["2C"], TOKENS["3C"], 255, TOKENS["10H"], TOKENS["AS"]])
+    assert cards_in_places(text, masked(text), templates, 4, 2) == cards
+    for changed in (b'0["2C","3C"],["10H","AS"]', b'["2C","3C"]0,["10H","AS"]', b'["2C","3C"],["10H","AS"]0'):
+        assert masked(changed) == templates
+        with pytest.raises(TypeError):
+            cards_in_places(changed, masked(changed), templates, 4, 2)
+    for count, holdings in ((4, 1), (4, 3), (5, 2), (3, 2)):  # other counts than the templates'
+        with pytest.raises(TypeError):
+            cards_in_places(text, masked(text), templates, count, holdings)
+    with pytest.raises(TypeError):  # a gap where no holdings are read
+        cards_in_places(text, masked(text), templates, 5)

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 TEN = "\x01"  # what a ten's "10" is read as, among the cards' characters (no JSON text holds it)
 _TEN_BYTE = TEN.encode()
 _CARD_CHARACTERS = b"123456789JQKALBCDHS"  # every character of a card's token but a ten's "0", which is left out
-# The compact form's leaders' codes (see compact_text), each met where its template has a NUL, apart from the cards
+# The compact form's leaders' codes (see compact_text), each a name written out where it leads a trick
 LEADER_CODES = bytes(range(0x10, 0x20))
 # The names' codes: the control characters that are neither a JSON text's whitespace nor a leader's code
 _NAME_CODES = "\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
@@ -90,7 +90,7 @@ def written_names(players: tuple[str, ...]) -> Written | None:
     for name in players:
         if any(character < " " for character in name):
             return None
-        if {*name.encode()}.isdisjoint(_KEPT):
+        if name_kept(name):
             names.append(name)
             continue
         if len(replaced) == len(_NAME_CODES):
@@ -99,6 +99,12 @@ def written_names(players: tuple[str, ...]) -> Written | None:
         replaced.append((f'"{name}":', f'"{code}":'))
         names.append(code)
     return tuple(replaced), tuple(names)
+
+
+def name_kept(name: str) -> bool:
+    """Whether a name may stand in a template as it is: it holds no character a card's token may hold, no "0" (left
+    out of the mask) and no bracket (a holding's reading keeps them)."""
+    return {*name.encode()}.isdisjoint(_KEPT)
 
 
 def write_names(text: str, written: Written) -> str:

@@ -3,27 +3,31 @@ read from their own text, a whole game at once (:func:`read_compact`), as :mod:`
 written play by play: cut out of the game's text before the decode, which would make a list and five strings a
 trick only for the reader to take each apart again.
 
-A compact trick's text is as long as its leader's name makes it, so the leaders are written out first: each
-``["NAME",`` that opens a trick becomes ``[`` and the leader's *code*, one character (a control character, which
-no JSON text holds, and the text was refused before where it held one). Then, masked (every "0" left out, see
-:mod:`.card_places`), every trick's text is as long, and is one template (``[c"XY","XY",...]``, its code's and
-its cards' places NUL) but for its code and cards: each trick's code is read at its place and made NUL there,
-and the game's tricks, joined by commas, are held to the template repeated, at once
-(:func:`.card_places.cards_in_places`).
+Masked (every card's character made NUL and every "0" left out, see :mod:`.card_places`), each trick's text is its
+leader's *template* (``["East","\\0\\0",...]``) but for its cards, and the game's tricks, joined by commas, are held
+to the templates of their leaders at once (:func:`.card_places.cards_in_places`). Each trick's leader is read by
+its name's *signature*, a byte the name holds once and no other name holds, which no template holds but in a
+name: the masked text with every other byte left out is one signature a trick, its leader's, in order (one C-level
+step, where a search for each name's ``["NAME",`` over the whole text cost two passes of some 4 instructions a byte
+each). A name that has none, or that holds a card's character or a "0" (which the reading of the cards would take
+for a card's), is first written out where it leads a trick (``["South",`` as ``["\\x12",``): its code, a control
+character, which no JSON text holds (and the text was refused before where it held one), is its signature.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .card_places import LEADER_CODES, by_hands, cards_in_places, masked
+from .card_places import LEADER_CODES, by_hands, cards_in_places, masked, name_kept
 
 if TYPE_CHECKING:
     from .onepass import Seating
 
-_FIRST_CODE = LEADER_CODES[0]  # the leaders' codes, a seat each from here (see card_places)
+_JOIN = b","  # what joins the tricks of a game
+_STRUCTURE = b'[]",'  # the bytes of a trick's masked text that are no name's (with NUL)
 
 
 def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -31,66 +35,76 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     the players and written in the compact form (as ``usual_game`` reads the decoded tricks), and the keys of
     their objects (none: a compact trick holds no object); a TypeError for any other game.
 
-    Why the text so read is exactly the usual form: no code is in the text before the leaders are written out
-    (checked), and no name holds ``[`` (else no layout), so no two of the ``["NAME",`` overlap and writing one out
-    makes no other (a code is followed by no quote): each code in the text written out stands for one of them, at
-    its place. That text matching the template repeated, each trick is ``["NAME",`` and its cards, each a card's
-    canonical token (see ``cards_in_places``), and a code met only at a code's place (a code is not masked: at a
-    card's place it differs from the template's NUL). And no name holding ``]``, each
-    trick's only ``]`` is its last byte: so each segment, whose last ``]`` the cut took off, ends where a trick
-    does, and its ``[`` number its tricks.
+    Why the text so read is exactly the usual form: its masked text is the templates of the leaders read, each
+    trick ``["NAME",`` (a name written out, its code) and its cards, each a card's canonical token (see
+    ``cards_in_places``), however the leaders were found (a wrong one would make templates the text is not). No
+    code is in the text before the names are written out (checked), and no name holds a control character: so each
+    code met is at a leader's place, written out from that leader's ``["NAME",``. And no name holding a bracket,
+    each trick's only ``[`` is its first byte and its only ``]`` its last: so each segment, whose last ``]`` the
+    cut took off, ends where a trick does, and its ``[`` number its tricks.
     """
     if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
     layout = _layout(tuple(seating.names))
     if layout is None:
         raise TypeError("players whose tricks are not read from the text")
-    openers, codes, template, seats = layout
+    written, templates, seats, others = layout
     joined = "],".join(segments) + "]"  # each segment's last "]" cut off with the closer
-    # each code's control character looked for alone (one memchr a code, where "[" and the code, two characters,
-    # cost a search some 4 instructions a byte each): none is in a JSON text, so it is refused wherever it is
-    if any(map(joined.__contains__, _CODE_CHARACTERS[: len(codes)])):
-        raise TypeError("a control character in the text")  # no JSON text holds one
-    for opener, code in zip(openers, codes, strict=True):
+    for _, code in written:
+        # each code's control character looked for alone (a memchr): none is in a JSON text, so it is refused
+        # wherever it is met
+        if code[2] in joined:
+            raise TypeError("a control character in the text")
+    for opener, code in written:
         joined = joined.replace(opener, code)
     text = joined.encode()
-    found = masked(text)  # (the codes are not masked)
-    width = len(template)  # a trick's text with the comma after it
-    tricks = (len(found) + 1) // width
-    if tricks * width != len(found) + 1:
-        raise TypeError("tricks of another length")
-    size = len(openers)
-    plays = tricks * size
-    leaders = found[1::width].translate(seats)  # each trick's code (a card's character there, masked, leaves none)
-    if b"\xff" in leaders:
-        raise TypeError("a card where a code is")
-    mask = bytearray(found)
-    mask[1::width] = bytes(tricks)  # each code's place NUL, as the template has it
-    cards = cards_in_places(text, mask, _JOIN.join(repeat(template[:-1], tricks)), plays)
+    mask = masked(text)
+    leaders = mask.translate(seats, others)  # each trick's leader's seat, by its signature (others left out)
+    # each trick's template, its leader's, taken by one itemgetter; of one trick, the getter's item is bare (and of
+    # none, the getter refuses to be made: a TypeError)
+    led_by = itemgetter(*leaders)(templates) if len(leaders) != 1 else (templates[leaders[0]],)
+    size = len(templates)
+    cards = cards_in_places(text, mask, _JOIN.join(led_by), len(leaders) * size)
     counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
     return by_hands(cards, leaders, counts, size), 0
 
 
-_JOIN = b","
-_CODE_CHARACTERS = tuple(map(chr, LEADER_CODES))  # each seat's code, in seat order
-
-
 @lru_cache(maxsize=64)
-def _layout(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], bytes, bytes] | None:
-    """For these players: each seat's trick opener ``["NAME",`` and its code; the template of a trick's text (with
-    the comma after it), its code's and cards' places NUL; and each code's seat (255 for no code's). None where
-    players share a name, a name holds a bracket, or they are more than there are codes."""
+def _layout(players: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], tuple[bytes, ...], bytes, bytes] | None:
+    """For these players: each name written out, its trick opener ``["NAME",`` with what it is written as; each
+    seat's template (a trick's text led by it, its cards' places NUL); and the translation that reads a trick's
+    leader from its masked text: each name's signature mapped to its seat, and every other byte, left out. None
+    where players share a name, a name holds a bracket or a control character, or more are written out than there
+    are codes."""
     size = len(players)
     if (
         len(set(players)) != size
         or not 0 < size <= len(LEADER_CODES)
-        or any("[" in name or "]" in name for name in players)
+        or any("[" in name or "]" in name or not name.isprintable() for name in players)
     ):
         return None
-    openers = tuple(f'["{name}",' for name in players)
-    codes = tuple("[" + chr(_FIRST_CODE + seat) for seat in range(size))  # each opener written "[" and its code
-    template = b"[\0" + b",".join([b'"\0\0"'] * size) + b"],"
-    seats = bytearray(b"\xff" * 256)
-    for seat in range(size):
-        seats[_FIRST_CODE + seat] = seat
-    return openers, codes, template, bytes(seats)
+    encoded = [name.encode() for name in players]
+    names: list[bytes] = []
+    written: list[tuple[str, str]] = []
+    signatures = bytearray()
+    for seat, name in enumerate(encoded):
+        held_elsewhere = {byte for other in encoded if other is not name for byte in other}
+        once = [
+            byte
+            for byte in name
+            if name.count(byte) == 1 and byte not in held_elsewhere and byte not in _STRUCTURE and byte
+        ]
+        if name_kept(players[seat]) and once:
+            names.append(name)
+            signatures.append(once[0])
+            continue
+        code = chr(LEADER_CODES[len(written)])
+        written.append((f'["{players[seat]}",', f'["{code}",'))
+        names.append(code.encode())
+        signatures += code.encode()
+    templates = tuple(b'["' + name + b'",' + b",".join([b'"\0\0"'] * size) + b"]" for name in names)
+    seats = bytearray(range(256))
+    for seat, signature in enumerate(signatures):
+        seats[signature] = seat
+    others = bytes(sorted({*range(256)} - {*signatures}))
+    return tuple(written), templates, bytes(seats), others

@@ -17,7 +17,7 @@ from referee import families, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
-from referee.tricks import clean_lane, deal_text, tricks_text
+from referee.tricks import clean_lane, compact_text, deal_text, tricks_text
 from referee.tricks.card_places import GAP, by_hands, cards_in_places, masked
 from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
@@ -207,6 +207,15 @@ _CHANGES = [
     ('["North",', '["\x10",'),
     ('["North",', "[\x15"),  # the code a fifth player's would have
     ('["North",', '[\x13"North",'),
+    ('["North",', '["Nort",'),  # a leader's name written otherwise, its signature (N) kept, twice, or left out
+    ('["North",', '["NNorth",'),
+    ('["North",', '["NorthN",'),
+    ('["North",', '["orth",'),
+    ('["North",', '["NWorth",'),  # two names' signatures in one
+    ('["North",', '["East",'),  # another leader
+    ('["South",', '["\x10",'),  # a leader written out's code itself, a raw control character
+    ('["South",', '["Sout",'),
+    ('["South",', '["SSouth",'),
     ('["North",', '["North",\x12'),
     ('"],["', '"],[\x11'),
     ('"QS"', '"\x10S"'),  # a code where a card is
@@ -563,3 +572,21 @@ def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept()
             cards_in_places(text, masked(text), templates, count, holdings)
     with pytest.raises(TypeError):  # a gap where no holdings are read
         cards_in_places(text, masked(text), templates, 5)
+
+
+def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_its_code() -> None:
+    # North, East and West each by their first letter, which no other name holds; South, which holds a card's
+    # character (S), written out as the first code where it leads a trick
+    layout = compact_text._layout(("North", "East", "South", "West"))
+    assert layout is not None
+    written, templates, seats, others = layout
+    assert written == (('["South",', '["\x10",'),)
+    assert b"No, Eh, \x10, We".translate(seats, others) == bytes([0, 1, 2, 3])
+    assert templates[2] == b'["\x10","\0\0","\0\0","\0\0","\0\0"]'
+    # ab and ba: no byte either holds that the other does not (nor abc), so both written out; abc by its c, x,y by x
+    layout = compact_text._layout(("ab", "ba", "abc", "x,y"))
+    assert layout is not None and layout[0] == (('["ab",', '["\x10",'), ('["ba",', '["\x11",'))
+    for players in (("ab", "ba", "abc", "x,y"), ("Ann", "Nan", "Anna", "nA"), ("é", "ée", "e", "ñ")):
+        document = _game(players=players)
+        assert _read(_compact(compact_tricks(document))) is not None
+    assert compact_text._layout(("a", "b", "c\t", "d")) is None  # a control character (no JSON text's name)

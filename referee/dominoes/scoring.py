@@ -60,7 +60,9 @@ def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:
     others = sum(side_spots) - least  # (as _fewest, written out: once a blocked hand, no call)
     points = round_to(others - least if t.blocked_difference else others, t.blocked_round)
     if totals[side] < t.entry and points < t.entry:
-        return Award(side, 0, "dominoes_scoring.blocked", "blocked, too few points to get on the scoreboard")
+        # the entry rule withholds them, not the blocked board's, whose words give them: a table that scores them
+        # breaks dominoes_scoring.entry (t.entry is set by that clause alone)
+        return Award(side, 0, "dominoes_scoring.entry", "blocked, too few points to get on the scoreboard")
     return Award(side, points, "dominoes_scoring.blocked", "blocked")
 
 

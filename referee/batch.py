@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
-from . import render
+from . import render, report_json
 from .audit import as_played, audit, enforceable
 from .bundled import rules_dir
 from .documents import is_file
@@ -25,6 +25,7 @@ from .errors import InputError, Location, excerpt, shown_name
 from .families import AnyLog
 from .gamelog import from_json_text
 from .logreader import field_location
+from .report import exit_code
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
 from .spec_files import files_below
 from .spec_options import option_text, unmet_need
@@ -312,6 +313,8 @@ class Checker:
         self._named: dict[tuple[str | None, str], str | InputError] = {}  # (an error: a bundled id an allowed spec has)
         self._clashes: set[str] = set()  # the clashes said, by their messages
         self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
+        # the last game's file and header rules, with the spec they led to (looked up again only where they change)
+        self._last: tuple[str | None, str, Spec] | None = None
 
     def prepare(self) -> None:
         """Load and check ``--rules`` and ``--option`` before any game: refused once, with its own location."""
@@ -326,6 +329,9 @@ class Checker:
         self._specs[wanted] = spec
 
     def _spec_for(self, game: AnyLog) -> Spec:
+        last = self._last
+        if last is not None and last[0] == game.file and last[1] == game.rules:  # (as the game before: nearly always)
+            return last[2]
         if self.settings.rules:
             wanted = self.settings.rules
         elif game.rules is None:
@@ -346,6 +352,8 @@ class Checker:
         found = self._specs[wanted]
         if isinstance(found, InputError):
             raise _Refused(found.message, found.location)
+        if not self.settings.rules and game.rules is not None:  # the spec a header names, for the next game's
+            self._last = (game.file, game.rules, found)
         return found
 
     def _resolve(self, game: AnyLog, rules: str) -> str | InputError:
@@ -393,8 +401,9 @@ class Checker:
         except InputError as exc:
             return self.unreadable(exc.at(file=game.file, game=game.index))
         fmt = self.settings.format
+        status = report.status
         if fmt == "json":
-            output = render.as_json(report) + "\n"
+            output = report_json.as_json(report, status, "\n")  # (render.as_json's, the line feed put in)
         elif fmt == "html":
             from . import families, html_report  # only an HTML run needs the page builder
 
@@ -405,4 +414,4 @@ class Checker:
         else:
             output = ""
         codes = tuple(str(v.code) for v in report.violations) if report.violations else ()  # (a clean game: none)
-        return GameResult(report.status, report.exit_code, output, "", codes, report.hands_audited)
+        return GameResult(status, exit_code(status), output, "", codes, report.hands_audited)

@@ -164,7 +164,10 @@ def compile_spec(spec: Spec) -> object:
 def audit(spec: Spec, log: AnyLog) -> Report:
     """Replay a log with its spec's family; a log of another family cannot be audited against it."""
     family = BY_SPEC_FAMILY[spec.family]  # (of_spec, inline: a call a game)
-    log_type = family.log_type
+    parts = _AUDITS.get(family.name)
+    if parts is None:
+        parts = _AUDITS[family.name] = (family.log_type, family.run)
+    log_type, run = parts
     if type(log) is not log_type and not isinstance(log, log_type) and not log.hands:  # no hand tells its family
         from .logreader import RecordedGame  # the header both families' records share
 
@@ -178,9 +181,11 @@ def audit(spec: Spec, log: AnyLog) -> Report:
         )
     if log.rules is not None and log.rules != spec.id:  # (an archive's games name the spec they are checked by)
         _same_game(spec, log)
-    return family.run(spec, log)
+    return run(spec, log)
 
 
+# Each family's log class and replay, by the family's name: two properties, each a lookup of its own, asked once
+_AUDITS: dict[str, tuple[type, Callable[[Spec, Any], Report]]] = {}
 _GAME_OF: dict[str, str | None] = {}  # the game (spades, hearts...) of each bundled spec a header names, once
 
 

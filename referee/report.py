@@ -316,8 +316,7 @@ class Report:
     @property
     def exit_code(self) -> int:
         """2 for a truncated record, 1 for violations, 0 for a clean game (warnings allowed)."""
-        status = self.status
-        return 2 if status == "incomplete" else 1 if status == "violations" else 0
+        return exit_code(self.status)
 
     def as_dict(self, sheet: bool = True) -> dict[str, Any]:
         """The report as JSON data (``schema/report.schema.json``); ``sheet=False``: the score sheet left empty,
@@ -360,6 +359,12 @@ class Report:
         if self.game_id is not None:
             out["game_id"] = self.game_id
         return out
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a report's status: 2 for a truncated record, 1 for violations, 0 for a clean game (warnings
+    allowed)."""
+    return 2 if status == "incomplete" else 1 if status == "violations" else 0
 
 
 _new = object.__new__

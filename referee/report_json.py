@@ -34,6 +34,9 @@ _TRICK_ROW = attrgetter("hand", "bids", "books", "points", "totals", "bags")
 _DOMINO_ROW = attrgetter("hand", "points", "totals", "spots")
 _SPOTS = attrgetter("spots")
 _ENDS = attrgetter("scored", "dealer", "note", "after_end")
+_DEALER = attrgetter("dealer")
+_STATE = attrgetter("__dict__")
+_PLAIN = {7}  # the fields a HandScore holds in its own dict where its last four are at their defaults
 _TRICK_FIELDS = ("bid", "books", "points", "total", "bags")  # as HandScore.as_dict lays a side out
 _DOMINO_FIELDS = ("points", "total", "spots")
 _DIGITS = b"0123456789-"
@@ -71,9 +74,12 @@ def value(item: object) -> str:
     return dumps(item)
 
 
-def as_json(report: Report) -> str:
-    """A report as one line of JSON (``schema/report.schema.json``)."""
-    status = report.status
+def as_json(report: Report, status: str | None = None, end: str = "") -> str:
+    """A report as one line of JSON (``schema/report.schema.json``); ``status``: the report's, where the caller has
+    it already (a property worked out again otherwise), and ``end`` put after it (a line feed: no copy of the line
+    made to add one)."""
+    if status is None:
+        status = report.status
     violations = report.violations
     counts = f'{len(report.errors)}, "warnings": {len(report.warnings)}' if violations else '0, "warnings": 0'
     parts = [
@@ -87,6 +93,7 @@ def as_json(report: Report) -> str:
         _sheet(report),
         "], ",
         _tail(report),
+        end,
     ]
     return "".join(parts)
 
@@ -144,7 +151,8 @@ _violation_ends: dict[tuple[Any, ...], tuple[str, str]] = {}
 def _tail(report: Report) -> str:
     """The report after its score sheet: totals, result, and where the game came from."""
     sides = report.sides
-    totals = report.totals
+    hands = report.hands
+    totals = hands[-1].totals if hands else report.totals  # (Report.totals, inline: a property call a game)
     if len(totals) == len(sides) and _INTS.issuperset(map(type, totals)):
         text = '"totals": ' + _sides_template(sides) % totals
     else:
@@ -250,6 +258,20 @@ class _Lines(dict[tuple[Any, ...], bytes]):
         return text
 
 
+class _Dealt(dict[str | None, bytes]):
+    """The templates of the lines whose ends are at their defaults (scored, no note, counted), by their dealer."""
+
+    def __init__(self, lines: _Lines) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def __missing__(self, dealer: str | None) -> bytes:
+        if len(self) >= _KEPT:
+            self.clear()
+        self[dealer] = text = self.lines[True, dealer, None, False]
+        return text
+
+
 class _Layout:
     """A score sheet's lines for one set of sides and one layout (a trick game's or a domino game's): the
     lines by how they end, and for each number of hands the frame and the order of the figures."""
@@ -258,6 +280,7 @@ class _Layout:
         self.sides = sides
         self.fields = fields  # the fields whose figures are encoded, a row each (see game)
         self.lines = _Lines(_each(sides, fields, fixed))
+        self.dealt = _Dealt(self.lines)
         self.games: dict[int, tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]] = {}
 
     def game(self, hands: int) -> tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]:
@@ -344,14 +367,23 @@ def _sheet(report: Report) -> str:
     hands = report.hands
     if not hands:
         return ""
-    spots = [*map(_SPOTS, hands)]
-    nones = spots.count(None)
-    if nones == len(hands):
+    if len(hands[0].__dict__) in _PLAIN and {*map(len, map(_STATE, hands))} == _PLAIN:
+        # Every line a trick game's, its ends at their defaults (scored, no note, counted): HandScore stores its
+        # last four fields only where one is not at its default, so that each line holds its first seven alone
+        # (nearly every sheet). Its template is looked up by its dealer alone: the line's other ends, and its
+        # spots, read from the class one by one, cost several times the lookup.
         layout, row = _trick_layout(report, hands)
-    elif not nones:
-        layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
+        ends = map(layout.dealt.__getitem__, map(_DEALER, hands))
     else:
-        return _plain_sheet(report)
+        spots = [*map(_SPOTS, hands)]
+        nones = spots.count(None)
+        if nones == len(hands):
+            layout, row = _trick_layout(report, hands)
+        elif not nones:
+            layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
+        else:
+            return _plain_sheet(report)
+        ends = map(layout.lines.__getitem__, map(_ENDS, hands))
     frame, count, order = layout.game(len(hands))
     try:
         figures = orjson.dumps([*map(row, hands)])
@@ -368,7 +400,7 @@ def _sheet(report: Report) -> str:
         return _plain_sheet(report)
     # bytes, not text: a bytes %-format finds each % by memchr, a str's looks at every character
     try:
-        lines = b", ".join(map(layout.lines.__getitem__, map(_ENDS, hands)))
+        lines = b", ".join(ends)
     except UnicodeEncodeError:  # a name or note holding a lone surrogate, which UTF-8 does not hold
         return _plain_sheet(report)
     return (lines % order(pieces)).decode()

@@ -1,6 +1,6 @@
-"""What a run makes once and keeps for the games after (a trick spec's Tables and plan for each number of players,
-a started report's fields, a settlement's figures): each game of a mixed run is reported as it is alone, whatever
-came before it."""
+"""What a run makes once and keeps for the games after (a spec's Tables, plan and seatings for each number of players,
+the spec the last game's header named, a started report's fields, a settlement's figures): each game of a mixed run
+is reported as it is alone, whatever came before it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from referee import report_json
+from referee import families, report_json
 from referee.batch import Checker, Settings
+from referee.dominoes import audit as domino_audit
 from referee.report import Report, number
 from referee.simulate import simulate_game
 from referee.spec import load
@@ -26,7 +27,8 @@ def _game(spec_id: str, seed: int, players: tuple[str, ...] | None = None, **hea
 
 def _mixed() -> list[dict[str, Any]]:
     """Two games' families, two specs of one game, three and four and five players of one spec, two sets of names,
-    a header's option on one game and not on the next, the log's own sides, and games after a faulty one."""
+    a header's option on one game and not on the next (Spades, dominoes), the log's own sides, and games after a
+    faulty one."""
     own_sides = _game("spades/intramural", 5, ("Ann", "Bob", "Cat", "Dan"))
     own_sides["sides"] = {"Team A": ["Ann", "Bob"], "Team B": ["Cat", "Dan"]}  # the spec's reading: opposite
     faulty = _game("hearts/intramural", 6, ("N", "E", "S", "W"))
@@ -43,6 +45,9 @@ def _mixed() -> list[dict[str, Any]]:
         faulty,
         _game("hearts/intramural", 9, ("N", "E", "S", "W")),
         _game("dominoes/all-fives", 10),
+        _game("dominoes/block-two", 14, options={"target": 50}),
+        _game("dominoes/block-two", 14),
+        _game("dominoes/block-three", 15),
         _game("hearts/club", 11),
     ]
 
@@ -50,7 +55,9 @@ def _mixed() -> list[dict[str, Any]]:
 def _forget() -> None:
     trick_audit._SEATED.clear()
     game_plan._PLANS.clear()
+    domino_audit._TABLES.clear()
     report_json._NUMBERS.clear()
+    families._AUDITS.clear()
 
 
 def test_each_game_of_a_mixed_run_is_reported_as_it_is_alone() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
@@ -365,3 +366,28 @@ def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
     }
     report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<halves>")))
     assert "Settlement against the average (6.5): W +6.5, X +6.5, Y -6.5, Z -6.5 " in render.text(report)
+
+
+def test_lines_at_their_default_ends_take_their_template_by_their_dealer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A sheet whose every line is scored, with no note, counted (HandScore keeps only its first seven fields then)
+    # looks its lines' templates up by their dealer alone; a line with any other ending, among them, by all four
+    from referee import report_json
+
+    plain = [
+        HandScore(k, dealer, (4, 3), (5, 8), (40, 80), (40 * k, 80 * k), (0, 0)) for k, dealer in enumerate("NESW", 1)
+    ]
+    explicit = HandScore(5, None, (4, 3), (5, 8), (40, 80), (200, 400), (0, 0), True, None, False, None)
+    assert [len(vars(line)) for line in [*plain, explicit]] == [7] * 5  # (its defaults given: not kept either)
+    odd = [
+        replace(plain[1], scored=False),
+        replace(plain[1], note="a note"),
+        replace(plain[1], after_end=True),
+        replace(plain[1], note=""),  # an empty note: not written, yet kept
+    ]
+    reports = [_report(("A", "B"), [*plain, explicit]), *(_report(("A", "B"), [*plain, line]) for line in odd)]
+    for report in reports:
+        assert render.as_json(report) == _plain(report)
+    monkeypatch.setattr(report_json, "_ENDS", None)  # the four ends are not read of a sheet of plain lines
+    assert render.as_json(reports[0]) == _plain(reports[0])
+    with pytest.raises(TypeError):
+        render.as_json(reports[1])

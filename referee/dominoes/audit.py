@@ -33,7 +33,7 @@ from ..spec import Spec
 from . import scoring
 from .clean_turns import CleanTurns, Settled, clean_turns
 from .log import DominoHand, DominoLog
-from .tables import seated, tables_for
+from .tables import Tables, seated, tables_for
 from .tiles import DOUBLE_MASK, FULL_SET, seat_spots, tile_name
 from .turns import LOCKED, OUT, OVER, HandState, TurnReplay
 
@@ -56,6 +56,24 @@ def _seating(
     return names, seating.sides_by_key(players, names, side_of), seating.named_apart(players, names, side_of)
 
 
+# Per spec (by identity, holding the spec): its Tables for each number of players a log has had. tables_for's cache
+# hashes the spec's fields (a Python __hash__, ~4k instructions) every game; the spec's object answers here.
+_TABLES: dict[int, tuple[Spec, dict[int, Tables]]] = {}
+
+
+def _tables(spec: Spec, players: int) -> Tables:
+    """The spec's Tables for so many players (tables_for's, kept by the spec's identity; raises as it does)."""
+    known = _TABLES.get(id(spec))
+    if known is None or known[0] is not spec:
+        if len(_TABLES) > 64:  # bounded: a spec is made per game where a header chooses options
+            _TABLES.clear()
+        known = _TABLES[id(spec)] = (spec, {})
+    tables = known[1].get(players)
+    if tables is None:
+        tables = known[1][players] = tables_for(spec, players)
+    return tables
+
+
 ANYONE = -1  # who opens a hand after one whose record stops short, where a hand's winner opens the next: anyone
 
 
@@ -69,7 +87,7 @@ class _Audit(TurnReplay):
         self.log = log
         self.names = log.players
         try:
-            self.t = tables_for(spec, len(log.players))
+            self.t = _tables(spec, len(log.players))
         except InputError as exc:
             raise InputError(exc.message, self._where("$.players")) from None
         found = _seating(self.names, self.t.sides, self.t.side_of, log.side_names)

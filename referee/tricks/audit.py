@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import add
+from typing import Any
 
 from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
 from ..spec import Spec
@@ -24,8 +25,9 @@ THROWN_OUT = "thrown out: the renege would have won the game"
 NONE_LOST: frozenset[int] = frozenset()  # no side lost the game outright by the hand's penalties
 
 
-# Per spec (by identity, holding the spec): the Tables for each number of players a log has had, with their plan.
-_SEATED: dict[int, tuple[Spec, dict[int, tuple[Tables, GamePlan]]]] = {}
+# Per spec (by identity, holding the spec): the Tables for each number of players a log has had, with their plan and
+# the sides' names and keys made for them (see Replay.__init__).
+_SEATED: dict[int, tuple[Spec, dict[int, tuple[Tables, GamePlan, dict[Any, Any]]]]] = {}
 
 
 class _Audit(DealReplay, LaneReplay):
@@ -54,9 +56,9 @@ class _Audit(DealReplay, LaneReplay):
             tables = tables_for(spec)
             if players in tables.seat_counts:
                 tables = tables_for(spec, players)
-            seated = known[1][players] = (tables, plan_for(tables))
-        tables, plan = seated
-        replay = cls(spec, tables, log)
+            seated = known[1][players] = (tables, plan_for(tables), {})
+        tables, plan, seatings = seated
+        replay = cls(spec, tables, log, seatings)
         return replay.run(plan if replay.t is tables else None)  # (a log's own sides: Tables of their own)
 
     # -- the game -----------------------------------------------------------

@@ -41,7 +41,14 @@ class Replay:
     # and the pass's direction; where the play check cannot vouch for the hand, the pass is applied carefully.
     unconfirmed_pass: tuple[Hand, list[int], int | None] | None = None
 
-    def __init__(self, spec: Spec, tables: Tables, log: GameLog) -> None:
+    def __init__(
+        self,
+        spec: Spec,
+        tables: Tables,
+        log: GameLog,
+        seatings: dict[Any, tuple[tuple[str, ...], dict[str, int]]] | None = None,
+    ) -> None:
+        """``seatings``: the sides' names and keys made so far for these Tables, where the caller keeps them."""
         self.spec = spec
         self.t = tables
         self.log = log
@@ -55,7 +62,7 @@ class Replay:
         self._pending: list[Finding] = []  # found before the report exists: the game's own findings
         # The sides' names and keys depend on the players and the sides the log names alone: made once for them
         # where they are the spec's sides (a log's own sides, with their finding, are made for their game).
-        known = per_tables(_SEATINGS, tables, _no_seatings)
+        known = per_tables(_SEATINGS, tables, _no_seatings) if seatings is None else seatings
         key = (self.names, log.side_names)
         seated = known.get(key)
         if seated is None:

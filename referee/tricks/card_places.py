@@ -73,6 +73,8 @@ def _pairs_map() -> dict[int, int] | _EncodingMap:
 
 _PAIRS = _pairs_map()
 _encode = codecs.charmap_encode
+# (called itself: bytes.decode("utf-16-le") looks the codec up by its name, then calls this from a Python function)
+_decode = codecs.utf_16_le_decode
 _LESS_ONE = bytes([255, *range(254), _GAP_AT])  # each card's byte, the map's less one; GAP as it is
 
 # A game's names written out: each (key, written) pair replaced, in order, and every name as written
@@ -148,7 +150,7 @@ def cards_in_places(
     # then each mapped to its card by a C encoding map (about two thirds of what cards_of_parts costs: the ranks
     # and the suits apart, two translates each, and an addition of two ints of a byte a card)
     try:
-        return _encode(parts.decode("utf-16-le"), "strict", _PAIRS)[0].translate(_LESS_ONE)
+        return _encode(_decode(parts, "strict", True)[0], "strict", _PAIRS)[0].translate(_LESS_ONE)
     except UnicodeEncodeError:
         raise TypeError("a card written otherwise") from None
 

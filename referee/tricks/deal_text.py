@@ -18,18 +18,19 @@ from .card_places import GAP, cards_in_places, masked, write_names, written_name
 
 if TYPE_CHECKING:
     from .onepass import Seating
+    from .usual_game import Holdings
 
 OPENER = '"deal":{'
 _JOIN = "\n"  # what joins the deals' texts (a line feed is a JSON text's whitespace, never a template's byte)
 
 
-def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's deal (every player's cards, in seat order, as ``usual_game`` reads the decoded deals) read from
     its segment, and the keys of their objects; a TypeError for any deal written otherwise."""
     return _holdings(segments, column, seating)
 
 
-def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's passes (each player's seat and the cards they pass, in seat order, as ``usual_game`` reads the
     decoded passes written so), with their bytes (``Hand.pass_bytes``), read from its segment, and the keys of their
     objects; a TypeError for any passes written otherwise (in another order too: decoded, they are read in the order
@@ -37,18 +38,19 @@ def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     spaced, held, size = _cards(segments, column, seating)
     # each holding paired with its seat, then the pairs grouped by hand: a few C steps a game (a zip of the seats
     # made for each hand cost as much again as all the rest)
-    pairs = zip(cycle(range(size)), zip(*[iter(spaced.translate(None, GAP))] * held))  # noqa: B905 - whole holdings
+    pairs = zip(cycle(range(size)), zip(*[iter(spaced.replace(GAP, b""))] * held))  # noqa: B905 - whole holdings
     given = _by_hand(spaced, len(segments))  # every player passed, in seat order: their Hand.pass_bytes
-    return [*zip(zip(*[pairs] * size), given)], size * len(segments)  # noqa: B905 - whole hands
+    return ([*zip(*[pairs] * size)], given), size * len(segments)  # noqa: B905 - whole hands
 
 
-def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's holdings (every player's cards, in seat order), with their bytes (``Hand.deal_bytes``), read
     from its segment, each player as many cards, and the keys of their objects; a TypeError for any other."""
     spaced, held, size = _cards(segments, column, seating)
-    holdings = zip(*[iter(spaced.translate(None, GAP))] * held)  # noqa: B905 - whole holdings
-    deals = zip(*[holdings] * size, strict=True)
-    return [*zip(deals, _by_hand(spaced, len(segments)), strict=True)], size * len(segments)  # a key a player
+    holdings = zip(*[iter(spaced.replace(GAP, b""))] * held)  # noqa: B905 - whole holdings
+    # whole deals, as many as the segments (the templates'), and their bytes (no strict=True: see usual_hands)
+    deals = [*zip(*[holdings] * size)]  # noqa: B905
+    return (deals, _by_hand(spaced, len(segments))), size * len(segments)  # a key a player
 
 
 def _by_hand(spaced: bytes, hands: int) -> list[bytes]:

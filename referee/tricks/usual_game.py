@@ -30,8 +30,11 @@ _first = itemgetter(0)
 _new, _set = object.__new__, object.__setattr__
 
 
-# A reader of one field across a game's hands: from the field's values, a value a hand and the keys counted
-ColumnReader = Callable[[tuple[Any, ...], "Seating"], tuple[list[Any], int]]
+# A reader of one field across a game's hands: from the field's values, a value a hand and the keys counted (the
+# deal's and the passes' readers: a value a hand and their bytes a hand, None where not given; see _BYTES)
+ColumnReader = Callable[[tuple[Any, ...], "Seating"], tuple[Any, int]]
+# What the deal's and the passes' readers give: a value a hand, and its bytes a hand (None: not given)
+Holdings = tuple[list[Any], list[bytes] | list[None]]
 
 
 _READ: dict[str, ColumnReader] = {}  # no field read otherwise
@@ -65,19 +68,25 @@ def usual_hands(
         return None
     take, fields_read = plan
     count = len(hands)
-    columns = dict(zip(names, zip(*map(take, hands), strict=True), strict=True))
+    # (each hand's values as many as the names: whole columns; no strict=True, a keyword zip parses by a slow path)
+    columns = dict(zip(names, zip(*map(take, hands))))  # noqa: B905
     keys = count * len(names)
     given = readers or _READ
     try:
-        # each field read, a value a hand, in reading order; a field the hands have not, None (a list: each
-        # zip below walks it afresh), and the deal and the passes each with their bytes (None: not given)
+        # each field read, a value a hand, in reading order, the deal's and the passes' bytes after them (a column
+        # each, which their readers give with them); a field the hands have not, None (a list: each zip below walks
+        # it afresh)
         nones = [None] * count
         dealers = map(seating.seat_of.__getitem__, columns["dealer"]) if "dealer" in columns else nones
-        read: dict[str, Any] = dict.fromkeys(_ORDER, nones)
-        read["deal"] = read["passes"] = [(None, None)] * count
+        read: dict[str, Any] = dict.fromkeys(_COLUMNS, nones)
         for name, reader in fields_read:
             cut = given.get(name)
-            read[name], found = (cut or reader)(columns[name], seating)
+            value, found = (cut or reader)(columns[name], seating)
+            given_bytes = _BYTES.get(name)
+            if given_bytes is None:
+                read[name] = value
+            else:
+                read[name], read[given_bytes] = value
             keys += found
             if cut is not None and read_keys is not None:
                 read_keys.append(found)
@@ -106,7 +115,7 @@ def usual_hands(
                 "deal_bytes": dealt,
                 "pass_bytes": passed_bytes,
             }
-            for number, dealer, (deal, dealt), (passed, passed_bytes), bid, score, play, text in columns_by_hand
+            for number, dealer, deal, dealt, passed, passed_bytes, bid, score, play, text in columns_by_hand
         ]
         if as_text:
             any(map(dict.__delitem__, values, repeat("score")))
@@ -138,7 +147,7 @@ def _cards(tokens: list[Any]) -> bytes:
     return found if found is not None else bytes(map(_card, tokens))
 
 
-def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's deal: every player's cards, in seat order (as ``OnePassReader._deal`` reads the usual deal), with
     no bytes (None: the replay makes them)."""
     size = len(seating.names)
@@ -150,19 +159,19 @@ def _deals(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     cards = card_bytes([*chain.from_iterable(held)])
     if cards is None:  # a card written another way: looked up one by one
         deals = zip(*[map(tuple, map(map, repeat(_card), held))] * size, strict=True)
-        return [*zip(deals, repeat(None))], len(held)
+        return ([*deals], [None] * len(column)), len(held)
     holdings = _groups(cards, held)
-    return [*zip(zip(*[holdings] * size, strict=True), repeat(None))], len(held)
+    return ([*zip(*[holdings] * size, strict=True)], [None] * len(column)), len(held)
 
 
-def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
+def _passes(column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's passes, by giver (as ``OnePassReader._passes`` reads them)."""
     given = [*chain.from_iterable(map(dict.values, column))]  # a TypeError: passes not an object (see usual_hands)
     if not {*map(type, given)} <= {list}:
         raise _Unusual
     givers = map(seating.seat_of.__getitem__, chain.from_iterable(column))
     pairs = [*zip(givers, _groups(_cards([*chain.from_iterable(given)]), given), strict=True)]
-    return [*zip(_groups(pairs, column), repeat(None))], len(given)  # (no bytes: the replay makes them)
+    return ([*_groups(pairs, column)], [None] * len(column)), len(given)  # (no bytes: the replay makes them)
 
 
 def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -180,7 +189,7 @@ def _bids(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
     if {*map(type, values)} != {int}:
         raise _Unusual
     made = map(dict.__getitem__, chain.from_iterable(map(seating.turn_bids.__getitem__, firsts)), values)
-    return [*zip(*[made] * size, strict=True)], len(values)
+    return [*zip(*[made] * size)], len(values)  # noqa: B905 - size bids a hand (above)
 
 
 def _scores(column: tuple[Any, ...], seating: Seating) -> tuple[list[Any], int]:
@@ -235,7 +244,9 @@ _READERS: tuple[tuple[str, ColumnReader], ...] = (
     ("score", _scores),
     ("tricks", _tricks),
 )
-_ORDER = tuple(name for name, _ in _READERS)
+# The columns read, in reading order: each field's, and the deal's and the passes' bytes after theirs
+_BYTES = {"deal": "deal_bytes", "passes": "pass_bytes"}
+_COLUMNS = tuple(column for name, _ in _READERS for column in (name, _BYTES.get(name)) if column is not None)
 
 
 @lru_cache(maxsize=64)

@@ -418,11 +418,16 @@ def test_the_words_of_a_player_alone() -> None:
     )
     # block-five (002, without partners): the winner scores "the losers total spots", every other player's
     blocked = rule_text("dominoes_scoring.domino", load("dominoes/block-five").clause("dominoes_scoring.domino").data)
-    assert blocked == "The player who goes out scores the spots left on the losing side's tiles."  # not told: a side
+    assert blocked == (  # not told: a side
+        "The side of the player who goes out scores the spots left on the losing side's tiles."
+    )
     alone = rule_text("dominoes_scoring.domino", {"from": "losers"}, alone=True)
     assert alone == "The player who goes out scores the spots left in the other players' hands."
     # partners: the words of a side, as before
     assert markdown(load("spades/intramural")).count("A side that takes at least its bid") == 1
+    # block-partners (002): "the winners score the sum of all spots on the losers remaining tiles", the side's total
+    partners = markdown(load("dominoes/block-partners"))
+    assert "The side of the player who goes out scores the spots left on the losing side's tiles." in partners
 
 
 def test_a_spec_with_no_rulebook_is_published(tmp_path: Path) -> None:

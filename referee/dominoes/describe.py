@@ -124,7 +124,9 @@ def _domino(f: Fields) -> list[str]:
         "opponents": "the spots left in all the opponents' hands",
         "losers": f.who("the spots left on the losing side's tiles", "the spots left in the other players' hands"),
     }[f.get("from", "losers")]
-    out = [f"The player who goes out scores {source}{_rounding(f.get('round_to'))}."]
+    # with partners the side scores (its joint total), not the player alone
+    subject = f.who("The side of the player who goes out", "The player who goes out")
+    out = [f"{subject} scores {source}{_rounding(f.get('round_to'))}."]
     needs = f.get("needs_on_board")
     if needs:
         out.append(f"Only a player who already has at least {_points(needs)} scores them.")

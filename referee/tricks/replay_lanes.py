@@ -8,10 +8,12 @@ from __future__ import annotations
 from operator import add
 
 from ..report import HandScore
-from . import bidding, deal, passing, play, points, replay_play, scoring
+from . import bidding, clean_game, deal, passing, play, points, replay_play, scoring
+from .clean_game import HandAnswer
+from .clean_lane import CleanLane
 from .game_plan import GamePlan
 from .log import Hand
-from .replay_play import PlayReplay
+from .replay_play import PlayReplay, _kept
 from .replay_score import ScoreReplay
 from .tables import NO_PASS
 
@@ -74,6 +76,52 @@ class LaneReplay(PlayReplay, ScoreReplay):
         t = self.t
         if hand.bids or hand.events or hand.books is not None or hand.deal is None:
             return None
+        # The deal, the pass and the play checked with the game's other hands (clean_game), where the hand's dealer
+        # is the recorded one and its pass its place's in the game (no misdeal before it): nearly always. Such an
+        # answer says all that the checks below would find of the hand's play and pass (clean_game.usable).
+        answers = self.game_answers
+        found = None
+        if answers is not None and dealer == hand.dealer and self.dealt_hands == hand.number:
+            at = hand.number - 1
+            if self.log.hands[at] is hand:
+                found = answers[at]
+        if found is None:
+            found = self._points_answer(hand, dealer)
+            if found is None:
+                return None
+        books, taken = found
+        rules = t.points
+        assert rules is not None  # a points lane is planned only for rules scored by points
+        scored_t = taken
+        rule = None
+        if rules.moon_others is not None and rules.total in scored_t:  # (no moon shot: the points taken, as they are)
+            scored_t = tuple(points.hand_points(rules, list(taken), None))
+            # a moon: a figure written wrong is one not settled by it
+            rule = "scoring.moon" if scored_t != taken else None
+        line = HandScore(
+            hand.number,
+            None if dealer is None else self.names[dealer],
+            self.plan.no_bids,
+            books,
+            scored_t,
+            tuple(map(add, totals, scored_t)),
+            bags,
+        )
+        self._check_recorded_score(hand, line, rule)
+        return line
+
+    @_kept
+    def game_answers(self) -> list[HandAnswer | None] | None:
+        """Each hand's books and points where the whole-game check vouches for it (see :mod:`.clean_game`), worked
+        out for the whole game on first use; None where it vouches for none. Looked up on clean_game, where a test
+        may take it away."""
+        lane = self.clean_lane
+        return None if lane is None else clean_game.clean_hands(self.t, lane, self.log.hands)
+
+    def _points_answer(self, hand: Hand, dealer: int | None) -> HandAnswer | None:
+        """The hand's books and points, checked a hand alone, where it is played, passed as the rules say, and
+        certainly regular; None for the general hand."""
+        t = self.t
         if hand.play_bytes is None and not hand.tricks:  # (has_tricks, inline: a call a hand)
             return None
         lane = self.clean_lane
@@ -85,10 +133,18 @@ class LaneReplay(PlayReplay, ScoreReplay):
             return None  # a pass on a hand with none: reported
         if offset is not None and (hand.passes is None or len(hand.passes) < t.seats):
             return None  # a pass not recorded, or not by every player: the record stops short
+        return self._hand_answer(hand, dealer, lane, offset)
+
+    def _hand_answer(self, hand: Hand, dealer: int | None, lane: CleanLane, offset: int | None) -> HandAnswer | None:
+        """The hand's books and points where its deal, pass and play are certainly regular, checked a hand alone
+        (the cards left over from the deal going where the rules say); None for the general hand."""
+        t = self.t
         # the deal and the pass checked by the play where they may be (usually); looked up on replay_play, as
         # clean_play is
         clean = replay_play.dealt_and_played(t, hand, dealer, lane, offset)
         if clean is None:
+            if hand.deal is None:  # (never: the lane asks only of a hand with a deal)
+                return None
             holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
             if findings:
                 return None
@@ -105,25 +161,6 @@ class LaneReplay(PlayReplay, ScoreReplay):
             if t.out_of_play:  # the cards left over from the deal go with their points where the rules say so
                 self.taken = list(clean.taken)
                 self._leftover(hand, holdings, clean.first_taker)
-                clean = clean._replace(taken=self.taken)
+                return tuple(clean.books), tuple(self.taken)
         # (where the deal folds into the play, no cards left over go with their points: see CleanLane.deal_folds)
-        taken = clean.taken
-        rules = t.points
-        assert rules is not None  # a points lane is planned only for rules scored by points
-        scored_t = tuple(taken)
-        rule = None
-        if rules.moon_others is not None and rules.total in scored_t:  # (no moon shot: the points taken, as they are)
-            scored_t = tuple(points.hand_points(rules, taken, None))
-            # a moon: a figure written wrong is one not settled by it
-            rule = "scoring.moon" if list(scored_t) != taken else None
-        line = HandScore(
-            hand.number,
-            None if dealer is None else self.names[dealer],
-            self.plan.no_bids,
-            tuple(clean.books),
-            scored_t,
-            tuple(map(add, totals, scored_t)),
-            bags,
-        )
-        self._check_recorded_score(hand, line, rule)
-        return line
+        return tuple(clean.books), tuple(clean.taken)

@@ -54,7 +54,7 @@ class _kept:
     """functools.cached_property without its lock (Python 3.11 takes one at each first use, once a game here):
     the value worked out on first use is kept in the instance's ``__dict__``, which is then found first."""
 
-    def __init__(self, work: Callable[[Any], CleanLane | None]) -> None:
+    def __init__(self, work: Callable[[Any], Any]) -> None:
         self.work = work
         self.name = work.__name__
 

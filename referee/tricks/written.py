@@ -263,9 +263,12 @@ class WrittenChecks(Replay):
             if self._true_text is None:
                 self._true_text = score_text.TrueText()
             sides = self._true_text.sides(text, by_key, true_points, true_totals)
-            if sides is not None:
-                for kept in sides:  # the true figures, written (nearly always): as each is found below
-                    written_totals[kept] = true_totals[kept]
+            if sides is not None:  # the true figures, written (nearly always): as each is found below
+                if len(sides) == len(written_totals):  # every side's, each once (one step, not one a side)
+                    written_totals[:] = true_totals
+                else:
+                    for kept in sides:
+                        written_totals[kept] = true_totals[kept]
                 return
         for recorded in hand.score or ():
             side = by_key.get(recorded.key)

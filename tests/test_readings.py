@@ -66,3 +66,12 @@ def test_rejected_readings_go_with_the_words_of_a_clause(tmp_path: Path) -> None
     turn = load(added).clause("players.turn")
     assert turn.interpretation == load(parent).clause("players.turn").interpretation  # the words stay the parent's
     assert turn.rejected == (Rejected("Play moves across.", "Nobody sits across."),)
+
+
+def test_ihop_silver_s_twelve_rounds_rejects_the_round_of_four_deals() -> None:
+    # "The last deal is at the end of 12 rounds": read as twelve deals; a round as every player dealing once (48
+    # deals) is the other reading a reader may take, and the spec says why not
+    ihop = load(INTRAMURAL.parent / "ihop-silver.yaml").clause("game_end.rounds")
+    assert ihop.data["max"] == 12
+    turned_down = " ".join(r.reading for r in ihop.rejected)
+    assert "forty-eighth" in turned_down and "each of the four players dealing" in turned_down

@@ -6,6 +6,7 @@ from dataclasses import MISSING, dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from functools import lru_cache
+from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from .errors import shown_name
@@ -88,6 +89,23 @@ def number(value: Fraction) -> int | float:
     """A whole number as an int; a fraction (an average of totals) to four places. (What ``int`` and
     ``float`` of a Fraction give, without their Python calls: its numerator, or their true quotient.)"""
     return value.numerator if value.denominator == 1 else round(value.numerator / value.denominator, 4)
+
+
+def exact_settlement(settlement: tuple[Fraction, tuple[Fraction, ...]], sides: tuple[str, ...]) -> dict[str, Any]:
+    """A settlement's figures exactly, as whole numbers of one unit (1 / ``denominator``, the least that writes
+    them all): ``number``'s four places need not balance (three players' 34/3, 34/3 and -68/3 are 11.3333, 11.3333
+    and -22.6667, 0.0001 more paid than collected), these do, in any JSON reader's integers."""
+    average, differences = settlement
+    unit = average.denominator
+    for d in differences:
+        unit = unit * d.denominator // gcd(unit, d.denominator)
+    return {
+        "denominator": unit,
+        "average": average.numerator * (unit // average.denominator),
+        "differences": {
+            side: d.numerator * (unit // d.denominator) for side, d in zip(sides, differences, strict=True)
+        },
+    }
 
 
 @dataclass(frozen=True)
@@ -351,6 +369,7 @@ class Report:
             out["settlement"] = {
                 "average": number(average),
                 "differences": {side: number(d) for side, d in zip(self.sides, differences, strict=True)},
+                "exact": exact_settlement(self.settlement, self.sides),
             }
         if self.file is not None:
             out["file"] = self.file

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from .report import HandScore, Report, Violation, number
+from .report import HandScore, Report, Violation, exact_settlement, number
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -197,17 +197,29 @@ def _settlement(settlement: tuple[Fraction, tuple[Fraction, ...]], sides: tuple[
     """The settlement against the average: its figures written from their ratios (see ``_Numbers``)."""
     average, differences = settlement
     try:  # a Fraction's two ints, read from its slots (its numerator and denominator are Python properties)
-        figures = (*map(_NUMBERS.__getitem__, map(_RATIO, differences)),)
-        mean = _NUMBERS[_RATIO(average)]
+        ratios = (*map(_RATIO, differences),)
+        figures = (*map(_NUMBERS.__getitem__, ratios),)
+        top, bottom = _RATIO(average)
+        mean = _NUMBERS[top, bottom]
     except AttributeError:  # not a Fraction
         figures = (*(value(number(d)) for d in differences),)
         mean = value(number(average))
+        ratios = None
+    template = _sides_template(sides)
     if len(figures) != len(sides):  # as the encoder's dict would, zip them strictly: it fails
         dict(zip(sides, figures, strict=True))
-    return f'{{"average": {mean}, "differences": {_sides_template(sides) % figures}}}'
+    # The exact figures (report.exact_settlement's, whose Fraction properties and dict cost some 60k instructions a
+    # game, a tenth of a settled game's check): a difference is a total less the average, so its denominator is the
+    # average's (a reduced b of a / b is reduced in t - a / b), and the figures in that unit are their numerators.
+    if ratios is not None and (*map(_SECOND, ratios),).count(bottom) == len(ratios):
+        exact = f'{{"denominator": {bottom}, "average": {top}, "differences": {template % (*map(_FIRST, ratios),)}}}'
+    else:  # (figures that are no settlement's, as a test may give)
+        exact = dumps(exact_settlement(settlement, sides))
+    return f'{{"average": {mean}, "differences": {template % figures}, "exact": {exact}}}'
 
 
 _INTS = {int}
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 _RATIO = attrgetter("_numerator", "_denominator")
 
 

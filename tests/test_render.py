@@ -391,3 +391,22 @@ def test_lines_at_their_default_ends_take_their_template_by_their_dealer(monkeyp
     assert render.as_json(reports[0]) == _plain(reports[0])
     with pytest.raises(TypeError):
         render.as_json(reports[1])
+
+
+def test_a_settlement_that_is_not_whole_balances_exactly_in_json() -> None:
+    # the three players of the text test above: 46, 46 and 12, an average of 104/3 and differences of 34/3, 34/3
+    # and -68/3; as numbers to four places (11.3333, 11.3333, -22.6667) they add up to -0.0001. In thirds they are
+    # 34, 34 and -68 (46 * 3 - 104 = 34, 12 * 3 - 104 = -68), which add up to 0, the average 104
+    players = ["North", "East", "South"]
+    totals = [(16, 5, 5), (21, 23, 8), (41, 27, 10), (46, 46, 12)]
+    hands = [
+        {"dealer": players[k % 3], "score": dict(zip(players, line, strict=True))} for k, line in enumerate(totals)
+    ]
+    log = {"log": 1, "game": {"id": "thirds", "rules": "hearts/intramural"}, "players": players, "hands": hands}
+    report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<thirds>")))
+    exact = {"denominator": 3, "average": 104, "differences": {"North": 34, "East": 34, "South": -68}}
+    for written in (render.as_json(report), json.dumps(report.as_dict())):
+        settlement = json.loads(written)["settlement"]
+        assert settlement["differences"] == {"North": 11.3333, "East": 11.3333, "South": -22.6667}
+        assert settlement["exact"] == exact
+        assert sum(settlement["exact"]["differences"].values()) == 0

@@ -8,7 +8,7 @@ from ..document_paths import key_step
 from ..report import Code, Finding, HandScore, Incomplete, Where
 from . import bidding, deal, misdeal, passing
 from .cards import card_symbol
-from .log import Bid, Hand, has_tricks, plays_of
+from .log import Bid, Event, Hand, has_tricks, plays_of
 from .replay import Replay
 
 
@@ -61,6 +61,8 @@ class DealReplay(Replay):
         deadline = self.t.misdeal_deadline
         unbid = not self.t.bids_first_hand and not any(h.scored for h in self.report.hands)
         call = next((e for e in hand.events if e.type == "misdeal"), None)
+        if call is not None and call.by is None and call.seat is not None:
+            self._caller_unsaid(hand, call)
         caller = None if call is None else (call.by if call.by is not None else call.seat)
         played = bool(hand.tricks) or bool(call and call.cards_played)
         bid = bool(hand.bids) or bool(call and call.bids_made)
@@ -88,6 +90,21 @@ class DealReplay(Replay):
                 "misdeal",
             )
         )
+
+    def _caller_unsaid(self, hand: Hand, call: Event) -> None:
+        """A misdeal call written with a seat and no caller (by), under rules that say who may call one: refused,
+        located. Every other event's seat is the player it is about (the accused, the player who took a card
+        back) and by who called or claimed, so a misdeal's seat may be the player whose deal was wrong as much
+        as the caller, and the call's verdict turns on which. Where anyone may call one, seat only places it."""
+        if all(who == "any" for _, who in self.t.misdeal_callers):
+            return
+        assert call.seat is not None
+        name = self.names[call.seat]
+        message = (
+            f"the misdeal names {name} as its seat but no caller (by): these rules say who may call a misdeal, and"
+            f" a seat may be the caller or the player the misdeal is about; write the caller as by"
+        )
+        raise self._fail(message, f"$.hands[{hand.number - 1}].events[{hand.events.index(call)}].seat")
 
     def _pass(self, hand: Hand, holdings: list[int], bids: tuple[Bid, ...] = ()) -> list[int]:
         """The holdings after the hand's pass, with what was irregular in it reported."""

@@ -365,7 +365,12 @@ class _Audit(DealReplay, LaneReplay):
                 if hand.bids is None:  # a gap in the record, as much as a hand with neither tricks nor books
                     self.report.incomplete.append(Incomplete(Where(self.log.index, n), "the hand records no bids"))
                     return self._unscored(*row, "no bids recorded: not scored")
-                return self._unscored(*row, "a bid is missing: not scored")  # (reported as bid_missing)
+                if hand.bids:  # some bids written and not every player's: the record of the bidding stops short
+                    missing = " or ".join(self.names[seat] for seat in bidding.missing_bidders(t, bids, contracts))
+                    self.report.incomplete.append(
+                        Incomplete(Where(self.log.index, n), f"the hand records no bid for {missing}")
+                    )
+                return self._unscored(*row, "a bid is missing: not scored")  # (none written: bid_missing)
             if regular is not None and lost is None and extra is None and not (any(reneges) or self._renege_costly):
                 # plain contracts, nothing else to score (nearly every hand): no blind, nil, bonus or penalty
                 points, new_bags = scoring.plain_hand(t, regular, tuple(books), tuple(bags), self.plan.scores)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..report import Code, Finding
@@ -271,6 +272,12 @@ def _order_findings(t: Tables, bids: tuple[Bid, ...], dealer: int, names: tuple[
     return findings
 
 
+def missing_bidders(t: Tables, bids: tuple[Bid, ...], contracts: Sequence[int | None]) -> list[int]:
+    """The players of the sides left with no contract whose bid the record does not hold, in seat order."""
+    bid = {b.seat for b in bids if not b.side_bid}
+    return [seat for side, c in enumerate(contracts) if c is None for seat in t.sides[side] if seat not in bid]
+
+
 def check_bids(
     t: Tables,
     bids: tuple[Bid, ...],
@@ -318,7 +325,9 @@ def check_bids(
             total = side_total[side]
         else:
             missing = [seat for seat in members if seat not in by_seat]
-            for seat in missing:
+            # a hand written with no bid at all was played unbid; one with some bids and not every player's is a
+            # record that stops short (see missing_bidders), not a player who did not bid: the table played on
+            for seat in missing if not bids else ():
                 findings.append(Finding(Code.BID_MISSING, "bidding.order", f"{names[seat]} made no bid", seat))
             if missing:
                 contracts.append(None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee.gamelog import Bid
 from referee.report import Code
-from referee.tricks.bidding import bidding_order, check_bids
+from referee.tricks.bidding import bidding_order, check_bids, missing_bidders
 from referee.tricks.tables import Tables
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -62,10 +62,16 @@ def test_second_bid_by_the_same_player(intramural: Tables) -> None:
 
 
 def test_missing_bid(intramural: Tables) -> None:
+    # three of the four bids written, in turn: the record of the bidding stops short (the audit says the record is
+    # incomplete), no player is reported for not bidding; with no bid written at all the hand was played unbid
     made = bids((0, 2), (1, 3), (2, 2))
     contracts, findings = check_bids(intramural, made, True, 0, NAMES)
-    assert [(f.code, f.seat) for f in findings] == [(Code.BID_MISSING, 3)]
+    assert findings == []
     assert contracts == [4, None]
+    assert missing_bidders(intramural, made, contracts) == [3]
+    contracts, findings = check_bids(intramural, (), True, 0, NAMES)
+    assert [(f.code, f.seat) for f in findings] == [(Code.BID_MISSING, seat) for seat in (0, 2, 1, 3)]
+    assert contracts == [None, None]
 
 
 def test_zero_is_out_of_range(intramural: Tables) -> None:

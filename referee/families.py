@@ -181,7 +181,39 @@ def audit(spec: Spec, log: AnyLog) -> Report:
         )
     if log.rules is not None and log.rules != spec.id:  # (an archive's games name the spec they are checked by)
         _same_game(spec, log)
+    if family is TRICKS and log.rules != spec.id and log.hands:  # (nor is their shape looked into)
+        _same_shape(spec, log)
     return run(spec, log)
+
+
+def _same_shape(spec: Spec, log: Any) -> None:
+    """Refuse a trick game whose record has the shape of another game than ``spec``'s, where the header does not
+    name the spec: every hand bid under rules with no bidding (a Spades game checked by Hearts' rules: each of its
+    deals, bids and tricks reported, 113 errors for a simulated game), or no hand bid and cards passed under rules
+    that bid and pass none (a Hearts game by Spades' rules). One located message, as for a header naming it."""
+    played = [(i, h) for i, h in enumerate(log.hands) if not h.misdeal]
+    bid = [i for i, h in played if h.bids]
+    if bid and len(bid) == len(played):
+        from .tricks.tables import bids_hands
+
+        if not bids_hands(spec):
+            _another_game(spec, log, "has no bidding", "every hand of this log records bids", bid[0], "bids")
+    elif not bid and (passed := [i for i, h in played if h.passes]):
+        from .tricks.tables import bids_hands, passes_cards
+
+        if bids_hands(spec) and not passes_cards(spec):
+            said = "no hand of this log records a bid, and its hands record cards passed"
+            _another_game(spec, log, "bids every hand and passes no cards", said, passed[0], "passes")
+
+
+def _another_game(spec: Spec, log: Any, rules: str, record: str, hand: int, part: str) -> None:
+    from .logreader import field_location
+
+    raise InputError(
+        f"{spec.id} is a rule set of {game_name(spec.family)}, which {rules}, but {record}: a record of another "
+        f"game; check it by the rules it was played by (--rules, or rules: in its header)",
+        field_location(log, f"$.hands[{hand}].{part}"),
+    )
 
 
 # Each family's log class and replay, by the family's name: two properties, each a lookup of its own, asked once

@@ -72,3 +72,46 @@ def test_a_log_of_the_same_game_under_other_rules_is_audited() -> None:
     assert report.violations  # the house game's unbid first hand, among others, breaks the intramural rules
     game["game"]["rules"] = "club/somewhere"
     assert audit(load_spec("spades/intramural"), from_document(game, WHERE)).violations
+
+
+@pytest.mark.parametrize(
+    ("played", "checked", "said", "at"),
+    [
+        # a Spades game with no rules in its header, checked by Hearts' rules: its every deal, bid and trick were
+        # replayed by them, 82 errors for a simulated intramural game under hearts/intramural
+        (
+            "spades/intramural",
+            "hearts/intramural",
+            "of Hearts, which has no bidding, but every hand",
+            "$.hands[0].bids",
+        ),
+        ("spades/six-player", "hearts/club", "of Hearts, which has no bidding, but every hand", "$.hands[0].bids"),
+        # and the reverse: a Hearts game (no bid, cards passed) by the rules of Spades, which pass none
+        ("hearts/intramural", "spades/intramural", "of Spades, which bids every hand and passes no cards, but no", ""),
+    ],
+)
+def test_a_log_with_no_rules_shaped_as_another_game_is_refused_once(
+    played: str, checked: str, said: str, at: str
+) -> None:
+    game = _simulated(played)
+    del game["game"]["rules"]
+    first = next((i for i, hand in enumerate(game["hands"]) if hand.get("passes")), None)
+    with pytest.raises(InputError) as caught:
+        audit(load_spec(checked), from_document(game, WHERE))
+    assert caught.value.message.startswith(f"{checked} is a rule set {said}")
+    assert caught.value.message.endswith("check it by the rules it was played by (--rules, or rules: in its header)")
+    assert caught.value.location.path == (at or f"$.hands[{first}].passes")
+
+
+def test_a_log_with_no_rules_shaped_as_its_own_game_is_audited() -> None:
+    # the same shapes under rules of their own game: audited as before; and a Spades record that leaves a hand's
+    # bids out (the rest bid) is a short record of Spades, not another game
+    for played in ("spades/intramural", "hearts/intramural"):
+        game = _simulated(played)
+        del game["game"]["rules"]
+        assert audit(load_spec(played), from_document(game, WHERE)).status == "clean"
+    game = _simulated("spades/intramural")
+    del game["game"]["rules"]
+    del game["hands"][1]["bids"]
+    report = audit(load_spec("hearts/intramural"), from_document(game, WHERE))
+    assert report.violations

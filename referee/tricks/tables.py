@@ -41,6 +41,16 @@ __all__ = [
 ]
 
 
+def bids_hands(spec: Spec) -> bool:
+    """Whether a spec's hands are bid and scored by their contracts (Spades), not by the cards taken (Hearts)."""
+    return spec.has("scoring.contract") or not spec.has("scoring.points")
+
+
+def passes_cards(spec: Spec) -> bool:
+    """Whether a spec's players pass cards before the play on some hands."""
+    return bool(spec.value("passing.pass", "cycle", ["none"]) != ["none"])
+
+
 def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
     """Compile a resolved spec into :class:`Tables` for ``seats`` players (default: the spec's count).
 
@@ -141,7 +151,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         side_max=spec.value("bidding.limits", "side_max", 10**6),
         total_not=per_player if total_not == "tricks" else total_not,
         allowed_kinds=frozenset(allowed),
-        passing=spec.value("passing.pass", "cycle", ["none"]) != ["none"],
+        passing=passes_cards(spec),
         first_leader=spec.value("play.first_lead", "leader", "left_of_dealer"),
         first_lead_cards=tuple(first_cards),
         first_lead_trump=spec.value("play.first_lead", "trump", "allowed") == "allowed",
@@ -199,7 +209,7 @@ def compile_spec(spec: Spec, seats: int | None = None) -> Tables:
         forbidden_scores=forbidden_scores,
         seat_counts=seat_counts(spec),
         widow_to_winner=leftover == "first_trick_winner",
-        contracts=spec.has("scoring.contract") or not spec.has("scoring.points"),
+        contracts=bids_hands(spec),
         points=point_rules(spec, deck),
         discard_card=parse_card(spec.value("play.first_discard", "card")) if spec.has("play.first_discard") else -1,
         held_suit=held_suit,

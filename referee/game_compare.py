@@ -3,10 +3,12 @@
 Each hand is audited under each spec; a hand is shown when the specs find
 different violations in it (by code, place and severity) or score it
 differently. Beside it stand the clauses that make the difference: the
-clauses of the violations found, and the penalty clause named after each
-violation's code (``penalties.renege`` for a renege), wherever the specs
-state them differently; if the hand's violations are ruled alike but it is
-scored differently, the scoring and penalty clauses that differ.
+clauses of the violations found, the penalty clause named after each
+violation's code (``penalties.renege`` for a renege), and for a hand scored
+differently the clause each differing figure comes from (the part of one
+spec's score the other's figure leaves out, as a score_mismatch names it:
+tricks.score_parts), wherever the specs state them differently; if none of
+these is, the scoring and penalty clauses that differ.
 """
 
 from __future__ import annotations
@@ -71,6 +73,39 @@ def _why(clauses: set[str], texts: list[dict[str, tuple[str, str]]]) -> list[str
     return sorted(c for c in clauses if len({None if c not in t else t[c][1] for t in texts}) > 1)
 
 
+def _score_clauses(done: list[Audit], number: int) -> set[str]:
+    """The clauses a hand's figures come from where the specs score it differently: for each side, the part of
+    one spec's score that another's figure leaves out (a bag penalty one spec takes off and the other has none
+    of: scoring.bags), both ways round, as a score_mismatch names the part a written figure leaves out."""
+    from .families import TRICKS, of_spec
+    from .tricks import score_parts
+    from .tricks.tables import tables_for
+
+    scored = []  # (the Tables, the report, the hand's line) under each spec of tricks that scored the hand
+    for a in done:
+        report = a.report
+        if report is None or of_spec(a.spec) is not TRICKS:
+            continue
+        line = next((h for h in report.hands if h.hand == number), None)
+        if line is None or not line.scored:
+            continue
+        t = tables_for(a.spec)
+        if len(report.players) in t.seat_counts:
+            t = tables_for(a.spec, len(report.players))
+        scored.append((t, report, line))
+    found: set[str] = set()
+    for t, report, line in scored:
+        for _, _, other in scored:
+            for side, (mine, theirs) in enumerate(zip(line.points, other.points, strict=False)):
+                if mine == theirs or theirs is None:
+                    continue
+                parts = score_parts.hand_parts(t, report, line, side)
+                clause = None if parts is None else score_parts.clause_of(parts, theirs)
+                if clause is not None:
+                    found.add(clause)
+    return found
+
+
 def compare(audits: list[Audit]) -> dict[str, Any]:
     """The comparison as data: each spec's verdict, and the hands where the specs differ, with the clauses why."""
     done = [a for a in audits if a.report is not None]
@@ -88,6 +123,8 @@ def compare(audits: list[Audit]) -> dict[str, Any]:
             continue
         named = {v["rule"] for h in by.values() for v in h["violations"]}
         named |= {f"penalties.{v['code']}" for h in by.values() for v in h["violations"]}
+        if len(scores) > 1:
+            named |= _score_clauses(done, number)
         why = _why(named, texts)
         if not why and len(scores) > 1:
             why = _why(scoring, texts)

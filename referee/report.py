@@ -277,6 +277,10 @@ class Report:
     written_totals: tuple[int, ...] | None = None
     bidding: bool = True  # False where hands are scored by the points of cards taken, with no bids
     family: str = "tricks"  # how the text report lays out its score sheet; not part of the JSON
+    # Each hand scored from bids other than plain contracts (a nil, a renege, a penalty...): its sides' points taken
+    # apart by the clauses that give them (tricks.score_parts), for the clause a figure differing from them comes
+    # from; a plain hand's are worked out from its line. Not part of the JSON.
+    score_parts: dict[int, tuple[tuple[tuple[str, int], ...], ...]] | None = None
 
     @classmethod
     def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:

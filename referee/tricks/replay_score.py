@@ -75,6 +75,8 @@ class ScoreReplay(WrittenChecks):
             bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
         raised = raises.raised_sides(t, bids) if t.raises and not plain else None
         contracted = [c or 0 for c in contracts]
+        times = no_trump.side_times(t, trumpless) if trumpless else None
+        side_parts: list[scoring.Parts] = []
         results = scoring.score_hand(
             t,
             contracted,
@@ -89,8 +91,26 @@ class ScoreReplay(WrittenChecks):
             as_made=as_made,
             raised=raised,
             bonus=bonus,
-            times=no_trump.side_times(t, trumpless) if trumpless else None,
+            times=times,
+            parts=side_parts,
         )
+        if any(reneges):
+            # a renege costs what it costs in any form (books moved or lost, sandbags and the bag penalty they
+            # bring, points): its part is what each side scores over the same hand with no renege
+            untouched: list[scoring.Parts] = []
+            lost_else = lost and [max(0, b - t.renege_books_lost * r) for b, r in zip(lost, reneges, strict=True)]
+            none = [0] * len(reneges)
+            scoring.score_hand(
+                t, contracted, books, bags, none, blind, lost_else, extra, made, raised=raised, bonus=bonus,
+                times=times, parts=untouched,
+            )  # fmt: skip
+            side_parts = [
+                scoring.nonzero_parts(*others, ("penalties.renege", result.points - sum(p for _, p in others)))
+                for others, result in zip(untouched, results, strict=True)
+            ]
+        if self.report.score_parts is None:
+            self.report.score_parts = {}
+        self.report.score_parts[hand.number] = tuple(side_parts)
         made_books = books  # a side scored as made took its bid, a blind Boston of its too
         if as_made:
             made_books = [max(b, c) if m else b for b, c, m in zip(books, contracted, as_made, strict=True)]

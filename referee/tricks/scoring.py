@@ -8,6 +8,15 @@ from typing import NamedTuple
 from .per_tables import per_tables
 from .tables import Tables
 
+# One side's points for a hand taken apart by the clauses that give them: (clause, points), the parts that are not 0,
+# the contract's first (see score_parts, which names the clause a differing figure comes from).
+Parts = tuple[tuple[str, int], ...]
+
+
+def nonzero_parts(*pairs: tuple[str, int]) -> Parts:
+    """The parts given, those of no points left out."""
+    return tuple(pair for pair in pairs if pair[1])
+
 
 class SideResult(NamedTuple):
     """A side's points for one hand and its sandbags after it (a tuple: one is made per side per hand)."""
@@ -116,6 +125,7 @@ def score_hand(
     raised: list[bool] | None = None,
     bonus: list[int] | None = None,
     times: list[tuple[int, int] | None] | None = None,
+    parts: list[Parts] | None = None,
 ) -> list[SideResult]:
     """Each side's points for a bid hand, with sandbags and penalties applied.
 
@@ -125,7 +135,8 @@ def score_hand(
     count towards its bag limit and score nothing); ``as_made``: sides scored as if they took exactly their
     bid, every nil among them made (the opponents of a renege, where the spec says so); ``raised``: which
     sides raised their bid (a plain contract); ``bonus``: points each side's bids score besides the contract
-    (ACES); ``times``: each side's no trump multipliers, if any.
+    (ACES); ``times``: each side's no trump multipliers, if any; ``parts``: where given, each side's points taken
+    apart by the clauses that give them are added to it (see :mod:`.score_parts`).
     """
     moved, received_by_renege = _transfer(t, books, reneges)
     books = after_losses(moved, lost)
@@ -145,12 +156,27 @@ def score_hand(
         is_blind = bool(blind and blind[side])
         multipliers = times[side] if times else None
         points, over = contract(t, bid, books[side], is_blind, received, bool(raised and raised[side]), multipliers)
-        points += nil_points[side] + (bonus[side] if bonus else 0)
+        made = points + (bonus[side] if bonus else 0)  # (ACES, bemo, double nil: scored with the contract)
+        points = made + nil_points[side]
+        uncapped = points
         if t.hand_max is not None and not (is_blind and t.hand_max_blind_exempt):
             points = min(points, t.hand_max)
         penalty, carried = sandbags(t, bags[side], over + (penalty_bags[side] if penalty_bags else 0))
-        points += penalty + reneges[side] * t.renege_points + (extra[side] if extra else 0)
+        renege, other = reneges[side] * t.renege_points, extra[side] if extra else 0
+        points += penalty + renege + other
         out.append(SideResult(points, carried))
+        if parts is not None:
+            other_clause = "penalties.false_claim" if t.false_claim_points else "penalties.other_rule"
+            parts.append(
+                nonzero_parts(
+                    ("scoring.contract", made),
+                    ("bidding.nil", nil_points[side]),
+                    ("scoring.hand_max", points - penalty - renege - other - uncapped),
+                    ("scoring.bags", penalty),
+                    ("penalties.renege", renege),
+                    (other_clause, other),
+                )
+            )
     return out
 
 

@@ -238,6 +238,14 @@ class WrittenChecks(Replay):
     def _score_rule(self) -> str:
         return "scoring.contract" if self.t.contracts else "scoring.points"
 
+    def _figure_rule(self, line: HandScore, side: int, figure: int) -> str:
+        """The clause a side's points written for a hand come from where they differ from the true ones: the part
+        of the score they leave out (a bag penalty: scoring.bags), else the scoring's own (score_parts)."""
+        from . import score_parts  # (only a figure that differs: a run with none never imports it)
+
+        parts = score_parts.hand_parts(self.t, self.report, line, side)
+        return (None if parts is None else score_parts.clause_of(parts, figure)) or self._score_rule
+
     def _carried_forward(self, recorded: RecordedScore, true_total: int, points: int, side: int) -> bool:
         """Whether a written total is a previous total (the true one or the table's own) plus this hand's points
         (the true ones or the table's own): looked at only where it is not the true total."""
@@ -280,7 +288,7 @@ class WrittenChecks(Replay):
                 side = self._side_key(recorded.key, f"$.hands[{hand.number - 1}].score")
             points = true_points[side]
             if recorded.hand is not None and recorded.hand != points:
-                name, score_rule = self.side_names[side], rule or self._score_rule
+                name, score_rule = self.side_names[side], rule or self._figure_rule(line, side, recorded.hand)
                 message = f"the table wrote {recorded.hand} for {name} this hand; the rules give {points}"
                 clause = dict(self.t.forbidden_scores).get(recorded.hand, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)
@@ -297,10 +305,10 @@ class WrittenChecks(Replay):
                 self.written_totals[side] = recorded.total  # after a hand no one scored: nothing to hold it to
                 continue
             if recorded.total != true_total and not self._carried_forward(recorded, true_total, points, side):
-                name, score_rule = self.side_names[side], rule or self._score_rule
-                message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 written = self.written_totals[side]
                 implied = recorded.total - (true_total - points if written is None else written)
+                name, score_rule = self.side_names[side], rule or self._figure_rule(line, side, implied)
+                message = f"the table wrote a total of {recorded.total} for {name}; the rules give {true_total}"
                 forbidden = dict(self.t.forbidden_scores)
                 clause = forbidden.get(recorded.hand if recorded.hand is not None else implied, score_rule)
                 self.add(Finding(Code.SCORE_MISMATCH, clause, message), hand.number)

@@ -1,0 +1,47 @@
+"""A hand's score taken apart by the clauses that give it, and so the clause a figure differing from it comes from.
+
+A side's points for a bid hand are a sum of parts, each given by one clause: the contract made or set
+(``scoring.contract``, a special or blind contract's points among them), a nil's bonus or penalty (``bidding.nil``),
+the cap on a hand (``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points (``penalties.renege``)
+and other penalty points. A figure that differs from the sum by one part, the table having left it out (a bag
+penalty not taken off), or other rules not giving it (a spec with no bag limit), comes from that part's clause: a
+``score_mismatch`` cites it, and ``referee compare`` names it for a hand the specs score differently. Worked out only
+for a figure that differs (a slip, a comparison), never for the clean hand.
+"""
+
+from __future__ import annotations
+
+from ..report import HandScore, Report
+from . import scoring
+from .tables import Tables
+
+Parts = scoring.Parts
+parts = scoring.nonzero_parts
+
+
+def plain(t: Tables, bid: int | None, books: int | None, points: int | None) -> Parts | None:
+    """A side's parts of a hand of plain contracts (``scoring.plain_hand``'s): its contract, capped, and the bag
+    penalty, which is what is left of its points (None where the line has no contract, books or points)."""
+    if bid is None or books is None or points is None:
+        return None
+    made = scoring.contract(t, bid, books)[0]
+    capped = made if t.hand_max is None else min(made, t.hand_max)
+    return parts(("scoring.contract", made), ("scoring.hand_max", capped - made), ("scoring.bags", points - capped))
+
+
+def clause_of(side: Parts, figure: int) -> str | None:
+    """The clause a figure differing from the parts' sum comes from: the one part it leaves out (where two would,
+    the first); None where leaving out no one part gives it (a figure wrong otherwise: the caller's own clause)."""
+    total = sum(points for _, points in side)
+    return next((clause for clause, points in side if total - points == figure), None)
+
+
+def hand_parts(t: Tables, report: Report, line: HandScore, side: int) -> Parts | None:
+    """A side's parts of a scored hand's points: as the replay kept them for a hand not of plain contracts, else
+    those of a plain hand from its line (None for a hand scored otherwise: unbid, by the cards taken)."""
+    kept = report.score_parts.get(line.hand) if report.score_parts is not None else None
+    if kept is not None:
+        return kept[side]
+    if not t.contracts:
+        return None
+    return plain(t, line.bids[side], line.books[side], line.points[side])

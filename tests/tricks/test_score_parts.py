@@ -1,0 +1,71 @@
+"""A hand's score taken apart by clause (tricks.score_parts), and the clause a differing figure comes from: the
+part it leaves out. Figures worked from the sheets' numbers."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from pathlib import Path
+
+from referee import load_spec
+from referee.cli import main
+from referee.tricks import score_parts
+from referee.tricks.scoring import score_hand
+from referee.tricks.tables import tables_for
+
+IHOP = tables_for(load_spec("spades/ihop-silver"))  # 10 a trick bid, 1 an overtrick, -100 at 10 bags, nil +-100
+
+
+def test_a_plain_hand_s_parts_are_its_contract_and_its_bag_penalty() -> None:
+    # bid 4, 9 taken: 40 + 5 = 45; the hand's points -55 (its overtricks made the count 10): the bags' part is -100
+    parts = score_parts.plain(IHOP, 4, 9, -55)
+    assert parts == (("scoring.contract", 45), ("scoring.bags", -100))
+    assert score_parts.clause_of(parts, 45) == "scoring.bags"  # the bag penalty left out
+    assert score_parts.clause_of(parts, 50) is None  # wrong otherwise: the caller's own clause
+    assert score_parts.plain(IHOP, 4, 9, 45) == (("scoring.contract", 45),)  # no penalty: no part of 0
+    assert score_parts.plain(IHOP, None, 9, 0) is None  # no contract on the line (an unbid hand)
+
+
+def test_a_capped_hand_names_the_cap() -> None:
+    capped = dataclasses.replace(IHOP, hand_max=100)
+    # 11 bid and taken: 110, capped at 100: the cap's part is -10, and 110 written leaves it out
+    parts = score_parts.plain(capped, 11, 11, 100)
+    assert parts == (("scoring.contract", 110), ("scoring.hand_max", -10))
+    assert score_parts.clause_of(parts, 110) == "scoring.hand_max"
+
+
+def test_score_hand_takes_a_nil_and_a_renege_s_points_apart() -> None:
+    t = dataclasses.replace(IHOP, renege_points=-50)
+    parts: list[score_parts.Parts] = []
+    # Ann & Cat bid 4 (Cat nil, made) and take 5: 40 + 1 = 41, +100; Bob & Dan bid 4, take 8, renege once: 44 - 50
+    results = score_hand(t, [4, 4], [5, 8], [0, 0], [0, 1], nils=[(0, 0)], parts=parts)
+    assert [r.points for r in results] == [141, -6]
+    assert parts == [
+        (("scoring.contract", 41), ("bidding.nil", 100)),
+        (("scoring.contract", 44), ("penalties.renege", -50)),
+    ]
+    assert score_parts.clause_of(parts[0], 41) == "bidding.nil"
+    assert score_parts.clause_of(parts[1], 44) == "penalties.renege"
+
+
+BAGS = """\
+log: 1
+players: [Ann, Bob, Cat, Dan]
+hands:
+  - {dealer: Ann, bids: {Ann: 2, Bob: 2, Cat: 2, Dan: 2}, books: {Ann & Cat: 9, Bob & Dan: 4}}
+  - {dealer: Bob, bids: {Ann: 2, Bob: 2, Cat: 2, Dan: 2}, books: {Ann & Cat: 9, Bob & Dan: 4}}
+"""
+
+
+def test_compare_names_the_clause_a_differing_score_comes_from(tmp_path: Path) -> None:
+    # hand 2: Ann & Cat's 5 more overtricks make 10, -100 under ihop-silver (45 - 100 = -55) and nothing under the
+    # intramural rules (no sandbag penalty: 45); the contract clauses read alike, so the one clause why is the bags'
+    # (the clauses the two state differently were all named before: penalties.card_not_played, penalties.renege,
+    # scoring.bags, scoring.hand_max)
+    path = tmp_path / "g.yaml"
+    path.write_text(BAGS, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["compare", str(path), "--rules", "spades/ihop-silver", "spades/intramural"], out=out) == 1
+    said = out.getvalue()
+    assert "spades/ihop-silver: points Ann & Cat -55, Bob & Dan 40" in said
+    assert [line.strip() for line in said.splitlines() if "why:" in line] == ["why: scoring.bags"]

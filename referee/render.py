@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import report_json
 from .report import Report, Violation
+from .spec_clause import Clause
 from .spec_options import option_text
 from .words import count
 
@@ -51,22 +52,35 @@ def _first_sentence(text: str) -> str:
     return flat if end < 0 else flat[: end + 1]
 
 
-def _violation_lines(v: Violation) -> list[str]:
-    """A violation: code and place, message, the rule's source words, and the reading where the spec takes one."""
+def _violation_lines(v: Violation, quoted: set[str]) -> list[str]:
+    """A violation: code and place, message, the rule's source words, and the reading where the spec takes one;
+    and the clause that sets the penalty charged for it, where another does. A clause ``quoted`` already in the
+    report is named, not quoted again (a game with twenty reneges repeated one rule's words twenty times): the
+    clause ids quoted are added to it. The JSON report has every field with every violation."""
     place = _place(v)
     head = f"    {v.severity.upper():7} {v.code}" + (f" ({place})" if place else "")
     lines = [head, fill(v.message, 96, initial_indent=_INDENT, subsequent_indent=_INDENT)]
-    reading = v.clause.interpretation
-    if v.clause.quote:
-        lines.append(_wrapped(f'rule {v.clause.id}: "{v.clause.quote}"'))
-        if reading:  # the first sentence says what the spec reads into the words; the JSON report has it all
-            lines.append(_wrapped(f"reading: {_first_sentence(reading)}"))
-    else:
-        lines.append(
-            _wrapped(f"rule {v.clause.id} (the source is silent; reading taken): {' '.join((reading or '').split())}")
-        )
+    lines += _clause_lines("rule", v.clause, quoted)
     if v.reading is not None and v.reading.interpretation:
         lines.append(_wrapped(f"reading ({v.reading.id}): {_first_sentence(v.reading.interpretation)}"))
+    if v.penalty is not None:
+        lines += _clause_lines("penalty", v.penalty, quoted)
+    return lines
+
+
+def _clause_lines(label: str, clause: Clause, quoted: set[str]) -> list[str]:
+    """A clause's id with its source words and the first sentence of its reading, or its id alone once quoted."""
+    if clause.id in quoted:
+        return [_wrapped(f"{label} {clause.id} (quoted above)")]
+    quoted.add(clause.id)
+    reading = clause.interpretation
+    if not clause.quote:
+        return [
+            _wrapped(f"{label} {clause.id} (the source is silent; reading taken): {' '.join((reading or '').split())}")
+        ]
+    lines = [_wrapped(f'{label} {clause.id}: "{clause.quote}"')]
+    if reading:  # the first sentence says what the spec reads into the words; the JSON report has it all
+        lines.append(_wrapped(f"reading: {_first_sentence(reading)}"))
     return lines
 
 
@@ -159,11 +173,12 @@ def text(report: Report) -> str:
     by_hand: dict[int | None, list[Violation]] = defaultdict(list)
     for v in report.violations:
         by_hand[v.where.hand].append(v)
+    quoted: set[str] = set()  # the clauses quoted so far: each is quoted once in a game's report
     for hand in sorted(by_hand, key=lambda h: -1 if h is None else h):
         lines.append("")
         lines.append("  Game" if hand is None else f"  Hand {hand}")
         for v in by_hand[hand]:
-            lines.extend(_violation_lines(v))
+            lines.extend(_violation_lines(v, quoted))
     for gap in report.incomplete:
         lines.append("")
         place = ", ".join(

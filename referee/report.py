@@ -133,6 +133,7 @@ class Violation:
     message: str
     clause: Clause
     reading: Clause | None = None  # another clause whose reading makes this a violation (jokers are spades)
+    penalty: Clause | None = None  # the clause that sets the penalty charged for it, where not the one broken
 
     def as_dict(self) -> dict[str, Any]:
         """The violation for the JSON report."""
@@ -145,6 +146,8 @@ class Violation:
         }
         if self.reading is not None and self.reading.interpretation:
             out["reading"] = dict(_reading_fields(self.reading))
+        if self.penalty is not None:
+            out["penalty"] = {"rule": self.penalty.id, "source": self.penalty.quote}
         return out
 
 

@@ -132,7 +132,7 @@ def _head(report: Report, status: str) -> str:
 
 def _violation(v: Violation) -> str:
     """A violation's JSON: what changes with the game (its place and message) around what does not."""
-    key = (v.code, v.severity, v.clause, v.reading)
+    key = (v.code, v.severity, v.clause, v.reading, v.penalty)
     ends = _violation_ends.get(key)
     if ends is None:
         fields = v.as_dict()

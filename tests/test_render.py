@@ -410,3 +410,38 @@ def test_a_settlement_that_is_not_whole_balances_exactly_in_json() -> None:
         assert settlement["differences"] == {"North": 11.3333, "East": 11.3333, "South": -22.6667}
         assert settlement["exact"] == exact
         assert sum(settlement["exact"]["differences"].values()) == 0
+
+
+def _case_report(name: str) -> Report:
+    root = Path(__file__).resolve().parent.parent
+    case = yaml.safe_load((root / "tests" / "conformance" / name).read_text(encoding="utf-8"))
+    return referee.audit(case["rules"], gamelog.from_document(case["log"], Location(file=name)))
+
+
+def test_a_renege_names_the_clause_that_charged_it_and_each_clause_is_quoted_once() -> None:
+    # house rules, hand 2: Bob and Cat each renege on trick 3 (play.follow), and each renege costs its team 3 books
+    # (penalties.renege: "If a player reneges they lose 3 books"); the text quotes each clause once
+    report = _case_report("bad/house_both_teams_renege.yaml")
+    text = render.text(report)
+    assert text.count('rule play.follow: "Each player, in turn, clockwise, must follow suit if able;') == 1
+    assert text.count("rule play.follow (quoted above)") == 1
+    assert text.count('penalty penalties.renege: "If a player plays out of suit,') == 1
+    assert text.count("penalty penalties.renege (quoted above)") == 1
+    for written in (render.as_json(report), json.dumps(report.as_dict())):
+        found = [v for v in json.loads(written)["violations"] if v["code"] == "renege"]
+        assert [(v["rule"], v["penalty"]["rule"]) for v in found] == [("play.follow", "penalties.renege")] * 2
+        assert all("If a player reneges they lose 3 books." in v["penalty"]["source"] for v in found)
+
+
+def test_a_renege_the_rules_charge_nothing_for_names_no_penalty() -> None:
+    # intramural Spades sets no penalty for a renege (penalties.renege: books 0, points 0): the rule broken alone
+    report = _case_report("bad/renege.yaml")
+    assert [v.penalty for v in report.violations if v.code is Code.RENEGE] == [None]
+    assert "penalty" not in render.text(report)
+
+
+def test_only_a_hand_s_first_revoke_names_the_charge() -> None:
+    # hearts/intramural charges a hand's first revoke 26 (penalties.revoke) and reports a second without charging it
+    report = _case_report("bad/edges_hearts_two_revokes_first_charged.yaml")
+    charged = [None if v.penalty is None else v.penalty.id for v in report.violations if v.code is Code.RENEGE]
+    assert charged == ["penalties.revoke", None]

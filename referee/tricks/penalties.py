@@ -38,6 +38,16 @@ OTHER_RULE = frozenset(
 )
 
 
+def penalty_clause(t: Tables, first: bool) -> str | None:
+    """The clause that sets what a renege (or revoke) costs, where the rules charge it anything: the renege's
+    books, points, sandbags or game (penalties.renege), or a Hearts revoke's charge (penalties.revoke), a hand's
+    ``first`` revoke only, play stopping there. None where a renege is only reported (intramural Spades)."""
+    if t.points is not None and t.points.revoke_charge is not None:
+        return "penalties.revoke" if first else None
+    costly = t.renege_books or t.renege_points or t.renege_books_lost or t.renege_steps or t.unplayed_sandbags
+    return "penalties.renege" if costly or t.renege_opponents_as_made or t.renege_win_thrown_out else None
+
+
 def hand_penalties(t: Tables, offences: list[tuple[Code, int]]) -> tuple[list[int], list[int]]:
     """Books lost and penalty points per side for a hand's offences, each ``(code, side that pays)``."""
     lost = [0] * len(t.sides)

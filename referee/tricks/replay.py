@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..logreader import field_location
 from ..report import Code, Finding, Report, Severity, Violation, Where
 from ..spec import Spec
-from . import passing
+from . import passing, penalties
 from .log import GameLog, Hand, plays_of
 from .per_tables import per_tables
 from .tables import Tables
@@ -109,7 +109,12 @@ class Replay:
         seat = None if finding.seat is None else self.names[finding.seat]
         where = Where(self.log.index, hand, finding.trick if finding.trick is not None else trick, seat)
         reading = None if finding.reading is None else self.spec.clause(finding.reading)
-        self.report.violations.append(Violation(finding.code, severity, where, finding.message, clause, reading))
+        violation = Violation(finding.code, severity, where, finding.message, clause, reading)
+        if finding.code is Code.RENEGE or (finding.code is Code.ILLEGAL_LEAD and self.t.renege_leads):
+            charged = penalties.penalty_clause(self.t, first=not self.revokes)  # (before this one is counted)
+            if charged is not None:
+                violation = replace(violation, penalty=self.spec.clause(charged))
+        self.report.violations.append(violation)
 
     def _apply_pass(self, hand: Hand, holdings: list[int], offset: int | None) -> list[int]:
         """The holdings after the hand's pass as :func:`.passing.apply` finds it, what was irregular reported."""

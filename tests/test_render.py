@@ -345,10 +345,9 @@ def test_a_domino_hand_played_after_the_end_shows_its_points() -> None:
     assert row.split("(")[0].split() == ["2", "0", "0", "48", "16", "24", "32"], row
 
 
-def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
-    # three players, hands of 16 5 5, 5 18 3, 20 4 2 and 5 19 2 (each 26) kept as running totals: 46, 46 and 12, an
-    # average of 104/3, and differences of 34/3, 34/3 and -68/3, which balance; written to two places (34.67; +11.33,
-    # +11.33, -22.67) what was paid came to 0.01 less than what was collected
+def _thirds() -> Report:
+    """Three players' Hearts game kept as running totals: hands of 16 5 5, 5 18 3, 20 4 2 and 5 19 2 (each 26),
+    totals 46, 46 and 12."""
     players = ["North", "East", "South"]
     totals = [(16, 5, 5), (21, 23, 8), (41, 27, 10), (46, 46, 12)]
     hands = [
@@ -356,6 +355,14 @@ def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
     ]
     log = {"log": 1, "game": {"id": "thirds", "rules": "hearts/intramural"}, "players": players, "hands": hands}
     report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<thirds>")))
+    return report
+
+
+def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
+    # three players, hands of 16 5 5, 5 18 3, 20 4 2 and 5 19 2 (each 26) kept as running totals: 46, 46 and 12, an
+    # average of 104/3, and differences of 34/3, 34/3 and -68/3, which balance; written to two places (34.67; +11.33,
+    # +11.33, -22.67) what was paid came to 0.01 less than what was collected
+    report = _thirds()
     assert "Settlement against the average (34 2/3): North +11 1/3, East +11 1/3, South -22 2/3 " in render.text(report)
     # four players, W 13 (the queen) and X 13 hearts: an average of 6.5, a finite decimal, written in full
     log = {
@@ -397,13 +404,7 @@ def test_a_settlement_that_is_not_whole_balances_exactly_in_json() -> None:
     # the three players of the text test above: 46, 46 and 12, an average of 104/3 and differences of 34/3, 34/3
     # and -68/3; as numbers to four places (11.3333, 11.3333, -22.6667) they add up to -0.0001. In thirds they are
     # 34, 34 and -68 (46 * 3 - 104 = 34, 12 * 3 - 104 = -68), which add up to 0, the average 104
-    players = ["North", "East", "South"]
-    totals = [(16, 5, 5), (21, 23, 8), (41, 27, 10), (46, 46, 12)]
-    hands = [
-        {"dealer": players[k % 3], "score": dict(zip(players, line, strict=True))} for k, line in enumerate(totals)
-    ]
-    log = {"log": 1, "game": {"id": "thirds", "rules": "hearts/intramural"}, "players": players, "hands": hands}
-    report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<thirds>")))
+    report = _thirds()
     exact = {"denominator": 3, "average": 104, "differences": {"North": 34, "East": 34, "South": -68}}
     for written in (render.as_json(report), json.dumps(report.as_dict())):
         settlement = json.loads(written)["settlement"]

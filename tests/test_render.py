@@ -446,3 +446,15 @@ def test_only_a_hand_s_first_revoke_names_the_charge() -> None:
     report = _case_report("bad/edges_hearts_two_revokes_first_charged.yaml")
     charged = [None if v.penalty is None else v.penalty.id for v in report.violations if v.code is Code.RENEGE]
     assert charged == ["penalties.revoke", None]
+
+
+def test_a_renege_no_claim_was_allowed_for_names_no_penalty() -> None:
+    # ihop-silver charges a reneg only when the opposing team calls it before its last card of the last trick:
+    # Cat's call came after the 52nd card, the claim is refused and the reneg costs nothing (Ann & Cat set, -40),
+    # so it names no penalty clause; called in time (ihop_reneg_called), the same reneg names penalties.renege
+    late = _case_report("bad/ihop_reneg_called_too_late.yaml")
+    assert [v.penalty for v in late.violations if v.code is Code.RENEGE] == [None]
+    assert "penalty penalties.renege" not in render.text(late)
+    called = _case_report("bad/ihop_reneg_called.yaml")
+    charged = [None if v.penalty is None else v.penalty.id for v in called.violations if v.code is Code.RENEGE]
+    assert charged == ["penalties.renege"]

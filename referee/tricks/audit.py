@@ -334,7 +334,11 @@ class _Audit(DealReplay, LaneReplay):
             books, complete = self._play(hand, dealer, holdings, reneges)
             claimers = self._check_claims(hand, complete) if hand.events else []
             if t.renege_claim_window:
-                reneges, findings = penalties.claimed_reneges(t, self.revokes, hand.events, hand.tricks, self.names)
+                reneges, findings, uncharged = penalties.claimed_reneges(
+                    t, self.revokes, hand.events, hand.tricks, self.names
+                )
+                if uncharged:
+                    self._uncharged(n, uncharged)
                 for finding in findings:
                     self.add(finding, n)
         elif hand.events:

@@ -120,8 +120,9 @@ def claimed_reneges(
     events: Sequence[Event],
     tricks: Sequence[Trick],
     names: Sequence[str],
-) -> tuple[list[int], list[Finding]]:
-    """The reneges each side is charged with under a claim window, and the claims refused.
+) -> tuple[list[int], list[Finding], list[tuple[int, int]]]:
+    """The reneges each side is charged with under a claim window, the claims refused, and the reneges (trick,
+    seat) charged to no one (no claim allowed).
 
     A renege (trick, seat) counts when a renege_claim names its player (and its trick, or none) and was made
     by the opposing side (``by`` on another side, or no claimer named) before the deadline of
@@ -130,6 +131,7 @@ def claimed_reneges(
     """
     counted = [0] * len(t.sides)
     findings: list[Finding] = []
+    uncharged: list[tuple[int, int]] = []
     claims = [e for e in events if e.type == "renege_claim" and e.seat is not None]
     for trick, seat in revokes:
         matching = [e for e in claims if e.seat == seat and e.trick in (None, trick)]
@@ -152,4 +154,6 @@ def claimed_reneges(
             findings.append(Finding(Code.CLAIM_REFUSED, "penalties.renege", message, who, trick, Severity.WARNING))
         if allowed:
             counted[t.side_of[seat]] += 1
-    return counted, findings
+        else:
+            uncharged.append((trick, seat))
+    return counted, findings, uncharged

@@ -116,6 +116,16 @@ class Replay:
                 violation = replace(violation, penalty=self.spec.clause(charged))
         self.report.violations.append(violation)
 
+    def _uncharged(self, hand: int, reneges: list[tuple[int, int]]) -> None:
+        """Reneges (trick, seat) of ``hand`` for which no claim was allowed cost nothing: their violations name no
+        penalty clause (``add`` named the one the rules set, before the claims were read)."""
+        places = {(trick, self.names[seat]) for trick, seat in reneges}
+        violations = self.report.violations
+        for at, v in enumerate(violations):
+            w = v.where
+            if v.penalty is not None and w.game == self.log.index and w.hand == hand and (w.trick, w.seat) in places:
+                violations[at] = replace(v, penalty=None)
+
     def _apply_pass(self, hand: Hand, holdings: list[int], offset: int | None) -> list[int]:
         """The holdings after the hand's pass as :func:`.passing.apply` finds it, what was irregular reported."""
         # who played each card: where a pass went (one the rules refuse too)

@@ -60,6 +60,10 @@ STYLE = """
 def _violation(v: Violation) -> str:
     place = ", ".join(p for p in (f"trick {v.where.trick}" if v.where.trick else "", v.where.seat or "") if p)
     quote = f"<br><q>{escape(v.clause.quote)}</q>" if v.clause.quote else ""
+    # the clause that set what it cost, where another does (a renege's penalties.renege), as the text report has it
+    if v.penalty is not None:
+        quote += f'<br><span class="rule">penalty {escape(v.penalty.id)}</span>'
+        quote += f" <q>{escape(v.penalty.quote)}</q>" if v.penalty.quote else ""
     return (
         f'<li class="{v.severity}"><strong>{escape(str(v.code))}</strong>'
         + (f" ({escape(place)})" if place else "")

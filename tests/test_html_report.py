@@ -154,3 +154,19 @@ def test_a_trick_s_figure_sized_by_its_picture_keeps_the_picture_whole() -> None
     rules = dict(re.findall(r"^(\.referee-report [^{]+?) \{ ([^}]*) \}", STYLE, re.MULTILINE))
     assert "width: min-content" in rules[".referee-report figure.trick"]
     assert rules[".referee-report figure.trick svg"] == "max-width: none;"
+
+
+def test_a_renege_names_the_clause_that_charged_it_and_a_free_one_names_none(tmp_path: Path) -> None:
+    # house rules: Bob's and Cat's reneges on trick 3 each cost their team 3 books (penalties.renege: "If a player
+    # reneges they lose 3 books"): each, noted under its trick's picture, names that clause beside the rule broken;
+    # intramural Spades charges a renege nothing
+    case = yaml.safe_load(Path("tests/conformance/bad/house_both_teams_renege.yaml").read_text(encoding="utf-8"))
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump(case["log"]), encoding="utf-8")
+    page, _ = run("check", "--format", "html", "--rules", case["rules"], str(path))
+    reneges = re.findall(r'<li class="error"><strong>renege</strong>(.*?)</li>', page)
+    assert len(reneges) == 2
+    named = '<span class="rule">rule play.follow</span> <span class="rule">penalty penalties.renege</span>'
+    assert all(item.endswith(named) for item in reneges)
+    free, _ = run("check", "--format", "html", "docs/examples/renege.yaml")
+    assert "<strong>renege</strong>" in free and "penalty" not in free

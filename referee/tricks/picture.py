@@ -123,7 +123,10 @@ def trick_svg(names: tuple[str, ...], plays: list[tuple[int, int]], winner: int 
 def _fault_line(v: Violation) -> str:
     return (
         f'<li class="{v.severity}"><strong>{escape(str(v.code))}</strong> ({escape(v.severity.upper())}): '
-        f'{escape(v.message)} <span class="rule">rule {escape(v.clause.id)}</span></li>'
+        f'{escape(v.message)} <span class="rule">rule {escape(v.clause.id)}</span>'
+        # the clause that set what it cost, where another does (a renege's penalties.renege), named as the rule is
+        + (f' <span class="rule">penalty {escape(v.penalty.id)}</span>' if v.penalty is not None else "")
+        + "</li>"
     )
 
 

@@ -24,6 +24,7 @@ from operator import attrgetter, floordiv
 
 from .clean_lane import GAP, CleanLane
 from .log import Hand
+from .passing import passed_bytes
 from .tables import NO_PASS, Tables
 
 # What a hand's clean play comes to, as the points lane reads it: each side's books and each player's points.
@@ -214,7 +215,7 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
     # A hand at a time: its cards in seat order; each card once, all of the deck; the deal and the pass as
     # passing.passed_bytes and clean_play check them, and who held each card played once all had passed
     cycle = t.pass_cycle
-    seat_of_dealt, passers = lane.seat_of_dealt, lane.passers
+    seat_of_dealt = lane.seat_of_dealt
     seated = []
     held = []
     deck_cards, left_over = lane.deck_cards, lane.deck_size - size
@@ -239,16 +240,8 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
         else:
             if not passes:
                 return None
-            passed = hand.pass_bytes  # (where the reader gave them: every player passed, in seat order)
+            passed = passed_bytes(t, lane, passes, dealt, hand.pass_bytes)  # (the reader's bytes, where it gave them)
             if passed is None:
-                givers, given = zip(*passes)  # noqa: B905
-                if givers != lane.seats_in_turn:
-                    return None
-                passed = GAP.join(map(bytes, given))
-            if (
-                passed.translate(_maketrans(dealt, seat_of_dealt)) != passers
-                or len(lane.all_cards.translate(None, passed)) != lane.kept_in_pass
-            ):
                 return None
             table = _maketrans(dealt + passed, lane.held_after_pass[offset])
         seated.append(cards)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from . import report_json
-from .report import Report, Violation
+from .report import Report, Severity, Violation
 from .spec_clause import Clause
 from .spec_options import option_text
 from .words import count
@@ -60,7 +60,10 @@ def _violation_lines(v: Violation, quoted: set[str]) -> list[str]:
     place = _place(v)
     head = f"    {v.severity.upper():7} {v.code}" + (f" ({place})" if place else "")
     lines = [head, fill(v.message, 96, initial_indent=_INDENT, subsequent_indent=_INDENT)]
-    lines += _clause_lines("rule", v.clause, quoted)
+    # A warning under a clause whose words are an error's breaks only what the spec reads into them, which need not
+    # be its reading's first sentence (a locked board's tie scoring nobody is the last of three): its reading whole
+    whole = v.severity is Severity.WARNING and v.clause.severity == Severity.ERROR
+    lines += _clause_lines("rule", v.clause, quoted, whole)
     if v.reading is not None and v.reading.interpretation:
         lines.append(_wrapped(f"reading ({v.reading.id}): {_first_sentence(v.reading.interpretation)}"))
     if v.penalty is not None:
@@ -68,18 +71,27 @@ def _violation_lines(v: Violation, quoted: set[str]) -> list[str]:
     return lines
 
 
-def _clause_lines(label: str, clause: Clause, quoted: set[str]) -> list[str]:
-    """A clause's id with its source words and the first sentence of its reading, or its id alone once quoted."""
-    if clause.id in quoted:
-        return [_wrapped(f"{label} {clause.id} (quoted above)")]
-    quoted.add(clause.id)
+def _clause_lines(label: str, clause: Clause, quoted: set[str], whole: bool = False) -> list[str]:
+    """A clause's id with its source words and the first sentence of its reading (``whole``: all of it), or its id
+    alone once quoted (and its reading whole, where asked for and not shown whole above)."""
     reading = clause.interpretation
+    shown_whole = f"{clause.id} (whole reading)"  # the mark that a clause's reading was shown in full
+    if clause.id in quoted:
+        lines = [_wrapped(f"{label} {clause.id} (quoted above)")]
+        if whole and clause.quote and reading and shown_whole not in quoted:
+            quoted.add(shown_whole)
+            lines.append(_wrapped(f"reading: {' '.join(reading.split())}"))
+        return lines
+    quoted.add(clause.id)
     if not clause.quote:
         return [
             _wrapped(f"{label} {clause.id} (the source is silent; reading taken): {' '.join((reading or '').split())}")
         ]
     lines = [_wrapped(f'{label} {clause.id}: "{clause.quote}"')]
-    if reading:  # the first sentence says what the spec reads into the words; the JSON report has it all
+    if reading and whole:
+        quoted.add(shown_whole)
+        lines.append(_wrapped(f"reading: {' '.join(reading.split())}"))
+    elif reading:  # the first sentence says what the spec reads into the words; the JSON report has it all
         lines.append(_wrapped(f"reading: {_first_sentence(reading)}"))
     return lines
 
@@ -116,8 +128,8 @@ def _amount(value: Fraction, sign: str = "") -> str:
     """A settlement's figure exactly, so that what is paid and collected balances: a whole number as it is, a
     finite decimal in full (6.5), any other as a whole number and a fraction (34 2/3, -22 2/3): figures rounded to
     two places (34.67, +11.33, +11.33, -22.67) did not add up."""
-    if value.denominator == 1:
-        return f"{int(value):{sign}d}"
+    if value.denominator == 1:  # (0 is written 0: a player exactly at the average neither pays nor collects)
+        return f"{int(value):{sign}d}" if value else "0"
     odd = value.denominator
     while odd % 2 == 0:
         odd //= 2

@@ -458,3 +458,54 @@ def test_a_renege_no_claim_was_allowed_for_names_no_penalty() -> None:
     called = _case_report("bad/ihop_reneg_called.yaml")
     charged = [None if v.penalty is None else v.penalty.id for v in called.violations if v.code is Code.RENEGE]
     assert charged == ["penalties.renege"]
+
+
+def test_a_player_exactly_at_the_average_is_settled_at_0() -> None:
+    # four players, two hands kept as running totals: A 13 (the queen) and B 13 (the hearts), then C 13 (the queen)
+    # and A 13 (the hearts): totals A 26, B 13, C 13, D 0, an average of 52 / 4 = 13, differences A 26 - 13 = 13,
+    # B and C 13 - 13 = 0, D 0 - 13 = -13. B and C neither pay nor collect: 0, not "+0"
+    players = ["A", "B", "C", "D"]
+    totals = [(13, 13, 0, 0), (26, 13, 13, 0)]
+    hands = [{"dealer": players[k], "score": dict(zip(players, line, strict=True))} for k, line in enumerate(totals)]
+    log = {"log": 1, "game": {"id": "level", "rules": "hearts/intramural"}, "players": players, "hands": hands}
+    report = referee.audit("hearts/intramural", gamelog.from_document(log, Location(file="<level>")))
+    assert "Settlement against the average (13): A +13, B 0, C 0, D -13 " in render.text(report)
+
+
+def test_a_warning_that_breaks_only_a_reading_shows_that_reading_whole() -> None:
+    # All Fives, a locked board with Bob and Dan tied at 8 spots and Bob given 80: the sheet's words
+    # (dominoes_scoring.blocked, an error's clause) are kept, only its reading that a tie scores nobody is broken, a
+    # warning. That reading is the last of three sentences; the first says when a board is locked, which is not what
+    # the warning is about, so the line shows all three
+    report = _case_report("good/all_fives_locked_board_tie_awarded.yaml")
+    [warning] = report.violations
+    assert warning.severity is Severity.WARNING and warning.clause.severity == "error"
+    flat = " ".join(render.text(report).split())
+    assert (
+        "reading: The board is locked when the boneyard is empty and no player holds a tile that fits an open end. "
+        "The sheet does not say what happens when two players tie for the fewest spots: the reading is that nobody "
+        "scores that hand." in flat
+    )
+    # an error of a clause whose reading is longer than one sentence still shows its first sentence alone
+    report = _case_report("bad/all_fives_locked_board_tie_awarded_wrongly.yaml")
+    errors = [v for v in report.violations if v.clause.id == "dominoes_scoring.blocked"]
+    assert errors and all(v.severity is Severity.ERROR for v in errors)
+    flat = " ".join(render.text(report).split())
+    assert (
+        "reading: The board is locked when the boneyard is empty and no player holds a tile that fits an open end."
+        in flat
+    )
+    assert "the reading is that nobody scores that hand" not in flat
+
+
+def test_a_reading_shown_whole_follows_a_clause_quoted_above() -> None:
+    # the same clause broken first as an error (its reading's first sentence shown with its words) then only in its
+    # reading: the second names the clause as quoted above and shows its reading whole, once
+    report = _case_report("good/all_fives_locked_board_tie_awarded.yaml")
+    [warning] = report.violations
+    error = replace(warning, severity=Severity.ERROR, message="an error of the same clause")
+    report.violations = [error, warning, warning]
+    flat = " ".join(render.text(report).split())
+    assert flat.count("rule dominoes_scoring.blocked (quoted above)") == 2
+    assert flat.count("the reading is that nobody scores that hand") == 1
+    assert flat.count("reading: The board is locked") == 2

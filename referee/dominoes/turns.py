@@ -100,7 +100,6 @@ class TurnReplay:
             return None
         expected = opener
         ended: str | None = None
-        opening = True  # the first turn (or the knocks and draws before the first tile) is judged by the opening rule
         over_before = self.report.finished  # a hand after the game's end is replayed all the same
         if opener is not None:
             state.opens = (opener, -1 if opening_tile is None else 1 << opening_tile)
@@ -127,8 +126,7 @@ class TurnReplay:
                 self.add(Finding(Code.PLAY_AFTER_HAND_END, rule, message, turn.seat, turn=turn.number), n)
                 return ended
             if not state.layout.started:
-                self._open(n, state, turn, turn.seat if opener is None else opener, opening_tile, clause, opening)
-                opening = False
+                self._open(n, state, turn, turn.seat if opener is None else opener, opening_tile, clause, expected)
             else:
                 if turn.seat != expected and expected is not None:
                     self.flag(
@@ -153,28 +151,28 @@ class TurnReplay:
         return ended
 
     def _open(
-        self, n: int, state: HandState, turn: Turn, opener: int, tile: int | None, clause: str, first: bool
+        self, n: int, state: HandState, turn: Turn, opener: int, tile: int | None, clause: str, expected: int | None
     ) -> None:
+        """A turn before the first tile. The first tile is the opener's, whatever turns came before it: laid by
+        another player it is a wrong opener, once. A draw or a knock is a turn like any other: the opener's is
+        never out of turn (they are due until they open), anyone else's is out of turn unless the turns went on
+        to them (the opener knocked, and play passed round): the opening rule where the opener was due, else
+        the turn order."""
         name = self.names[turn.seat]
-        if turn.seat != opener and first:
-            due = f"holds {tile_name(tile)}, the highest double" if tile is not None else "won the last hand"
-            did = "opened"
-            if turn.action is not Action.PLAY:  # a draw or a knock as the hand's first turn
-                did = f"{'drew' if turn.action is Action.DRAW else 'knocked'} before the first tile"
-                due = f"{due}, and opens"
-            self.add(
-                Finding(
-                    Code.WRONG_OPENER,
-                    clause,
-                    f"{name} {did}; {self.names[opener]} {due}",
-                    turn.seat,
-                    turn=turn.number,
-                ),
-                n,
-            )
+        due = f"holds {tile_name(tile)}, the highest double" if tile is not None else "won the last hand"
         if turn.action is not Action.PLAY:
-            self._turn(n, state, turn)  # a draw or a knock before the first tile: judged as on any turn
+            if turn.seat != opener and expected is not None and turn.seat != expected:
+                did = "drew" if turn.action is Action.DRAW else "knocked"
+                rule, why = "players.turn", ""
+                if expected == opener:
+                    rule, why = clause, f"{self.names[opener]} {due}, and opens: "
+                message = f"{name} {did} before the first tile; {why}it was {self.names[expected]}'s turn"
+                self.flag(n, turn, Code.PLAY_OUT_OF_TURN, rule, message)
+            self._turn(n, state, turn)  # judged as on any turn
             return
+        if turn.seat != opener:
+            message = f"{name} opened; {self.names[opener]} {due}"
+            self.add(Finding(Code.WRONG_OPENER, clause, message, turn.seat, turn=turn.number), n)
         if tile is not None and turn.tile != tile:
             self.flag(
                 n,

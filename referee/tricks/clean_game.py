@@ -223,24 +223,27 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
     for number, hand in enumerate(hands):
         cards = _maketrans(places[start : start + size], in_play[start : start + size])[:size]
         start += size
-        deal = hand.deal
-        if deal is None or hand.leftover is not None or len(deal) != n:
-            return None
-        dealt = hand.deal_bytes  # (where the reader gave them: the same bytes, see Hand)
+        # the deal's and the pass's bytes, where the reader gave them: the same bytes (see Hand), the tuples then
+        # made on first use (asked for here only where it gave none). They hold a holding a player: n, as the replay
+        # refuses a log of another number of players before any hand (Replay.__init__).
+        dealt = hand.deal_bytes
         if dealt is None:
+            deal = hand.deal
+            if deal is None or len(deal) != n:
+                return None
             dealt = GAP.join(map(bytes, deal))
+        if hand.leftover is not None:
+            return None
         if len(dealt) != len(seat_of_dealt) or len(deck_cards.translate(None, cards)) != left_over:
             return None
         offset = cycle[number % len(cycle)] if cycle else NO_PASS
-        passes = hand.passes
+        passed = hand.pass_bytes
         if offset is NO_PASS:
-            if passes:
+            if passed is not None or hand.passes:
                 return None
             table = _maketrans(dealt, seat_of_dealt)
         else:
-            if not passes:
-                return None
-            passed = passed_bytes(t, lane, passes, dealt, hand.pass_bytes)  # (the reader's bytes, where it gave them)
+            passed = passed_bytes(t, lane, hand.passes if passed is None else None, dealt, passed)
             if passed is None:
                 return None
             table = _maketrans(dealt + passed, lane.held_after_pass[offset])

@@ -11,10 +11,10 @@ theirs (:func:`.tricks_text.read_tricks`). NUL is in no JSON text, and the text 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import cycle, repeat
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from .card_places import GAP, cards_in_places, masked, write_names, written_names
+from .card_places import cards_in_places, masked, write_names, written_names
 
 if TYPE_CHECKING:
     from .onepass import Seating
@@ -26,31 +26,27 @@ _JOIN = "\n"  # what joins the deals' texts (a line feed is a JSON text's whites
 
 def read_deals(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's deal (every player's cards, in seat order, as ``usual_game`` reads the decoded deals) read from
-    its segment, and the keys of their objects; a TypeError for any deal written otherwise."""
+    its segment, and the keys of their objects; a TypeError for any deal written otherwise. Given as their bytes
+    (``Hand.deal_bytes``) alone: the deals are made from them on first use (see Hand)."""
     return _holdings(segments, column, seating)
 
 
 def read_passes(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
     """Each hand's passes (each player's seat and the cards they pass, in seat order, as ``usual_game`` reads the
-    decoded passes written so), with their bytes (``Hand.pass_bytes``), read from its segment, and the keys of their
-    objects; a TypeError for any passes written otherwise (in another order too: decoded, they are read in the order
-    written)."""
-    spaced, held, size = _cards(segments, column, seating)
-    # each holding paired with its seat, then the pairs grouped by hand: a few C steps a game (a zip of the seats
-    # made for each hand cost as much again as all the rest)
-    pairs = zip(cycle(range(size)), zip(*[iter(spaced.replace(GAP, b""))] * held))  # noqa: B905 - whole holdings
-    given = _by_hand(spaced, len(segments))  # every player passed, in seat order: their Hand.pass_bytes
-    return ([*zip(*[pairs] * size)], given), size * len(segments)  # noqa: B905 - whole hands
+    decoded passes written so) read from its segment, and the keys of their objects; a TypeError for any passes
+    written otherwise (in another order too: decoded, they are read in the order written). Given as their bytes
+    (``Hand.pass_bytes``: every player passed, in seat order) alone, as the deals are."""
+    return _holdings(segments, column, seating)
 
 
 def _holdings(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
-    """Each hand's holdings (every player's cards, in seat order), with their bytes (``Hand.deal_bytes``), read
-    from its segment, each player as many cards, and the keys of their objects; a TypeError for any other."""
-    spaced, held, size = _cards(segments, column, seating)
-    holdings = zip(*[iter(spaced.replace(GAP, b""))] * held)  # noqa: B905 - whole holdings
-    # whole deals, as many as the segments (the templates'), and their bytes (no strict=True: see usual_hands)
-    deals = [*zip(*[holdings] * size)]  # noqa: B905
-    return (deals, _by_hand(spaced, len(segments))), size * len(segments)  # a key a player
+    """Each hand's holdings (every player's cards, in seat order) as their bytes, read from its segment, each player
+    as many cards (no value: None a hand, see ``usual_hands``), and the keys of their objects; a TypeError for any
+    other. (Made into tuples here, a tuple a holding and a deal, they cost some 4k instructions a hand, which the
+    play check, reading the bytes, never asks for.)"""
+    spaced, size = _cards(segments, column, seating)
+    hands = len(segments)  # whole deals, as many as the segments (the templates')
+    return ([None] * hands, _by_hand(spaced, hands)), size * hands  # a key a player
 
 
 def _by_hand(spaced: bytes, hands: int) -> list[bytes]:
@@ -60,9 +56,9 @@ def _by_hand(spaced: bytes, hands: int) -> list[bytes]:
     return [spaced[start : start + width - 1] for start in range(0, len(spaced), width)]
 
 
-def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[bytes, int, int]:
+def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[bytes, int]:
     """Every hand's holdings' cards (every player's, in seat order, GAP between every two holdings), read from its
-    segment, and the cards each player holds and the players; a TypeError for any other."""
+    segment, and the players; a TypeError for any other."""
     if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
         raise TypeError("the openers are not the hands' fields")  # a hand with none, or one met elsewhere
     written = written_names(tuple(seating.names))
@@ -84,7 +80,7 @@ def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tu
     if len(mask) + 1 != deals * (len(template) + 1):
         raise TypeError("deals of another length")
     expected = _JOIN.encode().join(repeat(template, deals))
-    return cards_in_places(text, mask, expected, held * size * deals, size * deals), held, size
+    return cards_in_places(text, mask, expected, held * size * deals, size * deals), size
 
 
 # The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)

@@ -110,6 +110,31 @@ class _TricksFromBytes:
         return tricks
 
 
+class _HeldFromBytes:
+    """``Hand.deal`` (or ``Hand.passes``) of a hand whose deal (or pass) the one-pass reader gave as bytes only
+    (``deal_bytes``, ``pass_bytes``), made from them on first use and kept, as ``tricks`` from ``play_bytes``.
+
+    The play check reads the bytes, and the clean path asks only whether a hand has a deal and a pass (which it
+    tells from the bytes): so the reader leaves the tuples out of the hand's ``__dict__`` (four of a seat's cards
+    and a deal's, some 4k instructions a hand to build, as many again for a pass). Made as the careful reader makes
+    them: each seat's cards in seat order; each passer's seat and cards, every player in seat order (the only pass
+    given as bytes)."""
+
+    def __init__(self, name: str, given: str) -> None:
+        self.name = name
+        self.given = given  # the field of its bytes
+
+    def __get__(self, hand: Hand | None, owner: type | None = None) -> Any:
+        if hand is None:
+            return self
+        held = map(tuple, hand.__dict__[self.given].split(_GAP))  # (a KeyError for a hand with neither)
+        value = hand.__dict__[self.name] = tuple(held) if self.name == "deal" else tuple(enumerate(held))
+        return value
+
+
+_GAP = b"\xff"  # between two seats' cards in deal_bytes and pass_bytes (clean_lane.GAP: no card's byte)
+
+
 @lru_cache(maxsize=64)
 def _turns(size: int) -> tuple[tuple[int, ...], ...]:
     """The seats in turn from each leader's, at a table of ``size``."""
@@ -118,6 +143,8 @@ def _turns(size: int) -> tuple[tuple[int, ...], ...]:
 
 setattr(Hand, "tricks", _TricksFromBytes())  # after @dataclass, which would read a class value as the default  # noqa: B010
 setattr(Hand, "score", ScoreFromText())  # noqa: B010
+setattr(Hand, "deal", _HeldFromBytes("deal", "deal_bytes"))  # noqa: B010
+setattr(Hand, "passes", _HeldFromBytes("passes", "pass_bytes"))  # noqa: B010
 
 
 def has_tricks(hand: Hand) -> bool:

@@ -32,8 +32,9 @@ class LaneReplay(PlayReplay, ScoreReplay):
 
         Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
         """
-        # books written, even empty ({}): the general hand checks them
-        if hand.passes or hand.events or hand.books is not None or hand.deal is None:
+        # books written, even empty ({}): the general hand checks them. (The deal told by its bytes where the reader
+        # gave them: the tuples are made on first use, see Hand.)
+        if hand.passes or hand.events or hand.books is not None or (hand.deal_bytes is None and hand.deal is None):
             return None
         if hand.play_bytes is None and not hand.tricks:  # (has_tricks, inline: a call a hand)
             return None
@@ -50,6 +51,8 @@ class LaneReplay(PlayReplay, ScoreReplay):
         # the deal checked by the play where it may be (usually); looked up on replay_play, as clean_play is
         clean = replay_play.dealt_and_played(t, hand, dealer, lane)
         if clean is None:
+            if hand.deal is None:  # (never: the lane asks only of a hand with a deal)
+                return None
             holdings, findings = deal.check_deal(t, hand.deal, self.names, hand.leftover)
             if findings:
                 return None
@@ -74,7 +77,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
         :meth:`_hand` replays it; None, before anything is reported, for any other hand, which the general hand
         replays. Its line is reported as is (see :meth:`_plain`)."""
         t = self.t
-        if hand.bids or hand.events or hand.books is not None or hand.deal is None:
+        if hand.bids or hand.events or hand.books is not None or (hand.deal_bytes is None and hand.deal is None):
             return None
         # The deal, the pass and the play checked with the game's other hands (clean_game), where the hand's dealer
         # is the recorded one and its pass its place's in the game (no misdeal before it): nearly always. Such an

@@ -27,13 +27,16 @@ def dealt_and_played(
     certainly regular, all checked at once by the play check (clean_play, given the deal's and the pass's bytes)
     where ``lane`` allows it; None, before anything is reported, for check_deal, the pass check and the play check
     or the replay, which find and report what is wrong."""
-    deal = hand.deal
-    if not lane.deal_folds or deal is None or hand.leftover is not None:
+    if not lane.deal_folds or hand.leftover is not None:
         return None
-    if len(deal) != t.seats:
-        return None
-    dealt = hand.deal_bytes  # (where the reader gave them: the same bytes, see Hand)
+    # The deal's bytes where the reader gave them: the same bytes (see Hand), the deal then made on first use (asked
+    # for here only where it gave none). They hold a holding a player: t.seats, as the replay refuses a log of
+    # another number of players before any hand (Replay.__init__).
+    dealt = hand.deal_bytes
     if dealt is None:
+        deal = hand.deal
+        if deal is None or len(deal) != t.seats:
+            return None
         dealt = GAP.join(map(bytes, deal))  # each seat's count placed by the gaps (see clean_play)
     if len(dealt) != len(lane.seat_of_dealt):
         return None

@@ -79,6 +79,9 @@ def usual_hands(
         nones = [None] * count
         dealers = map(seating.seat_of.__getitem__, columns["dealer"]) if "dealer" in columns else nones
         read: dict[str, Any] = dict.fromkeys(_COLUMNS, nones)
+        # the fields made on first use from what was read of them (see Hand), left out of each hand's __dict__:
+        # scores cut out of the text, kept as text; deals and passes read from it, given as bytes alone
+        made_on_use = []
         for name, reader in fields_read:
             cut = given.get(name)
             value, found = (cut or reader)(columns[name], seating)
@@ -88,10 +91,12 @@ def usual_hands(
             else:
                 read[name], read[given_bytes] = value
             keys += found
-            if cut is not None and read_keys is not None:
-                read_keys.append(found)
-        # scores cut out of the text are kept as text, the score made on use (no "score" in the hand's __dict__)
-        as_text = "score" in given
+            if cut is not None:
+                if name in _MADE_ON_USE:
+                    made_on_use.append(name)
+                if read_keys is not None:
+                    read_keys.append(found)
+        as_text = "score" in made_on_use
         texts = read["score"] if as_text else nones
         columns_by_hand = zip(range(1, count + 1), dealers, *read.values(), texts, strict=True)
         ordered = "bids" in columns
@@ -117,8 +122,8 @@ def usual_hands(
             }
             for number, dealer, deal, dealt, passed, passed_bytes, bid, score, play, text in columns_by_hand
         ]
-        if as_text:
-            any(map(dict.__delitem__, values, repeat("score")))
+        for name in made_on_use:
+            any(map(dict.__delitem__, values, repeat(name)))
         made = tuple(map(_new, repeat(Hand, count)))
         any(map(_set, made, repeat("__dict__"), values))
     except (_Unusual, KeyError, TypeError, ValueError, IndexError):
@@ -246,6 +251,10 @@ _READERS: tuple[tuple[str, ColumnReader], ...] = (
 )
 # The columns read, in reading order: each field's, and the deal's and the passes' bytes after theirs
 _BYTES = {"deal": "deal_bytes", "passes": "pass_bytes"}
+# The fields which, read from the text (a reader given), are made on first use from what it gave (see Hand): the
+# deal and the passes from their bytes, the score from its text (the tricks, too, from play_bytes, whichever way
+# they were read: no hand's __dict__ holds them)
+_MADE_ON_USE = frozenset({"deal", "passes", "score"})
 _COLUMNS = tuple(column for name, _ in _READERS for column in (name, _BYTES.get(name)) if column is not None)
 
 

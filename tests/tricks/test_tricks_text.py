@@ -556,6 +556,22 @@ def test_a_games_deals_and_passes_read_from_the_text_are_given_as_the_play_check
     assert GAP == clean_lane.GAP
 
 
+@pytest.mark.parametrize("form", ["by play", "compact"])
+def test_a_games_deals_and_passes_read_from_the_text_are_made_from_their_bytes_on_first_use(form: str) -> None:
+    # the play check reads the bytes: each hand's deal and passes as tuples are made only when asked for, then kept,
+    # and are what the careful reading reads
+    document = _game(hands=8)
+    text = _compact(compact_tricks(document) if form == "compact" else document)
+    found = tricks_text.read_text(text, WHERE)
+    assert found is not None
+    assert not any({"deal", "passes"} & {*hand.__dict__} for hand in found.hands)
+    careful = _same(text)
+    assert [hand.deal for hand in found.hands] == [hand.deal for hand in careful.hands]
+    assert [hand.passes for hand in found.hands] == [hand.passes for hand in careful.hands]
+    assert any(hand.passes for hand in found.hands)
+    assert all(hand.__dict__["deal"] is hand.deal for hand in found.hands)
+
+
 def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept() -> None:
     # two holdings, 2C 3C and 10H AS: read as their cards with 255 between; a "0" before, between or after them, or
     # a bracket more or less, refused (each masked as the templates: the "0"s are left out of the mask)

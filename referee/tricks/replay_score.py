@@ -55,24 +55,37 @@ class ScoreReplay(WrittenChecks):
             self.seat_books[:] = known
         made = [(t.side_of[seat], self.seat_books[seat]) for seat in nils]
         penalty_bags, as_made = self._renege_costs(reneges)
-        bonus = None
+        # each side's points for its ACES, bemo and double nil bids, scored with the contract, each by its clause
+        bonus_parts: list[scoring.Parts] | None = None
         if any(ace_bids) or bemos:
             laid = hand.tricks or ()
-            won = zip(aces.aces_points(t, ace_bids, laid), bemo.bemo_points(t, bids, laid), strict=True)
-            bonus = [a + b for a, b in won]
+            aces_won = aces.aces_points(t, ace_bids, laid)
+            bemo_won = bemo.bemo_points(t, bids, laid)
             if as_made:
                 # scored "as if their bid was successful": its ACES and bemo made too, as its nil is
-                bonus = [
-                    (t.aces_points if ace_bids[side] else 0) + sum(p for s, _, p in bemos if s == side) if made else b
-                    for side, (b, made) in enumerate(zip(bonus, as_made, strict=True))
+                aces_won = [
+                    (t.aces_points if ace_bids[side] else 0) if made else a
+                    for side, (a, made) in enumerate(zip(aces_won, as_made, strict=True))
                 ]
+                bemo_won = [
+                    sum(p for s, _, p in bemos if s == side) if made else b
+                    for side, (b, made) in enumerate(zip(bemo_won, as_made, strict=True))
+                ]
+            bonus_parts = [
+                scoring.nonzero_parts(("bidding.aces", a), ("bidding.bemo", b))
+                for a, b in zip(aces_won, bemo_won, strict=True)
+            ]
         double_won, double_lost = frozenset[int](), frozenset[int]()
         if doubles:
             taken = self.seat_books
             if as_made:  # a double nil of a side scored as made is made: its partners took nothing
                 taken = [0 if as_made[t.side_of[seat]] else n for seat, n in enumerate(taken)]
             extra_points, double_won, double_lost = double_nil.double_nil_points(t, doubles, taken)
-            bonus = [a + b for a, b in zip(bonus or [0] * len(t.sides), extra_points, strict=True)]
+            bonus_parts = [
+                (*others, *scoring.nonzero_parts(("bidding.double_nil", points)))
+                for others, points in zip(bonus_parts or [()] * len(t.sides), extra_points, strict=True)
+            ]
+        bonus = [sum(p for _, p in side) for side in bonus_parts] if bonus_parts else None
         raised = raises.raised_sides(t, bids) if t.raises and not plain else None
         contracted = [c or 0 for c in contracts]
         times = no_trump.side_times(t, trumpless) if trumpless else None
@@ -91,6 +104,7 @@ class ScoreReplay(WrittenChecks):
             as_made=as_made,
             raised=raised,
             bonus=bonus,
+            bonus_parts=bonus_parts,
             times=times,
             parts=side_parts,
         )
@@ -102,7 +116,7 @@ class ScoreReplay(WrittenChecks):
             none = [0] * len(reneges)
             scoring.score_hand(
                 t, contracted, books, bags, none, blind, lost_else, extra, made, raised=raised, bonus=bonus,
-                times=times, parts=untouched,
+                bonus_parts=bonus_parts, times=times, parts=untouched,
             )  # fmt: skip
             side_parts = [
                 scoring.nonzero_parts(*others, ("penalties.renege", result.points - sum(p for _, p in others)))

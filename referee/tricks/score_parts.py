@@ -1,10 +1,12 @@
 """A hand's score taken apart by the clauses that give it, and so the clause a figure differing from it comes from.
 
 A side's points for a bid hand are a sum of parts, each given by one clause: the contract made or set
-(``scoring.contract``, a special or blind contract's points among them), a nil's bonus or penalty (``bidding.nil``),
-the cap on a hand (``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points (``penalties.renege``)
-and other penalty points. A figure that differs from the sum by one part, the table having left it out (a bag
-penalty not taken off), or other rules not giving it (a spec with no bag limit), comes from that part's clause: a
+(``scoring.contract``, a special or blind contract's points among them), the points of an ACES, bemo or double nil
+bid made or failed (``bidding.aces``, ``bidding.bemo``, ``bidding.double_nil``: the opponents' bonus where both
+partners of a double nil took a trick too), a nil's bonus or penalty (``bidding.nil``), the cap on a hand
+(``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points (``penalties.renege``) and other
+penalty points. A figure that differs from the sum by one part, the table having left it out (a bag penalty not
+taken off), or other rules not giving it (a spec with no bag limit), comes from that part's clause: a
 ``score_mismatch`` cites it, and ``referee compare`` names it for a hand the specs score differently. A hand not of
 plain contracts has its parts kept by the replay as it scores it (``Report.score_parts``, a few tuples a side);
 those of a plain hand, nearly every hand, are worked out from its line only for a figure that differs.

@@ -124,6 +124,7 @@ def score_hand(
     as_made: list[bool] | None = None,
     raised: list[bool] | None = None,
     bonus: list[int] | None = None,
+    bonus_parts: list[Parts] | None = None,
     times: list[tuple[int, int] | None] | None = None,
     parts: list[Parts] | None = None,
 ) -> list[SideResult]:
@@ -135,8 +136,10 @@ def score_hand(
     count towards its bag limit and score nothing); ``as_made``: sides scored as if they took exactly their
     bid, every nil among them made (the opponents of a renege, where the spec says so); ``raised``: which
     sides raised their bid (a plain contract); ``bonus``: points each side's bids score besides the contract
-    (ACES); ``times``: each side's no trump multipliers, if any; ``parts``: where given, each side's points taken
-    apart by the clauses that give them are added to it (see :mod:`.score_parts`).
+    (ACES, bemo, double nil); ``bonus_parts``: that bonus taken apart by the clauses of the bids that give it
+    (without it, it is counted with the contract); ``times``: each side's no trump multipliers, if any;
+    ``parts``: where given, each side's points taken apart by the clauses that give them are added to it (see
+    :mod:`.score_parts`).
     """
     moved, received_by_renege = _transfer(t, books, reneges)
     books = after_losses(moved, lost)
@@ -167,9 +170,11 @@ def score_hand(
         out.append(SideResult(points, carried))
         if parts is not None:
             other_clause = "penalties.false_claim" if t.false_claim_points else "penalties.other_rule"
+            own = bonus_parts[side] if bonus_parts else ()
             parts.append(
                 nonzero_parts(
-                    ("scoring.contract", made),
+                    ("scoring.contract", made - sum(p for _, p in own)),
+                    *own,
                     ("bidding.nil", nil_points[side]),
                     ("scoring.hand_max", points - penalty - renege - other - uncapped),
                     ("scoring.bags", penalty),

@@ -48,6 +48,25 @@ def test_score_hand_takes_a_nil_and_a_renege_s_points_apart() -> None:
     assert score_parts.clause_of(parts[1], 44) == "penalties.renege"
 
 
+def test_score_hand_names_each_special_bid_s_points() -> None:
+    parts: list[score_parts.Parts] = []
+    # Ann & Cat bid 4 with ACES (made, +100) and Little Bemo (failed, -60), take 6: 40 + 2 = 42; Bob & Dan bid double
+    # nil, both took a trick (-250 to them, +100 to Ann & Cat): 7 taken, each an overtrick, 7 - 250
+    bonus = [
+        (("bidding.aces", 100), ("bidding.bemo", -60), ("bidding.double_nil", 100)),
+        (("bidding.double_nil", -250),),
+    ]
+    results = score_hand(IHOP, [4, 0], [6, 7], [0, 0], [0, 0], bonus=[140, -250], bonus_parts=list(bonus), parts=parts)
+    assert [r.points for r in results] == [182, -243]
+    assert parts == [(("scoring.contract", 42), *bonus[0]), (("scoring.contract", 7), *bonus[1])]
+    assert score_parts.clause_of(parts[0], 82) == "bidding.aces"  # the ACES' 100 left out
+    assert score_parts.clause_of(parts[0], 242) == "bidding.bemo"  # the failed bemo's -60 left out
+    assert score_parts.clause_of(parts[1], 7) == "bidding.double_nil"
+    parts.clear()  # with no clauses for its bonus, it is counted with the contract, as before
+    score_hand(IHOP, [4, 0], [6, 7], [0, 0], [0, 0], bonus=[140, -250], parts=parts)
+    assert parts == [(("scoring.contract", 182),), (("scoring.contract", -243),)]
+
+
 BAGS = """\
 log: 1
 players: [Ann, Bob, Cat, Dan]

@@ -190,7 +190,8 @@ def _same_shape(spec: Spec, log: Any) -> None:
     """Refuse a trick game whose record has the shape of another game than ``spec``'s, where the header does not
     name the spec: every hand bid under rules with no bidding (a Spades game checked by Hearts' rules: each of its
     deals, bids and tricks reported, 113 errors for a simulated game), or no hand bid and cards passed under rules
-    that bid and pass none (a Hearts game by Spades' rules). One located message, as for a header naming it."""
+    that bid (a Hearts game by Spades' rules: those that pass none, or ihop-silver's, whose pass comes after the
+    bidding and cycles as four-handed Hearts' does). One located message, as for a header naming it."""
     played = [(i, h) for i, h in enumerate(log.hands) if not h.misdeal]
     bid = [i for i, h in played if h.bids]
     if bid and len(bid) == len(played):
@@ -201,9 +202,14 @@ def _same_shape(spec: Spec, log: Any) -> None:
     elif not bid and (passed := [i for i, h in played if h.passes]):
         from .tricks.tables import bids_hands, passes_cards
 
-        if bids_hands(spec) and not passes_cards(spec):
+        if bids_hands(spec):
             said = "no hand of this log records a bid, and its hands record cards passed"
-            _another_game(spec, log, "bids every hand and passes no cards", said, passed[0], "passes")
+            rules = (
+                "bids every hand before its cards are passed"
+                if passes_cards(spec)
+                else "bids every hand and passes no cards"
+            )
+            _another_game(spec, log, rules, said, passed[0], "passes")
 
 
 def _another_game(spec: Spec, log: Any, rules: str, record: str, hand: int, part: str) -> None:

@@ -88,6 +88,8 @@ def test_a_log_of_the_same_game_under_other_rules_is_audited() -> None:
         ("spades/six-player", "hearts/club", "of Hearts, which has no bidding, but every hand", "$.hands[0].bids"),
         # and the reverse: a Hearts game (no bid, cards passed) by the rules of Spades, which pass none
         ("hearts/intramural", "spades/intramural", "of Spades, which bids every hand and passes no cards, but no", ""),
+        # and by Spades rules that pass as four-handed Hearts does (left, right, across, none), after the bidding
+        ("hearts/intramural", "spades/ihop-silver", "of Spades, which bids every hand before its cards are passed", ""),
     ],
 )
 def test_a_log_with_no_rules_shaped_as_another_game_is_refused_once(

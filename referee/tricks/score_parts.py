@@ -1,15 +1,18 @@
 """A hand's score taken apart by the clauses that give it, and so the clause a figure differing from it comes from.
 
-A side's points for a bid hand are a sum of parts, each given by one clause: the contract made or set
-(``scoring.contract``, a special or blind contract's points among them), the points of an ACES, bemo or double nil
-bid made or failed (``bidding.aces``, ``bidding.bemo``, ``bidding.double_nil``: the opponents' bonus where both
-partners of a double nil took a trick too), a nil's bonus or penalty (``bidding.nil``), the cap on a hand
-(``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points (``penalties.renege``) and other
-penalty points. A figure that differs from the sum by one part, the table having left it out (a bag penalty not
-taken off), or other rules not giving it (a spec with no bag limit), comes from that part's clause: a
-``score_mismatch`` cites it, and ``referee compare`` names it for a hand the specs score differently. A hand not of
-plain contracts has its parts kept by the replay as it scores it (``Report.score_parts``, a few tuples a side);
-those of a plain hand, nearly every hand, are worked out from its line only for a figure that differs.
+A side's points for a bid hand are a sum of parts, each given by one clause: the contract made or set, ten a trick
+bid (``scoring.contract``), and what the bid's own rule makes of it over that (Wheels' or Boston's points, a blind
+or no trump bid's multiplier, taking double the bid: ``bidding.ten_for_two_hundred``, ``bidding.boston``,
+``bidding.blind``, ``bidding.no_trump``, ``scoring.overbid_double``; ``scoring.contract_parts``), the points of an
+ACES, bemo or double nil bid made or failed (``bidding.aces``, ``bidding.bemo``, ``bidding.double_nil``: the
+opponents' bonus where both partners of a double nil took a trick too), a nil's bonus or penalty (``bidding.nil``),
+the cap on a hand (``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points
+(``penalties.renege``) and other penalty points. A figure that differs from the sum by one part, the table having
+left it out (a bag penalty not taken off), or other rules not giving it (a spec with no bag limit), comes from that
+part's clause: a ``score_mismatch`` cites it, and ``referee compare`` names it for a hand the specs score
+differently. A hand not of plain contracts has its parts kept by the replay as it scores it (``Report.score_parts``,
+a few tuples a side); those of a plain hand, nearly every hand, are worked out from its line only for a figure that
+differs.
 """
 
 from __future__ import annotations
@@ -29,14 +32,18 @@ def plain(t: Tables, bid: int | None, books: int | None, points: int | None) -> 
         return None
     made = scoring.contract(t, bid, books)[0]
     capped = made if t.hand_max is None else min(made, t.hand_max)
-    return parts(("scoring.contract", made), ("scoring.hand_max", capped - made), ("scoring.bags", points - capped))
+    contract = scoring.contract_parts(t, bid, books, made)
+    return parts(*contract, ("scoring.hand_max", capped - made), ("scoring.bags", points - capped))
 
 
 def clause_of(side: Parts, figure: int) -> str | None:
     """The clause a figure differing from the parts' sum comes from: the one part it leaves out (where two would,
-    the first); None where leaving out no one part gives it (a figure wrong otherwise: the caller's own clause)."""
+    the first other than the plain contract's, a rule's own part being the one a table leaves out, as a Wheels
+    made, 100 and 100 more, written 100); None where leaving out no one part gives it (a figure wrong otherwise:
+    the caller's own clause)."""
     total = sum(points for _, points in side)
-    return next((clause for clause, points in side if total - points == figure), None)
+    left = [clause for clause, points in side if total - points == figure]
+    return next((clause for clause in left if clause != "scoring.contract"), left[0] if left else None)
 
 
 def hand_parts(t: Tables, report: Report, line: HandScore, side: int) -> Parts | None:

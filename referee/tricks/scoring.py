@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .bid_kinds import KIND_CLAUSES
 from .per_tables import per_tables
 from .tables import Tables
 
@@ -65,6 +66,43 @@ def contract(
     if special and special[3] is not None:
         return special[3], 0
     return bid * t.set_per_trick, 0
+
+
+def contract_parts(
+    t: Tables,
+    bid: int,
+    books: int,
+    points: int,
+    blind: bool = False,
+    not_over: int = 0,
+    plain: bool = False,
+    times: tuple[int, int] | None = None,
+) -> Parts:
+    """A contract's ``points`` (as :func:`contract` gives them for the same arguments) taken apart: the plain
+    contract's (``scoring.contract``: 10 a trick bid and the overtricks, or set, 10 a trick bid lost), then what
+    each rule of the bid makes of it over that, by the rule's clause: a special contract's own points (Wheels,
+    Boston), a blind one's multiplier, a no trump one's, or the points for taking at least twice the bid."""
+    made = books >= bid
+    over = max(0, books - bid - not_over) if made else 0
+    base = bid * t.made_per_trick + over * t.overtrick if made else bid * t.set_per_trick
+    if points == base:
+        return (("scoring.contract", base),)
+    if times is not None:
+        return nonzero_parts(("scoring.contract", base), ("bidding.no_trump", points - base))
+    special = None
+    if t.specials and not plain and (t.blind_specials or not blind):
+        special = next((s for s in t.specials if s[1] == bid), None)
+    own = KIND_CLAUSES[special[0]] if special else "scoring.contract"
+    if not made:
+        return nonzero_parts(("scoring.contract", base), ("bidding.blind" if blind else own, points - base))
+    worth = special[2] if special else bid * t.made_per_trick  # the bid's own points, before any multiplier
+    blinded = worth * t.blind_made if blind else worth
+    return nonzero_parts(
+        ("scoring.contract", base),
+        (own, worth - bid * t.made_per_trick),
+        ("bidding.blind", blinded - worth),
+        ("scoring.overbid_double", points - blinded - over * t.overtrick),
+    )
 
 
 def sandbags(t: Tables, bags: int, overtricks: int) -> tuple[int, int]:
@@ -137,7 +175,7 @@ def score_hand(
     bid, every nil among them made (the opponents of a renege, where the spec says so); ``raised``: which
     sides raised their bid (a plain contract); ``bonus``: points each side's bids score besides the contract
     (ACES, bemo, double nil); ``bonus_parts``: that bonus taken apart by the clauses of the bids that give it
-    (without it, it is counted with the contract); ``times``: each side's no trump multipliers, if any;
+    (without it, a part of the contract's clause of its own); ``times``: each side's no trump multipliers, if any;
     ``parts``: where given, each side's points taken apart by the clauses that give them are added to it (see
     :mod:`.score_parts`).
     """
@@ -158,8 +196,9 @@ def score_hand(
         received = received_by_renege[side] if t.renege_books_not_bags else 0
         is_blind = bool(blind and blind[side])
         multipliers = times[side] if times else None
-        points, over = contract(t, bid, books[side], is_blind, received, bool(raised and raised[side]), multipliers)
-        made = points + (bonus[side] if bonus else 0)  # (ACES, bemo, double nil: scored with the contract)
+        contract_terms = (is_blind, received, bool(raised and raised[side]), multipliers)
+        got, over = contract(t, bid, books[side], *contract_terms)
+        made = got + (bonus[side] if bonus else 0)  # (ACES, bemo, double nil: scored with the contract)
         points = made + nil_points[side]
         uncapped = points
         if t.hand_max is not None and not (is_blind and t.hand_max_blind_exempt):
@@ -170,10 +209,10 @@ def score_hand(
         out.append(SideResult(points, carried))
         if parts is not None:
             other_clause = "penalties.false_claim" if t.false_claim_points else "penalties.other_rule"
-            own = bonus_parts[side] if bonus_parts else ()
+            own = bonus_parts[side] if bonus_parts else (("scoring.contract", made - got),)
             parts.append(
                 nonzero_parts(
-                    ("scoring.contract", made - sum(p for _, p in own)),
+                    *contract_parts(t, bid, books[side], got, *contract_terms),
                     *own,
                     ("bidding.nil", nil_points[side]),
                     ("scoring.hand_max", points - penalty - renege - other - uncapped),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from referee import load_spec
 from referee.cli import main
-from referee.tricks import score_parts
+from referee.tricks import score_parts, scoring
 from referee.tricks.scoring import score_hand
 from referee.tricks.tables import tables_for
 
@@ -62,9 +62,47 @@ def test_score_hand_names_each_special_bid_s_points() -> None:
     assert score_parts.clause_of(parts[0], 82) == "bidding.aces"  # the ACES' 100 left out
     assert score_parts.clause_of(parts[0], 242) == "bidding.bemo"  # the failed bemo's -60 left out
     assert score_parts.clause_of(parts[1], 7) == "bidding.double_nil"
-    parts.clear()  # with no clauses for its bonus, it is counted with the contract, as before
+    parts.clear()  # with no clauses for its bonus, a part of the contract's clause of its own
     score_hand(IHOP, [4, 0], [6, 7], [0, 0], [0, 0], bonus=[140, -250], parts=parts)
-    assert parts == [(("scoring.contract", 182),), (("scoring.contract", -243),)]
+    assert parts == [
+        (("scoring.contract", 42), ("scoring.contract", 140)),
+        (("scoring.contract", 7), ("scoring.contract", -250)),
+    ]
+
+
+HOUSE = tables_for(load_spec("spades/house"))  # 10 a book bid, nothing over, 200 for 10, -100 for double the bid
+
+
+def test_a_contract_s_points_name_the_rule_that_gives_them_over_a_plain_bid() -> None:
+    contract_parts = scoring.contract_parts
+    # ihop Wheels: 10 bid and 10 taken, 200: 100 as any bid, 100 more by Wheels; written 100, Wheels was left out
+    wheels = contract_parts(IHOP, 10, 10, 200)
+    assert wheels == (("scoring.contract", 100), ("bidding.ten_for_two_hundred", 100))
+    assert score_parts.clause_of(wheels, 100) == "bidding.ten_for_two_hundred"  # not the contract's, also 100
+    # bid blind, Wheels is worth twice its natural value: 400, of which 200 by the blind bid; set, -100 like any bid
+    assert contract_parts(IHOP, 10, 11, 401, blind=True) == (
+        ("scoring.contract", 101),
+        ("bidding.ten_for_two_hundred", 100),
+        ("bidding.blind", 200),
+    )
+    assert contract_parts(IHOP, 10, 9, -100, blind=True) == (("scoring.contract", -100),)
+    # a blind 6 made with 7: 120 + 1, the blind bid's doubling 60; a no trump 5 made, twice: 100
+    assert contract_parts(IHOP, 6, 7, 121, blind=True) == (("scoring.contract", 61), ("bidding.blind", 60))
+    assert contract_parts(IHOP, 5, 5, 100, times=(2, 2)) == (("scoring.contract", 50), ("bidding.no_trump", 50))
+    assert contract_parts(IHOP, 5, 4, -100, times=(2, 2)) == (("scoring.contract", -50), ("bidding.no_trump", -50))
+    # house: a bid of 4 with 8 books gets -100 in place of 40; a bid of 10 made, 200; a raised 10 is a plain 100
+    assert contract_parts(HOUSE, 4, 8, -100) == (("scoring.contract", 40), ("scoring.overbid_double", -140))
+    assert contract_parts(HOUSE, 10, 11, 200) == (("scoring.contract", 100), ("bidding.ten_for_two_hundred", 100))
+    assert contract_parts(IHOP, 10, 10, 100, plain=True) == (("scoring.contract", 100),)
+    # each as contract() scores it
+    for t, bid, books, blind in (
+        (IHOP, 10, 10, True),
+        (IHOP, 13, 13, False),
+        (HOUSE, 5, 12, True),
+        (HOUSE, 6, 3, True),
+    ):
+        got = scoring.contract(t, bid, books, blind)[0]
+        assert sum(p for _, p in contract_parts(t, bid, books, got, blind)) == got
 
 
 BAGS = """\

@@ -27,6 +27,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
+import orjson
+
 from .json_values import cut_values, plain_value
 from .logreader import RecordedScore, recorded_scores, usual_scores
 from .unfit_values import MAX_DIGITS
@@ -95,6 +97,36 @@ def read_scores(
     if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
         raise TypeError("the openers are not the hands' scores")
     return [*zip(repeat(keys), segments)], 3 * len(keys) * len(segments)
+
+
+# A run of hands' scores read at once (figures_written). In a segment of the usual form whose keys hold no figure's
+# character, no comma and no line feed, a figure is followed by a comma (a hand's figure, or a side's total but the
+# last side's) or by the segment's end (the last side's total); so, the segments joined by line feeds, every byte but
+# the figures' and the commas deleted and the line feeds made commas, what is left is the figures alone, a comma
+# between two: one C pass over the text, and orjson's read of them as a list.
+_FRAME = bytes(sorted({*range(256)} - {*b"0123456789-,", *_JOIN.encode()}))
+_ENDS = bytes.maketrans(_JOIN.encode(), b",")
+_KEYS_OF = itemgetter(0)
+_SEGMENT = itemgetter(1)
+
+
+@lru_cache(maxsize=64)
+def _apart(keys: tuple[str, ...]) -> bool:
+    """Whether no key holds a figure's character, a comma or a line feed (see figures_written)."""
+    return not any(char in key for key in keys for char in "0123456789-,\n")
+
+
+def figures_written(texts: list[ScoreText]) -> list[int] | None:
+    """The figures written in hands' scores kept as text by a reader (each of the usual form with its keys, see
+    cut_scores), in order: each hand's side by side in the keys' order, a side's hand figure then its total. None
+    where the hands' keys are not all the first's (one tuple), or a key holds a figure's character, a comma or a
+    line feed: each hand's text is then held to its true figures' text (see TrueText)."""
+    keys = texts[0][0]
+    if not _apart(keys) or [*map(_KEYS_OF, texts)].count(keys) != len(texts):
+        return None
+    joined = _JOIN.join(map(_SEGMENT, texts)).encode("utf-8", "surrogatepass")
+    found: list[int] = orjson.loads(b"[%b]" % joined.translate(_ENDS, _FRAME))
+    return found
 
 
 def decoded(text: ScoreText) -> tuple[RecordedScore, ...]:

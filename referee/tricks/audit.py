@@ -85,18 +85,24 @@ class _Audit(DealReplay, LaneReplay):
         # outright win or loss, ends nothing (nearly every hand), and _result is not asked.
         quiet_under = plan.sole_target if self.stop is None else None
         unbid_first = not t.bids_first_hand
+        # A lane's line is checked against the table's written figures with the other lanes' lines at once, before
+        # anything else is reported or made (_check_lanes): the lines a general hand or a misdeal adds are their own.
         for hand in self.log.hands:
             if final is not None:  # the game ended at an earlier hand: the first after it is reported
                 ended = report.ended_at_hand
                 if ended is not None and hand.number == ended + 1:
+                    self._check_lanes()
                     self.add(game_continued(report, len(self.log.hands) - ended), hand.number)
             dealer = hand.dealer
             if dealer is None or dealer != expected_dealer:  # not simply the dealer due (who needs no look)
+                self._check_lanes()
                 dealer = self._dealer(hand, expected_dealer)
             if dealer is not None:
                 expected_dealer = next_dealer[dealer]
             if hand.misdeal:
+                self._check_lanes()
                 self._misdeal(hand, dealer, list(totals), list(bags))
+                self.lanes_from = len(lines)
             else:
                 self.dealt_hands += 1  # a hand played, for the pass cycle (a misdeal is dealt again)
                 first_unbid = unbid_first and self.dealt_hands == 1  # the first hand dealt, scored or not
@@ -110,12 +116,16 @@ class _Audit(DealReplay, LaneReplay):
                     ):
                         final = self._result(hand.number, list(totals), self.dealt_hands)
                 else:
+                    self._check_lanes()
                     scored, totals, bags, final = self._general(
                         hand, dealer, scored, totals, bags, final, first_unbid, quiet_under
                     )
+                    self.lanes_from = len(lines)
             if final is not None and report.ended_at_hand != hand.number:
                 # Scored on from the table's own play, so its written figures are checked, but shown apart.
+                self._check_lanes()  # (its line as made, before it is shown apart)
                 not_counted(report, tuple(final))
+        self._check_lanes()
         report.hands_audited += len(self.log.hands)
         if report.unscored is not None:
             self._unscored_result(report)

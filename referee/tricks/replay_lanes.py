@@ -66,7 +66,8 @@ class LaneReplay(PlayReplay, ScoreReplay):
         points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
         new_totals = tuple(map(add, totals, points))
         line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
-        self._check_recorded_score(hand, line)
+        if self.lanes_form is None:  # (else checked with the game's other lanes' lines: see _check_lanes)
+            self._check_recorded_score(hand, line)
         return line
 
     def _by_points(
@@ -110,7 +111,10 @@ class LaneReplay(PlayReplay, ScoreReplay):
             tuple(map(add, totals, scored_t)),
             bags,
         )
-        self._check_recorded_score(hand, line, rule)
+        if self.lanes_form is None:  # (else checked with the game's other lanes' lines: see _check_lanes)
+            self._check_recorded_score(hand, line, rule)
+        elif rule is not None:
+            self.lane_rules[hand.number] = rule
         return line
 
     @_kept

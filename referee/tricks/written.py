@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import add, attrgetter
+from typing import Any
 
 from .. import score_text
 from ..document_paths import key_step
@@ -12,6 +14,21 @@ from . import points
 from .log import Event, Hand
 from .points import PointRules
 from .replay import Replay
+from .replay_play import _kept
+
+_SCORE_TEXT = attrgetter("score_text")
+_POINTS = attrgetter("points")
+_TOTALS = attrgetter("totals")
+# The form of the lanes' figures of the last game that asked (see lanes_form): its keys and sides' keys (each one
+# object for a run of games), its count of sides, and the form
+_LAST_FORM: list[tuple[tuple[str, ...], dict[str, int], int, Any] | None] = [None]
+
+
+def _interleaved(count: int) -> Iterator[int]:
+    """The places of each side's points and total in turn, in a line's points then totals."""
+    for side in range(count):
+        yield side
+        yield count + side
 
 
 class WrittenChecks(Replay):
@@ -21,6 +38,78 @@ class WrittenChecks(Replay):
     # The sides whose running total no one knows, after a hand not scored that the table wrote no total for: the
     # next total written for such a side is taken as it stands (its written_totals entry is None until then).
     base_unknown: frozenset[int] = frozenset()
+    # The first line of the sheet (report.hands) not yet checked against what the table wrote: from it on, every
+    # line is a lane's, whose written score is held to it with the others' at once (see _check_lanes).
+    lanes_from = 0
+
+    @_kept
+    def lanes_form(self) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]] | None, tuple[int, ...]] | None:
+        """Where the lanes' lines are held to the table's figures a run of hands at once (see _check_lanes): where
+        the first hand's score was kept as text (a reader's: then every hand's is, with the same keys), its keys
+        each a side's. The getter of the figures a line's text holds, from its points then its totals (None where
+        they are each side's hand figure and total in the sides' order: nearly always), and the sides whose written
+        totals they set (see score_text.form_for); None for any other game, whose lanes' lines are each checked as
+        it is made."""
+        hands = self.log.hands
+        first = hands[0].score_text if hands else None
+        if first is None:
+            return None
+        keys, by_key, count = first[0], self.sides_by_key, len(self.t.sides)
+        known = _LAST_FORM[0]
+        if known is None or known[0] is not keys or known[1] is not by_key or known[2] != count:
+            form = score_text.form_for(keys, (*map(by_key.get, keys),), count)
+            lanes = None
+            if form is not None:
+                # (the figures of a line's points, then its totals, as the text holds them: each side's in turn?)
+                in_order = form[1]((*range(2 * count),)) == (*_interleaved(count),)
+                lanes = (None if in_order else form[1]), form[2]
+            known = _LAST_FORM[0] = (keys, by_key, count, lanes)
+        return known[3]
+
+    @_kept
+    def lane_rules(self) -> dict[int, str]:
+        """The clause a wrong figure breaks in a lane's hand whose check waits, by hand, where not the scoring's
+        own (a moon shot's)."""
+        return {}
+
+    def _check_lanes(self) -> None:
+        """The lanes' lines not yet checked against the table's written figures, all at once: where the table
+        wrote the true figures (nearly always), the running totals it wrote are the last line's; else each hand is
+        checked as it is when made (as it is where a game is not checked so: see lanes_form). Called before
+        anything else is reported or reads the table's totals, and at the game's end."""
+        lines = self.report.hands
+        start, end = self.lanes_from, len(lines)
+        if start == end:
+            return
+        self.lanes_from = end
+        form = self.lanes_form
+        if form is None:  # (each lane's line checked as it was made)
+            return
+        hands = self.log.hands[start:end]
+        pending = lines[start:end]
+        texts = [*map(_SCORE_TEXT, hands)]
+        written = None if None in texts else score_text.figures_written(texts)
+        if written is not None:
+            getter, sides = form
+            if getter is None:  # each side's hand figure and total, in the sides' order (nearly always)
+                true = tuple(written[0::2]) == sum(map(_POINTS, pending), ()) and tuple(written[1::2]) == sum(
+                    map(_TOTALS, pending), ()
+                )
+            else:
+                figures = map(getter, map(add, map(_POINTS, pending), map(_TOTALS, pending)))
+                true = tuple(written) == sum(figures, ())
+            if true:  # the true figures, written: as each hand's check finds them (and sets the totals it wrote)
+                last = pending[-1].totals
+                written_totals = self.written_totals
+                if len(sides) == len(written_totals):
+                    written_totals[:] = last
+                else:
+                    for kept in sides:
+                        written_totals[kept] = last[kept]
+                return
+        rules = self.lane_rules
+        for hand, line in zip(hands, pending, strict=True):
+            self._check_recorded_score(hand, line, rules.get(hand.number))
 
     def _written_points(self, hand: Hand, rules: PointRules, totals: Sequence[int]) -> list[int] | None:
         """The points the table wrote for a hand recorded without its tricks; they must add up to a deal's.

@@ -17,7 +17,6 @@ character, which no JSON text holds (and the text was refused before where it he
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,9 @@ from .card_places import LEADER_CODES, by_hands, cards_in_places, masked, name_k
 if TYPE_CHECKING:
     from .onepass import Seating
 
-_JOIN = b","  # what joins the tricks of a game
+_JOIN = b","  # what joins the tricks of a hand
+_HANDS = "]\n"  # what joins the hands' segments: a trick's end, and a line feed where a comma would be
+_BREAK = b"\xff"  # each line feed's byte among the leaders read (no seat's)
 _STRUCTURE = b'[]",'  # the bytes of a trick's masked text that are no name's (with NUL)
 
 
@@ -40,8 +41,9 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     ``cards_in_places``), however the leaders were found (a wrong one would make templates the text is not). No
     code is in the text before the names are written out (checked), and no name holds a control character: so each
     code met is at a leader's place, written out from that leader's ``["NAME",``. And no name holding a bracket,
-    each trick's only ``[`` is its first byte and its only ``]`` its last: so each segment, whose last ``]`` the
-    cut took off, ends where a trick does, and its ``[`` number its tricks.
+    each trick's only ``]`` is its last byte: so each segment, given back the last ``]`` its cut took off, ends where
+    a trick does (the line feed after it, which no template holds, where the templates have a comma), and its tricks
+    are those whose leaders were read between two line feeds, the joins' (any other made one hand too many).
     """
     if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
@@ -49,7 +51,8 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     if layout is None:
         raise TypeError("players whose tricks are not read from the text")
     written, templates, seats, others = layout
-    joined = "],".join(segments) + "]"  # each segment's last "]" cut off with the closer
+    # each segment's last "]" cut off with the closer; a line feed between two hands' tricks (see _BREAK)
+    joined = _HANDS.join(segments) + "]"
     for _, code in written:
         # each code's control character looked for alone (a memchr): none is in a JSON text, so it is refused
         # wherever it is met
@@ -59,14 +62,20 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
         joined = joined.replace(opener, code)
     text = joined.encode()
     mask = masked(text)
-    leaders = mask.translate(seats, others)  # each trick's leader's seat, by its signature (others left out)
+    # each trick's leader's seat, by its signature (others left out), and _BREAK for each line feed: each hand's
+    # leaders, where the only line feeds are the joins'
+    led = mask.translate(seats, others).split(_BREAK)
+    if len(led) != len(segments):
+        raise TypeError("a line feed in a hand's tricks")  # (JSON's whitespace, which the templates hold nowhere)
+    leaders = b"".join(led)
     # each trick's template, its leader's, taken by one itemgetter; of one trick, the getter's item is bare (and of
     # none, the getter refuses to be made: a TypeError)
     led_by = itemgetter(*leaders)(templates) if len(leaders) != 1 else (templates[leaders[0]],)
     size = len(templates)
-    cards = cards_in_places(text, mask, _JOIN.join(led_by), len(leaders) * size)
-    counts = [*map(str.count, segments, repeat("["))]  # every "[" a trick's (above): each hand's tricks
-    return by_hands(cards, leaders, counts, size), 0
+    # the joins' line feeds, each between two tricks (the "]" the cut took off, and the next hand's first "["), are
+    # where the templates joined have a comma
+    cards = cards_in_places(text, mask.replace(b"\n", _JOIN), _JOIN.join(led_by), len(leaders) * size)
+    return by_hands(cards, leaders, [*map(len, led)], size), 0
 
 
 @lru_cache(maxsize=64)
@@ -106,5 +115,6 @@ def _layout(players: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], tupl
     seats = bytearray(range(256))
     for seat, signature in enumerate(signatures):
         seats[signature] = seat
-    others = bytes(sorted({*range(256)} - {*signatures}))
+    seats[ord("\n")] = _BREAK[0]
+    others = bytes(sorted({*range(256)} - {*signatures, ord("\n")}))
     return tuple(written), templates, bytes(seats), others

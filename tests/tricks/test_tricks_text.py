@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from test_json_text import _same
 
-from referee import families, load_spec
+from referee import families, json_values, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
 from referee.spec import bundled_ids
@@ -235,6 +235,8 @@ _CHANGES = [
     ('"},{"', '"},\n{"'),  # a line feed, which joins the hands' tricks where they are read
     ("],[", "]\n,["),
     ("],[", "],\n["),
+    ("],[", "]\n["),  # no JSON, yet where the compact tricks joined have a comma: a line feed, as between two hands
+    ('","', '"\n"'),
     ('"],["', '"],\x12["'),
     ('"QS"', '"Q1"'),  # a card's byte that differs
     ('"QS"', '"1S"'),
@@ -588,6 +590,26 @@ def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept()
             cards_in_places(text, masked(text), templates, count, holdings)
     with pytest.raises(TypeError):  # a gap where no holdings are read
         cards_in_places(text, masked(text), templates, 5)
+
+
+@pytest.mark.parametrize("old, new", [("],[", "]\n["), ('","', '"\n"'), ("],[", "],\n["), ("],[", "]\n,[")])
+def test_compact_tricks_holding_a_line_feed_of_their_own_are_refused(old: str, new: str) -> None:
+    # the hands' tricks are joined by line feeds, and each hand's leaders read up to the next: a hand's own line
+    # feed, where the templates have a comma or anywhere else, would make one hand more (or tricks no template is)
+    text = _compact(compact_tricks(_game(hands=2)))
+    found = json_values.cut_values(text, tricks_text.OPENER, "]]")
+    assert found is not None
+    segments, decoded = found
+    document = plain_value(decoded)
+    column = tuple(hand["tricks"] for hand in document["hands"])
+    players = seating(tuple(document["players"]))
+    read, _ = compact_text.read_compact(segments, column, players)
+    assert read == [hand.play_bytes for hand in _same(text).hands]
+    for at in range(len(segments)):
+        changed = [*segments]
+        changed[at] = changed[at].replace(old, new, 1)
+        with pytest.raises(TypeError):
+            compact_text.read_compact(changed, column, players)
 
 
 def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_its_code() -> None:

@@ -64,6 +64,24 @@ def hand_penalties(t: Tables, offences: list[tuple[Code, int]]) -> tuple[list[in
     return lost, points
 
 
+def books_lost_by_clause(t: Tables, offences: list[tuple[Code, int]]) -> tuple[tuple[str, list[int]], ...]:
+    """The books each side loses for a hand's offences (``hand_penalties``' books lost) clause by clause, those of a
+    clause that costs some: a renege's, a claim the record does not bear out, another rule broken."""
+    out = []
+    for clause, codes, books in (
+        ("penalties.renege", {Code.RENEGE}, t.renege_books_lost),
+        ("penalties.false_claim", {Code.CLAIM_NOT_SUPPORTED}, t.false_claim_books_lost),
+        ("penalties.other_rule", OTHER_RULE, t.other_books_lost),
+    ):
+        lost = [0] * len(t.sides)
+        for code, side in offences:
+            if code in codes:
+                lost[side] += books
+        if any(lost):
+            out.append((clause, lost))
+    return tuple(out)
+
+
 def renege_steps(spec: Spec) -> tuple[tuple[int, bool], ...]:
     """What the first, second, ... renege of a side in a game costs: (sandbags, loses the game) each.
 

@@ -19,6 +19,7 @@ class ScoreReplay(WrittenChecks):
     won_clause = "bidding.boston"  # the bid it won by (a blind Boston, a double nil where that wins)
     _renege_costly: bool  # from the rules' plan for the game loop, set when the game is run
     _penalised: bool
+    _lost_by_clause: tuple[tuple[str, list[int]], ...] = ()  # the hand's books lost, by clause (where lost is)
 
     def _score_bids(
         self,
@@ -108,19 +109,32 @@ class ScoreReplay(WrittenChecks):
             times=times,
             parts=side_parts,
         )
-        if any(reneges):
-            # a renege costs what it costs in any form (books moved or lost, sandbags and the bag penalty they
-            # bring, points): its part is what each side scores over the same hand with no renege
-            untouched: list[scoring.Parts] = []
-            lost_else = lost and [max(0, b - t.renege_books_lost * r) for b, r in zip(lost, reneges, strict=True)]
-            none = [0] * len(reneges)
-            scoring.score_hand(
-                t, contracted, books, bags, none, blind, lost_else, extra, made, raised=raised, bonus=bonus,
-                bonus_parts=bonus_parts, times=times, parts=untouched,
-            )  # fmt: skip
+        # a renege costs what it costs in any form (books moved or lost, sandbags and the bag penalty they bring,
+        # points), and a wrong claim or another rule broken the books it loses: each one's part is what each side
+        # scores over the same hand without it (and without those before it: a renege's, a claim's, another's)
+        dropped = [(c, b) for c, b in self._lost_by_clause if c != "penalties.renege"] if lost is not None else []
+        if any(reneges) or dropped:
+            renege_lost = [t.renege_books_lost * r for r in reneges]
+            gone: list[tuple[str, list[int]]] = []
+            scored = [r.points for r in results]
+            left, sandbags, made_as = lost, penalty_bags, as_made  # (a renege's, and cards not played, go with it)
+            for clause, less in (("penalties.renege", renege_lost), *dropped):
+                if clause == "penalties.renege":
+                    if not any(reneges):
+                        continue
+                    sandbags = made_as = None
+                left = left and [max(0, b - d) for b, d in zip(left, less, strict=True)]
+                untouched: list[scoring.Parts] = []
+                none = [0] * len(reneges)
+                again = scoring.score_hand(
+                    t, contracted, books, bags, none, blind, left, extra, made, penalty_bags=sandbags, as_made=made_as,
+                    raised=raised, bonus=bonus, bonus_parts=bonus_parts, times=times, parts=untouched,
+                )  # fmt: skip
+                gone.append((clause, [was - now.points for was, now in zip(scored, again, strict=True)]))
+                scored = [r.points for r in again]
             side_parts = [
-                scoring.nonzero_parts(*others, ("penalties.renege", result.points - sum(p for _, p in others)))
-                for others, result in zip(untouched, results, strict=True)
+                scoring.nonzero_parts(*others, *((clause, part[side]) for clause, part in gone))
+                for side, others in enumerate(untouched)
             ]
         if self.report.score_parts is None:
             self.report.score_parts = {}
@@ -229,4 +243,5 @@ class ScoreReplay(WrittenChecks):
         for v in self.report.violations:
             if v.where.hand == hand and v.where.seat is not None and v.severity is Severity.ERROR:
                 offences.append((v.code, t.side_of[self.names.index(v.where.seat)]))
+        self._lost_by_clause = penalties.books_lost_by_clause(t, offences)
         return penalties.hand_penalties(t, offences)

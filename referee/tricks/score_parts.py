@@ -7,12 +7,13 @@ or no trump bid's multiplier, taking double the bid: ``bidding.ten_for_two_hundr
 ACES, bemo or double nil bid made or failed (``bidding.aces``, ``bidding.bemo``, ``bidding.double_nil``: the
 opponents' bonus where both partners of a double nil took a trick too), a nil's bonus or penalty (``bidding.nil``),
 the cap on a hand (``scoring.hand_max``), the bag penalty (``scoring.bags``), a renege's points
-(``penalties.renege``) and other penalty points. A figure that differs from the sum by one part, the table having
-left it out (a bag penalty not taken off), or other rules not giving it (a spec with no bag limit), comes from that
-part's clause: a ``score_mismatch`` cites it, and ``referee compare`` names it for a hand the specs score
-differently. A hand not of plain contracts has its parts kept by the replay as it scores it (``Report.score_parts``,
-a few tuples a side); those of a plain hand, nearly every hand, are worked out from its line only for a figure that
-differs.
+(``penalties.renege``), the books a wrong claim or another rule broken loses (``penalties.false_claim``,
+``penalties.other_rule``: what the side scores over the same hand without them) and other penalty points. A figure
+that differs from the sum by one part, the table having left it out (a bag penalty not taken off), or other rules
+not giving it (a spec with no bag limit), comes from that part's clause: a ``score_mismatch`` cites it, and
+``referee compare`` names it for a hand the specs score differently. A hand not of plain contracts has its parts
+kept by the replay as it scores it (``Report.score_parts``, a few tuples a side); those of a plain hand, nearly
+every hand, are worked out from its line only for a figure that differs.
 """
 
 from __future__ import annotations

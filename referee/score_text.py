@@ -5,8 +5,10 @@ Decoding a hand's usual score, each side's ``{"hand": h, "total": t}``, makes fo
 the reader then turns into four RecordedScores for the audit to compare one by one with the figures it works out:
 some 8 us a Hearts hand. Nearly always the table wrote the true figures; so here the scores stay text, and the
 audit writes the text the true figures would make (a template for the keys, filled by ``%``) and compares the
-two. Only where they differ, or anything else reads them, are the hand's scores decoded from their text
-(``Hand.score`` is then made on first use, :func:`decoded`), to the very RecordedScores the decode would give.
+two; a trick game's lanes' hands are held to their true figures a run of hands at once, the figures written read
+from the run's texts in one pass (:func:`figures_written`, see ``written.WrittenChecks._check_lanes``). Only where
+they differ, or anything else reads them, are the hand's scores decoded from their text (``Hand.score`` is then
+made on first use, :func:`decoded`), to the very RecordedScores the decode would give.
 
 The cut (as :mod:`.tricks.tricks_text` cuts the tricks, in a text with no backslash): each segment is the text from
 ``"score":{`` to the first ``}}`` after it. The scores are cut only where every segment is, exactly, the usual

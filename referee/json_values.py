@@ -59,8 +59,9 @@ def cut_values(text: str, opener: str, closer: str) -> tuple[list[str], str] | N
     if len(parts) == 1:
         return [], text
     # each part taken apart at its first closer, its three pieces gathered by one zip (where three maps of an
-    # itemgetter over the partitions cost some 4k instructions more a call, four calls a game)
-    segments, closers, rests = zip(*map(str.partition, parts[1:], repeat(closer)), strict=True)
+    # itemgetter over the partitions cost some 4k instructions more a call, four calls a game); each partition is
+    # three pieces, so no strict=True (a keyword zip parses by a slow path)
+    segments, closers, rests = zip(*map(str.partition, parts[1:], repeat(closer)))  # noqa: B905
     if "" in closers:
         return None
     return [*segments], (opener + closer[-1]).join([parts[0], *rests])

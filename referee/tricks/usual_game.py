@@ -56,20 +56,21 @@ def usual_hands(
     keys each of them read, for each that was asked."""
     if type(hands) is not list or not hands:
         return None
-    try:  # (a decoded text's objects are dicts, never of a subclass: any other hand fails dict.keys)
-        fields = {*map(tuple, map(dict.keys, hands))}
-    except TypeError:
+    # The first hand's fields, which every hand must hold (the take fails otherwise: a KeyError) and no other (as
+    # many keys): the same fields, each read by its name whatever their order (a tuple of each hand's keys, and a
+    # set of them, cost three times as much). A decoded text's objects are dicts, never of a subclass: any other
+    # hand fails dict.keys or the take (a TypeError).
+    try:
+        names = (*dict.keys(hands[0]),)
+        plan = _plan(names)
+        if plan is None or {*map(len, hands)} != {len(names)}:
+            return None
+        take, fields_read = plan
+        # (each hand's values as many as the names: whole columns; no strict=True, a keyword zip parses by a slow path)
+        columns = dict(zip(names, zip(*map(take, hands))))  # noqa: B905
+    except (KeyError, TypeError):
         return None
-    if len(fields) != 1:
-        return None
-    (names,) = fields
-    plan = _plan(names)
-    if plan is None:
-        return None
-    take, fields_read = plan
     count = len(hands)
-    # (each hand's values as many as the names: whole columns; no strict=True, a keyword zip parses by a slow path)
-    columns = dict(zip(names, zip(*map(take, hands))))  # noqa: B905
     keys = count * len(names)
     given = readers or _READ
     try:

@@ -266,3 +266,14 @@ def test_card_bytes_reads_what_the_token_look_up_reads_or_leaves_it() -> None:
                 assert found is None or found == expected, tokens
                 assert found is not None or expected is None or not all(map(str.isascii, tokens)), tokens
     assert card_bytes(["AS", 5]) is None and card_bytes(["AS", None]) is None and card_bytes(["AS", ""]) is None
+
+
+def test_hands_writing_the_same_fields_in_another_order_are_read_at_once() -> None:
+    # each field is read by its name: a hand writing the first hand's fields in another order reads at once as a
+    # hand at a time reads it; one holding as many fields but another in place of one of them is left to it
+    document = copy.deepcopy(_simulated("spades/intramural", 1))
+    hands = document["hands"]
+    hands[1] = dict(reversed(hands[1].items()))
+    assert _held_to_the_hand_at_a_time_reading(document) is not None
+    hands[2] = {**{key: value for key, value in hands[2].items() if key != "score"}, "misdeal": False}
+    assert _held_to_the_hand_at_a_time_reading(document) is None

@@ -374,6 +374,8 @@ class _Audit(DealReplay, LaneReplay):
             self.kept = scoring.kept_books(t, books, reneges, lost)  # penalties first: a sweep needs the books kept
             points = scoring.unbid_points(t, self.kept, reneges, extra)
             new_bags = list(bags)
+            if any(reneges) or lost is not None or extra is not None:  # a penalty's part, named for a figure without it
+                self._unbid_parts(n, books, reneges, lost, extra)
         else:
             if None in contracts:
                 if hand.bids is None:  # a gap in the record, as much as a hand with neither tricks nor books

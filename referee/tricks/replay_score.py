@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from operator import add
 
 from ..report import Code, HandScore, Incomplete, Severity, Where
-from . import aces, bemo, bidding, double_nil, no_trump, penalties, points, raises, scoring
+from . import aces, bemo, bidding, double_nil, no_trump, penalties, points, raises, score_parts, scoring
 from .log import Bid, Hand
 from .written import WrittenChecks
 
@@ -220,6 +220,16 @@ class ScoreReplay(WrittenChecks):
             elif hand_points != self.taken:
                 rule = "scoring.moon"  # a moon (no revoke charge): a figure written wrong is one not settled by it
         return tuple(hand_points), rule
+
+    def _unbid_parts(
+        self, hand: int, books: list[int], reneges: list[int], lost: list[int] | None, extra: list[int] | None
+    ) -> None:
+        """Keep the unbid first hand's parts where a penalty takes some of its points (for a figure that leaves it
+        out: the penalty's clause, not the first hand's)."""
+        if self.report.score_parts is None:
+            self.report.score_parts = {}
+        lost_by_clause = self._lost_by_clause if lost is not None else ()
+        self.report.score_parts[hand] = score_parts.unbid(self.t, books, reneges, lost, lost_by_clause, extra)
 
     def _renege_costs(self, reneges: list[int]) -> tuple[list[int] | None, list[bool] | None]:
         """Sandbags each side takes for the hand's reneges and cards not played, and the sides scored as made."""

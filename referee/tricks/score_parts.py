@@ -37,6 +37,52 @@ def plain(t: Tables, bid: int | None, books: int | None, points: int | None) -> 
     return parts(*contract, ("scoring.hand_max", capped - made), ("scoring.bags", points - capped))
 
 
+def unbid(
+    t: Tables,
+    books: list[int],
+    reneges: list[int],
+    lost: list[int] | None,
+    lost_by_clause: tuple[tuple[str, list[int]], ...],
+    extra: list[int] | None,
+) -> tuple[Parts, ...]:
+    """Each side's parts of the unbid first hand's points (``scoring.unbid_points`` of its books kept): so much a
+    book taken (``bidding.first_hand``), and what each penalty takes off it, what the side scores over the same hand
+    without it and those before it (a renege's books and points, the books a wrong claim or another rule broken
+    loses), with other penalty points as they are."""
+
+    def score(renege: list[int], left: list[int] | None) -> list[int]:
+        return scoring.unbid_points(t, scoring.kept_books(t, books, renege, left), renege)
+
+    layers = [("penalties.renege", [t.renege_books_lost * count for count in reneges])] if any(reneges) else []
+    layers += [(clause, less) for clause, less in lost_by_clause if clause != "penalties.renege"] if lost else []
+    scored = score(reneges, lost)
+    gone = []
+    for clause, less in layers:
+        if clause == "penalties.renege":
+            reneges = [0] * len(reneges)
+        lost = lost and [max(0, b - d) for b, d in zip(lost, less, strict=True)]
+        again = score(reneges, lost)
+        gone.append((clause, [was - now for was, now in zip(scored, again, strict=True)]))
+        scored = again
+    other = "penalties.false_claim" if t.false_claim_points else "penalties.other_rule"
+    return tuple(
+        parts(
+            ("bidding.first_hand", scored[side]),
+            *((c, part[side]) for c, part in gone),
+            (other, (extra or [0] * len(books))[side]),
+        )
+        for side in range(len(books))
+    )
+
+
+def own_clause(t: Tables, line: HandScore) -> str:
+    """The clause a hand's points are scored by, cited where no one part explains a figure: the unbid first hand's
+    (ten a book), else the contract's, or the points' for a game scored by the cards taken."""
+    if t.contracts and not t.bids_first_hand and all(bid is None for bid in line.bids):
+        return "bidding.first_hand"
+    return "scoring.contract" if t.contracts else "scoring.points"
+
+
 def clause_of(side: Parts, figure: int) -> str | None:
     """The clause a figure differing from the parts' sum comes from: the one part it leaves out (where two would,
     the first other than the plain contract's, a rule's own part being the one a table leaves out, as a Wheels

@@ -333,7 +333,7 @@ class WrittenChecks(Replay):
         from . import score_parts  # (only a figure that differs: a run with none never imports it)
 
         parts = score_parts.hand_parts(self.t, self.report, line, side)
-        return (None if parts is None else score_parts.clause_of(parts, figure)) or self._score_rule
+        return (None if parts is None else score_parts.clause_of(parts, figure)) or score_parts.own_clause(self.t, line)
 
     def _carried_forward(self, recorded: RecordedScore, true_total: int, points: int, side: int) -> bool:
         """Whether a written total is a previous total (the true one or the table's own) plus this hand's points

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from referee import load_spec
 from referee.cli import main
+from referee.report import HandScore
 from referee.tricks import score_parts, scoring
 from referee.tricks.scoring import score_hand
 from referee.tricks.tables import tables_for
@@ -103,6 +104,32 @@ def test_a_contract_s_points_name_the_rule_that_gives_them_over_a_plain_bid() ->
     ):
         got = scoring.contract(t, bid, books, blind)[0]
         assert sum(p for _, p in contract_parts(t, bid, books, got, blind)) == got
+
+
+TOURNAMENT = tables_for(load_spec("spades/tournament-jjdd"))  # the open first hand: 10 a book; a renege 3 books, -50
+
+
+def test_the_unbid_first_hand_s_parts_name_its_penalties() -> None:
+    # Ann & Cat take 4, Bob & Dan 9 and renege once: 3 of their books go over, 7 and 6, and they lose 50: 70 and 10
+    parts = score_parts.unbid(TOURNAMENT, [4, 9], [0, 1], None, (), None)
+    assert parts == (
+        (("bidding.first_hand", 40), ("penalties.renege", 30)),
+        (("bidding.first_hand", 90), ("penalties.renege", -80)),
+    )
+    assert [score_parts.clause_of(side, figure) for side, figure in zip(parts, (40, 90), strict=True)] == [
+        "penalties.renege",
+        "penalties.renege",
+    ]
+    # the house rules: a bid out of turn costs Bob & Dan 3 of their 7 books, 40; a wrong claim Ann & Cat 3 of 6, 30
+    lost = (("penalties.false_claim", [3, 0]), ("penalties.other_rule", [0, 3]))
+    parts = score_parts.unbid(HOUSE, [6, 7], [0, 0], [3, 3], lost, None)
+    assert parts == (
+        (("bidding.first_hand", 60), ("penalties.false_claim", -30)),
+        (("bidding.first_hand", 70), ("penalties.other_rule", -30)),
+    )
+    line = HandScore(1, "Ann", (None, None), (6, 7), (30, 40), (30, 40), (0, 0))
+    assert score_parts.own_clause(HOUSE, line) == "bidding.first_hand"  # a figure wrong otherwise: ten a book
+    assert score_parts.own_clause(IHOP, line) == "scoring.contract"  # every hand bid
 
 
 BAGS = """\

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import report_json
 from .report import Report, Severity, Violation
+from .settlement import settlement_lines
 from .spec_clause import Clause
 from .spec_options import option_text
 from .words import count
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 
 def _place(v: Violation) -> str:
@@ -116,32 +114,6 @@ def domino_sheet(report: Report) -> list[str]:
     return lines
 
 
-def _settlement(report: Report) -> list[str]:
-    if report.settlement is None:
-        return []
-    average, differences = report.settlement
-    parts = ", ".join(f"{side} {_amount(d, '+')}" for side, d in zip(report.sides, differences, strict=True))
-    return [f"  Settlement against the average ({_amount(average)}): {parts} (plus pays, minus collects)."]
-
-
-def _amount(value: Fraction, sign: str = "") -> str:
-    """A settlement's figure exactly, so that what is paid and collected balances: a whole number as it is, a
-    finite decimal in full (6.5), any other as a whole number and a fraction (34 2/3, -22 2/3): figures rounded to
-    two places (34.67, +11.33, +11.33, -22.67) did not add up."""
-    if value.denominator == 1:  # (0 is written 0: a player exactly at the average neither pays nor collects)
-        return f"{int(value):{sign}d}" if value else "0"
-    odd = value.denominator
-    while odd % 2 == 0:
-        odd //= 2
-    while odd % 5 == 0:
-        odd //= 5
-    if odd == 1:  # (a float's shortest form of a finite decimal this small is exact: 6.5, 2.2, 11.25)
-        return f"{float(value):{sign}}"
-    lead = "-" if value < 0 else sign
-    whole, part = divmod(abs(value.numerator), value.denominator)
-    return f"{lead}{whole} {part}/{value.denominator}" if whole else f"{lead}{part}/{value.denominator}"
-
-
 def score_sheet(report: Report) -> list[str]:
     """The score sheet as a text table: bid, books, points and total per side (no bid where no one bids)."""
     if report.family == "dominoes":
@@ -208,7 +180,7 @@ def text(report: Report) -> str:
     lines.extend(score_sheet(report))
     lines.append("")
     lines.extend(_result_lines(report))
-    lines.extend(_settlement(report))
+    lines.extend(settlement_lines(report.settlement, report.sides))
     lines.append(f"  {verdict(report)}.")
     return "\n".join(lines)
 

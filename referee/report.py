@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, replace
+from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from functools import lru_cache
-from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from .errors import shown_name
+from .settlement import exact_settlement, number
 from .spec import Clause, Spec
-from .words import count
 
 if TYPE_CHECKING:  # a settlement's figures are Fractions, made where a spec settles (tricks.points)
     from fractions import Fraction
@@ -83,29 +82,6 @@ class Severity(StrEnum):
 
     ERROR = "error"
     WARNING = "warning"
-
-
-def number(value: Fraction) -> int | float:
-    """A whole number as an int; a fraction (an average of totals) to four places. (What ``int`` and
-    ``float`` of a Fraction give, without their Python calls: its numerator, or their true quotient.)"""
-    return value.numerator if value.denominator == 1 else round(value.numerator / value.denominator, 4)
-
-
-def exact_settlement(settlement: tuple[Fraction, tuple[Fraction, ...]], sides: tuple[str, ...]) -> dict[str, Any]:
-    """A settlement's figures exactly, as whole numbers of one unit (1 / ``denominator``, the least that writes
-    them all): ``number``'s four places need not balance (three players' 34/3, 34/3 and -68/3 are 11.3333, 11.3333
-    and -22.6667, 0.0001 more paid than collected), these do, in any JSON reader's integers."""
-    average, differences = settlement
-    unit = average.denominator
-    for d in differences:
-        unit = unit * d.denominator // gcd(unit, d.denominator)
-    return {
-        "denominator": unit,
-        "average": average.numerator * (unit // average.denominator),
-        "differences": {
-            side: d.numerator * (unit // d.denominator) for side, d in zip(sides, differences, strict=True)
-        },
-    }
 
 
 @dataclass(frozen=True)
@@ -397,35 +373,6 @@ _new = object.__new__
 # Every field of a Report in its order, each with its plain default (None where Report.start gives it): a started
 # report's fields are in the order the dataclass's __init__ sets them
 _DEFAULTS = {f.name: None if f.default is MISSING else f.default for f in dataclass_fields(Report)}
-
-
-AFTER_END = "played after the game ended; not counted"
-
-
-def not_counted(report: Report, final: tuple[int, ...]) -> None:
-    """The sheet's last line, a hand recorded after the game ended: audited and shown, with the totals the game
-    ended on (either family). Where its record stops short, its line says so: it is no gap in the game's record,
-    whose result is known, and does not make the game incomplete (the hand is reported as game_continued)."""
-    line = report.hands[-1]
-    note = AFTER_END if line.note is None else f"{line.note}; {AFTER_END}"
-    if report.incomplete and report.incomplete[-1].where.hand == line.hand:  # (its gaps are the last said)
-        gaps = [gap.message for gap in report.incomplete if gap.where.hand == line.hand]
-        report.incomplete = [gap for gap in report.incomplete if gap.where.hand != line.hand]
-        note = f"{'; '.join(gaps)}; {AFTER_END}"  # the gap in its place: the line's own note says no more
-    # A hand that its record does not let be scored shows no points (not a 0 that reads as its score): None
-    points = line.points if line.scored else (None,) * len(line.points)
-    report.hands[-1] = replace(line, points=points, totals=final, scored=False, after_end=True, note=note)
-
-
-def game_continued(report: Report, hands_after: int) -> Finding:
-    """The one finding that hands were recorded after the game ended, citing the clause that ended it."""
-    return Finding(
-        Code.GAME_CONTINUED,
-        report.ended_by or "game_end.target",
-        f"the game was over after hand {report.ended_at_hand}, but {count(hands_after, 'more hand')} "
-        + ("was played; it is" if hands_after == 1 else "were played; they are")
-        + " audited but not counted",
-    )
 
 
 @dataclass(frozen=True)

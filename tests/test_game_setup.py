@@ -12,7 +12,8 @@ from typing import Any
 from referee import families, report_json
 from referee.batch import Checker, Settings
 from referee.dominoes import audit as domino_audit
-from referee.report import Report, number
+from referee.report import Report
+from referee.settlement import number
 from referee.simulate import simulate_game
 from referee.spec import load
 from referee.tricks import audit as trick_audit

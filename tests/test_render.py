@@ -92,7 +92,7 @@ def test_a_sheets_bids_and_bags_the_same_in_every_line_are_written_into_its_temp
     # A Hearts game's lines all hold the plan's one tuple of no bids and the game's one tuple of no bags: only the
     # hand, books, points and totals are encoded (the layout of all five columns is not asked for), and the text
     # is the encoder's, names with quotes, a backslash and format signs included
-    from referee import report_json
+    from referee import sheet_json
 
     def refused(sides: tuple[str, ...], fields: tuple[str, ...]) -> None:
         raise AssertionError("every column encoded")
@@ -100,7 +100,7 @@ def test_a_sheets_bids_and_bags_the_same_in_every_line_are_written_into_its_temp
     document = simulate_game(load("hearts/intramural"), random.Random(4), players=('"N" %s', "E\\", "S%", "W"))
     report = referee.audit("hearts/intramural", gamelog.from_document(document, Location(file="hearts.yaml")))
     assert len(report.hands) > 1
-    monkeypatch.setattr(report_json, "_layout", refused)
+    monkeypatch.setattr(sheet_json, "_layout", refused)
     assert render.as_json(report) == _plain(report)
 
 
@@ -240,12 +240,12 @@ def test_names_equal_across_types_are_kept_apart() -> None:
 @pytest.mark.parametrize("spec_id", bundled_ids())
 def test_an_audited_games_sheet_is_written_from_its_templates(spec_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # the fast path answers for what an audit makes (the tests above would pass if every sheet went to the encoder)
-    from referee import report_json
+    from referee import sheet_json
 
     def refused(report: Report) -> str:
         raise AssertionError(f"a sheet of {spec_id} went to the encoder")
 
-    monkeypatch.setattr(report_json, "_plain_sheet", refused)
+    monkeypatch.setattr(sheet_json, "_plain_sheet", refused)
     spec = load(spec_id)
     document = simulate_game(spec, random.Random(3), game_id="g")
     report = referee.audit(spec, gamelog.from_document(document, Location(file="sim.jsonl", game=1)))
@@ -378,7 +378,7 @@ def test_a_settlement_that_is_not_whole_is_written_exactly() -> None:
 def test_lines_at_their_default_ends_take_their_template_by_their_dealer(monkeypatch: pytest.MonkeyPatch) -> None:
     # A sheet whose every line is scored, with no note, counted (HandScore keeps only its first seven fields then)
     # looks its lines' templates up by their dealer alone; a line with any other ending, among them, by all four
-    from referee import report_json
+    from referee import sheet_json
 
     plain = [
         HandScore(k, dealer, (4, 3), (5, 8), (40, 80), (40 * k, 80 * k), (0, 0)) for k, dealer in enumerate("NESW", 1)
@@ -394,7 +394,7 @@ def test_lines_at_their_default_ends_take_their_template_by_their_dealer(monkeyp
     reports = [_report(("A", "B"), [*plain, explicit]), *(_report(("A", "B"), [*plain, line]) for line in odd)]
     for report in reports:
         assert render.as_json(report) == _plain(report)
-    monkeypatch.setattr(report_json, "_ENDS", None)  # the four ends are not read of a sheet of plain lines
+    monkeypatch.setattr(sheet_json, "_ENDS", None)  # the four ends are not read of a sheet of plain lines
     assert render.as_json(reports[0]) == _plain(reports[0])
     with pytest.raises(TypeError):
         render.as_json(reports[1])

@@ -14,6 +14,7 @@ from operator import add, or_
 from typing import Any
 
 from .. import score_text, seating, words
+from ..after_end import game_continued, not_counted
 from ..document_paths import key_step
 from ..errors import InputError, Location
 from ..logreader import field_location
@@ -26,8 +27,6 @@ from ..report import (
     Severity,
     Violation,
     Where,
-    game_continued,
-    not_counted,
 )
 from ..spec import Spec
 from . import scoring

@@ -12,7 +12,8 @@ from dataclasses import replace
 from operator import add
 from typing import Any
 
-from ..report import Code, Finding, HandScore, Incomplete, Report, Where, game_continued, not_counted
+from ..after_end import game_continued, not_counted
+from ..report import Code, Finding, HandScore, Incomplete, Report, Where
 from ..spec import Spec
 from . import aces, bidding, clock, deal, misdeal, no_trump, passing, penalties, points, scoring
 from .game_plan import GamePlan, plan_for

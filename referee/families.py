@@ -163,11 +163,11 @@ def compile_spec(spec: Spec) -> object:
 
 def audit(spec: Spec, log: AnyLog) -> Report:
     """Replay a log with its spec's family; a log of another family cannot be audited against it."""
-    family = BY_SPEC_FAMILY[spec.family]  # (of_spec, inline: a call a game)
-    parts = _AUDITS.get(family.name)
+    parts = _AUDITS.get(spec.family)
     if parts is None:
-        parts = _AUDITS[family.name] = (family.log_type, family.run)
-    log_type, run = parts
+        family = BY_SPEC_FAMILY[spec.family]
+        parts = _AUDITS[spec.family] = (family.log_type, family.run, family)
+    log_type, run, family = parts
     if type(log) is not log_type and not isinstance(log, log_type) and not log.hands:  # no hand tells its family
         from .logreader import RecordedGame  # the header both families' records share
 
@@ -222,8 +222,9 @@ def _another_game(spec: Spec, log: Any, rules: str, record: str, hand: int, part
     )
 
 
-# Each family's log class and replay, by the family's name: two properties, each a lookup of its own, asked once
-_AUDITS: dict[str, tuple[type, Callable[[Spec, Any], Report]]] = {}
+# Each family's log class and replay, with the family, by the game of a spec (spades, hearts, dominoes): two
+# properties, each a lookup of its own, asked once
+_AUDITS: dict[str, tuple[type, Callable[[Spec, Any], Report], Family]] = {}
 _GAME_OF: dict[str, str | None] = {}  # the game (spades, hearts...) of each bundled spec a header names, once
 
 

@@ -265,8 +265,12 @@ class Report:
     def start(cls, spec: Spec, log: Any, sides: tuple[str, ...], family: str = "tricks") -> Report:
         """An empty report of one game (a log of any family) against a spec."""
         file = log.file
-        if file is not None and not file.isprintable():  # (a name with a byte the system could not decode)
-            file = shown_name(file)
+        if file is not None and file is not _printable[0]:  # (an archive's games: one name, looked at once)
+            if file.isprintable():
+                _printable[0] = file
+            else:  # (a name with a byte the system could not decode)
+                file = shown_name(file)
+        chosen = spec.chosen
         # Not through the dataclass's __init__, which sets all 22 fields one by one (~100 lines of bytecode a game):
         # the fields a game gives, its own lists, and the defaults, copied from a dict made once, in one step each.
         report = _new(cls)
@@ -275,7 +279,7 @@ class Report:
         state.update(
             spec_id=spec.id,
             spec_title=spec.title,
-            options=dict(spec.chosen),
+            options=dict(chosen) if chosen else {},
             players=log.players,
             sides=sides,
             file=file,
@@ -370,6 +374,7 @@ def exit_code(status: str) -> int:
 
 
 _new = object.__new__
+_printable: list[str | None] = [None]  # the last file name a report was started for, found printable
 # Every field of a Report in its order, each with its plain default (None where Report.start gives it): a started
 # report's fields are in the order the dataclass's __init__ sets them
 _DEFAULTS = {f.name: None if f.default is MISSING else f.default for f in dataclass_fields(Report)}

@@ -10,7 +10,7 @@ reports to the encoder's text, made-up ones included (``tests/test_render.py``).
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .json_scalars import KEPT as _KEPT
@@ -104,31 +104,54 @@ def _tail(report: Report) -> str:
     sides = report.sides
     hands = report.hands
     totals = hands[-1].totals if hands else report.totals  # (Report.totals, inline: a property call a game)
-    if len(totals) == len(sides) and _INTS.issuperset(map(type, totals)):
-        text = '"totals": ' + _sides_template(sides) % totals
+    finished, winner, ended = report.finished, report.winner, report.ended_at_hand
+    ending = _FINISHED.get(finished) if type(finished) is bool else None
+    if ending is not None and len(totals) == len(sides) and _INTS.issuperset(map(type, totals)):
+        # (nearly every game: its totals, result and end put in one template of its sides, in one step)
+        text = (_endings.get(sides) or _ending(sides)) % (
+            *totals,
+            ending,
+            _texts.get(winner) or _text(winner),
+            str(ended) if type(ended) is int else value(ended),
+        )
     else:
         text = '"totals": ' + dumps(dict(zip(sides, totals, strict=True)))
-    finished, winner, ended = report.finished, report.winner, report.ended_at_hand
-    text += ', "finished": ' + ("true" if finished is True else "false" if finished is False else value(finished))
-    text += ', "winner": ' + (_texts.get(winner) or _text(winner))
-    text += ', "ended_at_hand": ' + (str(ended) if type(ended) is int else value(ended))
+        text += ', "finished": ' + value(finished)
+        text += ', "winner": ' + (_texts.get(winner) or _text(winner))
+        text += ', "ended_at_hand": ' + (str(ended) if type(ended) is int else value(ended))
+    parts = [text]
     if report.tie is not None:
         tie = {"rule": report.tie.id, "interpretation": " ".join((report.tie.interpretation or "").split())}
-        text += ', "tie": ' + dumps(tie)
+        parts.append(', "tie": ' + dumps(tie))
     if report.unscored is not None:  # (rare: a hand not scored before the game's end)
-        text += ', "unscored_hand": ' + str(report.unscored)
+        parts.append(', "unscored_hand": ' + str(report.unscored))
         if report.written_totals is not None:
-            text += ', "written_totals": ' + dumps(dict(zip(sides, report.written_totals, strict=True)))
+            parts.append(', "written_totals": ' + dumps(dict(zip(sides, report.written_totals, strict=True))))
     if report.settlement is not None:
-        text += ', "settlement": ' + _settlement(report.settlement, report.sides)
+        parts.append(_settlement(report.settlement, sides))
     if report.file is not None:
-        text += ', "file": ' + (_texts.get(report.file) or _text(report.file))
+        parts.append(', "file": ' + (_texts.get(report.file) or _text(report.file)))
     if report.game is not None:
         game = report.game
-        text += ', "game": ' + (str(game) if type(game) is int else value(game))
+        parts.append(', "game": ' + (str(game) if type(game) is int else value(game)))
     if report.game_id is not None:
-        text += ', "game_id": ' + value(report.game_id)
-    return text + "}"
+        parts.append(', "game_id": ' + value(report.game_id))
+    parts.append("}")
+    return "".join(parts)
+
+
+_FINISHED = {True: "true", False: "false"}
+# By the sides: the tail's totals, result and end as one %-format, a figure for each side's total then the three
+_endings: dict[tuple[str, ...], str] = {}
+
+
+def _ending(sides: tuple[str, ...]) -> str:
+    text = '"totals": ' + _sides_template(sides) + ', "finished": %s, "winner": %s, "ended_at_hand": %s'
+    if all(type(side) is str for side in sides):  # (a key of another type may equal one written otherwise)
+        if len(_endings) >= _KEPT:
+            _endings.clear()
+        _endings[sides] = text
+    return text
 
 
 # The JSON of the texts a run repeats (its files, winners): a dict lookup, not an encoding, a game.
@@ -145,32 +168,63 @@ def _text(item: object) -> str:
 
 
 def _settlement(settlement: tuple[Fraction, tuple[Fraction, ...]], sides: tuple[str, ...]) -> str:
-    """The settlement against the average: its figures written from their ratios (see ``_Numbers``)."""
+    """The settlement against the average, after its key: its figures written from their ratios (see ``_Numbers``),
+    all in one template of its sides."""
     average, differences = settlement
     try:  # a Fraction's two ints, read from its slots (its numerator and denominator are Python properties)
         ratios = (*map(_RATIO, differences),)
-        figures = (*map(_NUMBERS.__getitem__, ratios),)
         top, bottom = _RATIO(average)
-        mean = _NUMBERS[top, bottom]
     except AttributeError:  # not a Fraction
-        figures = (*(value(number(d)) for d in differences),)
-        mean = value(number(average))
         ratios = None
-    template = _sides_template(sides)
-    if len(figures) != len(sides):  # as the encoder's dict would, zip them strictly: it fails
-        dict(zip(sides, figures, strict=True))
     # The exact figures (report.exact_settlement's, whose Fraction properties and dict cost some 60k instructions a
     # game, a tenth of a settled game's check): a difference is a total less the average, so its denominator is the
     # average's (a reduced b of a / b is reduced in t - a / b), and the figures in that unit are their numerators.
-    if ratios is not None and (*map(_SECOND, ratios),).count(bottom) == len(ratios):
-        exact = f'{{"denominator": {bottom}, "average": {top}, "differences": {template % (*map(_FIRST, ratios),)}}}'
-    else:  # (figures that are no settlement's, as a test may give)
-        exact = dumps(exact_settlement(settlement, sides))
-    return f'{{"average": {mean}, "differences": {template % figures}, "exact": {exact}}}'
+    if ratios is not None and len(ratios) == len(sides):
+        exact, units = zip(*ratios) if ratios else ((), ())  # noqa: B905 - pairs, each a ratio
+        if units.count(bottom) == len(units):
+            template = _settlements.get(sides) or _settled(sides)
+            if bottom == 1 and template[1] is not None:
+                # a whole average, and so whole differences: the figures are the numerators themselves, put in a
+                # template of bytes (a bytes %-format finds each % by memchr, a str's looks at every character)
+                return (template[1] % (top, *exact, 1, top, *exact)).decode()
+            return template[0] % (_NUMBERS[top, bottom], *map(_NUMBERS.__getitem__, ratios), bottom, top, *exact)
+    # (figures that are no settlement's, as a test may give)
+    if ratios is None:
+        figures = (*(value(number(d)) for d in differences),)
+        mean = value(number(average))
+    else:
+        figures = (*map(_NUMBERS.__getitem__, ratios),)
+        mean = _NUMBERS[top, bottom]
+    if len(figures) != len(sides):  # as the encoder's dict would, zip them strictly: it fails
+        dict(zip(sides, figures, strict=True))
+    each = _sides_template(sides)
+    exact_text = dumps(exact_settlement(settlement, sides))
+    return f', "settlement": {{"average": {mean}, "differences": {each % figures}, "exact": {exact_text}}}'
+
+
+# By the sides: the settlement as one %-format (the average, each difference, then the exact figures' unit, average
+# and differences), and as one of bytes for whole figures (%d: ints alone), None where a name cannot be in UTF-8
+_settlements: dict[tuple[str, ...], tuple[str, bytes | None]] = {}
+
+
+def _settled(sides: tuple[str, ...]) -> tuple[str, bytes | None]:
+    text, ints = (
+        f', "settlement": {{"average": {f}, "differences": {each}, '
+        f'"exact": {{"denominator": {f}, "average": {f}, "differences": {each}}}}}'
+        for f, each in (("%s", _sides_template(sides)), ("%d", _sides_template(sides, "%d")))
+    )
+    try:
+        whole: bytes | None = ints.encode()
+    except UnicodeEncodeError:  # (a name holding a lone surrogate)
+        whole = None
+    if all(type(side) is str for side in sides):
+        if len(_settlements) >= _KEPT:
+            _settlements.clear()
+        _settlements[sides] = text, whole
+    return text, whole
 
 
 _INTS = {int}
-_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 _RATIO = attrgetter("_numerator", "_denominator")
 
 
@@ -194,6 +248,6 @@ _NUMBERS = _Numbers()
 
 
 @lru_cache(maxsize=256)
-def _sides_template(sides: tuple[str, ...]) -> str:
-    """An object keyed by the sides, as a %-format: a figure for each."""
-    return "{" + ", ".join(dumps(side).replace("%", "%%") + ": %s" for side in sides) + "}"
+def _sides_template(sides: tuple[str, ...], figure: str = "%s") -> str:
+    """An object keyed by the sides, as a %-format: a figure for each (``figure``: its conversion)."""
+    return "{" + ", ".join(dumps(side).replace("%", "%%") + ": " + figure for side in sides) + "}"

@@ -73,6 +73,25 @@ class _Dealt(dict[str | None, bytes]):
         return text
 
 
+class _Dealers(dict[tuple[Any, ...], tuple[bytes, bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]]):
+    """Whole sheets of lines at their default ends (scored, no note, counted), by their dealers in turn: the lines'
+    templates joined, with the frame, the number and the order of the figures of a game of as many hands (see
+    ``_Layout.game``). An archive's games follow few orders of dealers (each its first dealer's, one a number of
+    hands, where the deal passes round the table)."""
+
+    def __init__(self, layout: _Layout) -> None:
+        super().__init__()
+        self.layout = layout
+
+    def __missing__(self, dealers: tuple[Any, ...]) -> tuple[bytes, bytes, int, Callable[[list[bytes]], Any]]:
+        layout = self.layout
+        template = b", ".join(map(layout.dealt.__getitem__, dealers))
+        if len(self) >= _KEPT:
+            self.clear()
+        self[dealers] = found = (template, *layout.game(len(dealers)))
+        return found
+
+
 class _Layout:
     """A score sheet's lines for one set of sides and one layout (a trick game's or a domino game's): the
     lines by how they end, and for each number of hands the frame and the order of the figures."""
@@ -82,6 +101,7 @@ class _Layout:
         self.fields = fields  # the fields whose figures are encoded, a row each (see game)
         self.lines = _Lines(_each(sides, fields, fixed))
         self.dealt = _Dealt(self.lines)
+        self.dealers = _Dealers(self)
         self.games: dict[int, tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]] = {}
 
     def game(self, hands: int) -> tuple[bytes, int, Callable[[list[bytes]], tuple[bytes, ...]]]:
@@ -144,6 +164,11 @@ def _fixed_layout(sides: tuple[str, ...], bids: tuple[int | None, ...], bags: tu
     return _Layout(sides, _CHANGING_FIELDS, fixed)
 
 
+# The last fixed layout taken, with the sides, bids and bags it was taken for: a Hearts game's lines hold the very
+# tuples of no bids and no bags of the plan of its rules, game after game, which are then known to be ints or nulls
+_last_fixed: list[Any] = [None, None, None, None]
+
+
 def _trick_layout(report: Report, hands: list[HandScore]) -> tuple[_Layout, Callable[[Any], Any]]:
     """The layout of a trick game's sheet, and what takes a line's figures: where every line holds the very same
     bids and bags (one tuple each, of ints or nulls, a figure a side), those written in the template once."""
@@ -152,14 +177,21 @@ def _trick_layout(report: Report, hands: list[HandScore]) -> tuple[_Layout, Call
     sides = report.sides
     if (
         len(hands) > 1  # (a game of one hand: its own bids, kept by no template)
-        and type(bids) is tuple
-        and type(bags) is tuple
-        and len(bids) == len(bags) == len(sides)
         and all(map(is_, map(_BIDS, hands), repeat(bids)))
         and all(map(is_, map(_BAGS, hands), repeat(bags)))
-        and _FIXABLE.issuperset(map(type, bids + bags))
     ):
-        return _fixed_layout(sides, bids, bags), _CHANGING_ROW
+        last = _last_fixed
+        if bids is last[1] and bags is last[2] and sides == last[0]:  # the last game's (held here: none other's)
+            return last[3], _CHANGING_ROW
+        if (
+            type(bids) is tuple
+            and type(bags) is tuple
+            and len(bids) == len(bags) == len(sides)
+            and _FIXABLE.issuperset(map(type, bids + bags))
+        ):
+            layout = _fixed_layout(sides, bids, bags)
+            _last_fixed[:] = (sides, bids, bags, layout)
+            return layout, _CHANGING_ROW
     return _layout(sides, _TRICK_FIELDS), _TRICK_ROW
 
 
@@ -174,7 +206,10 @@ def sheet(report: Report) -> str:
         # (nearly every sheet). Its template is looked up by its dealer alone: the line's other ends, and its
         # spots, read from the class one by one, cost several times the lookup.
         layout, row = _trick_layout(report, hands)
-        ends = map(layout.dealt.__getitem__, map(_DEALER, hands))
+        try:  # the whole sheet's template, by its dealers in turn
+            template, frame, count, order = layout.dealers[(*map(_DEALER, hands),)]
+        except UnicodeEncodeError:  # a name holding a lone surrogate, which UTF-8 does not hold
+            return _plain_sheet(report)
     else:
         spots = [*map(_SPOTS, hands)]
         nones = spots.count(None)
@@ -184,8 +219,11 @@ def sheet(report: Report) -> str:
             layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
         else:
             return _plain_sheet(report)
-        ends = map(layout.lines.__getitem__, map(_ENDS, hands))
-    frame, count, order = layout.game(len(hands))
+        try:  # bytes, not text: a bytes %-format finds each % by memchr, a str's looks at every character
+            template = b", ".join(map(layout.lines.__getitem__, map(_ENDS, hands)))
+        except UnicodeEncodeError:  # a name or note holding a lone surrogate, which UTF-8 does not hold
+            return _plain_sheet(report)
+        frame, count, order = layout.game(len(hands))
     try:
         figures = orjson.dumps([*map(row, hands)])
     except TypeError:  # a figure orjson does not write (an int past 64 bits, a Fraction...)
@@ -195,16 +233,13 @@ def sheet(report: Report) -> str:
     # finite float leaves its "." or "e"; a string its quotes; a row of another length, its commas or, where
     # a row of none is due, a figure more; and no report holds a NaN or an infinity, which orjson writes null:
     # logs are refused with them, and scores are counted in ints).
-    left = figures.translate(None, _DIGITS).replace(b"null", b"").replace(b"true", b"").replace(b"false", b"")
+    left = figures.translate(None, _DIGITS)
+    if left != frame:  # (nearly every sheet's figures are ints alone, and the frame is what is left of them)
+        left = left.replace(b"null", b"").replace(b"true", b"").replace(b"false", b"")
     pieces = figures.translate(_FRAME).split()
     if left != frame or len(pieces) != count:
         return _plain_sheet(report)
-    # bytes, not text: a bytes %-format finds each % by memchr, a str's looks at every character
-    try:
-        lines = b", ".join(ends)
-    except UnicodeEncodeError:  # a name or note holding a lone surrogate, which UTF-8 does not hold
-        return _plain_sheet(report)
-    return (lines % order(pieces)).decode()
+    return (template % order(pieces)).decode()
 
 
 def _plain_sheet(report: Report) -> str:

@@ -509,3 +509,55 @@ def test_a_reading_shown_whole_follows_a_clause_quoted_above() -> None:
     assert flat.count("rule dominoes_scoring.blocked (quoted above)") == 2
     assert flat.count("the reading is that nobody scores that hand") == 1
     assert flat.count("reading: The board is locked") == 2
+
+
+def _simulated(spec_id: str, seed: int, players: tuple[str, ...] | None = None, **options: Any) -> Report:
+    spec = load(spec_id)
+    document = simulate_game(spec, random.Random(seed), players=players, game_id=f"g{seed}")
+    return referee.audit(spec, gamelog.from_document(document, Location(file="mixed.jsonl", game=seed)), options)
+
+
+def test_reports_of_a_mixed_run_are_each_written_as_the_encoder_writes_them() -> None:
+    # What report_json and sheet_json keep from one game for the next (the tail's and the settlement's templates by
+    # the sides, the whole sheet's template by its dealers in turn, the last fixed layout's bids and bags) must not
+    # change another's text: two specs in one archive, two sets of names, three players and four, an option set for
+    # one game only, a game with violations among clean ones, games of other lengths with the same first dealer
+    reports = [
+        _simulated("hearts/intramural", 1, ("North", "East", "South", "West")),
+        _simulated("spades/intramural", 2),
+        _simulated("hearts/intramural", 3, ("Ann", "Bob", "Cat")),
+        _simulated("spades/house", 4, first_hand_bids=True),
+        _simulated("spades/house", 4),
+        _simulated("hearts/club", 5, ("North", "East", "South", "West")),
+        _case_report("bad/edges_hearts_two_revokes_first_charged.yaml"),
+        _simulated("hearts/intramural", 6, ('"N" %s', "E\\", "S%d", "Zoë")),
+        _thirds(),  # a settlement in thirds, not whole
+        _simulated("dominoes/all-fives", 7),
+        _simulated("hearts/intramural", 8, ("North", "East", "South", "West")),
+    ]
+    assert {r.spec_id for r in reports} >= {"hearts/intramural", "spades/intramural", "hearts/club", "spades/house"}
+    assert reports[3].options["first_hand_bids"] is True and reports[4].options["first_hand_bids"] is False
+    assert any(r.violations for r in reports) and sum(r.settlement is not None for r in reports) >= 4
+    shorter = replace(reports[0], hands=reports[0].hands[:-1])  # the same dealers in turn, one hand fewer
+    for report in [*reports, shorter, *reversed(reports), shorter]:
+        assert render.as_json(report) == _plain(report)
+
+
+def test_a_settlement_is_written_in_full_for_any_names_and_figures() -> None:
+    # whole figures (an average of 13: 26, 13, 13 and 0 less 13) and figures in quarters (an average of 27/4), for
+    # names a %-format or UTF-8 could mistake: each as the encoder writes it, and its exact figures balance
+    whole = (Fraction(13), (Fraction(13), Fraction(0), Fraction(0), Fraction(-13)))
+    quarters = (Fraction(27, 4), (Fraction(25, 4), Fraction(-3, 4), Fraction(-11, 4), Fraction(-11, 4)))
+    for sides in (
+        ("A", "B", "C", "D"),
+        ("%d", "%s", "100%", "%%d"),
+        ("Zoë", "♠", "\\", '"'),
+        ("\ud800", "b", "c", "d"),
+    ):
+        for settlement in (whole, quarters, whole):
+            report = _report(sides, [])
+            report.settlement = settlement
+            written = render.as_json(report)
+            assert written == _plain(report)
+            exact = json.loads(written)["settlement"]["exact"]
+            assert sum(exact["differences"].values()) == 0

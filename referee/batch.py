@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
-from . import render, report_json
+from . import families, render, report_json
 from .audit import as_played, audit, enforceable
 from .bundled import rules_dir
 from .documents import is_file
@@ -302,6 +302,10 @@ def _enforceable(spec: Spec, settings: Settings) -> None:
         raise with_line(exc) from None
 
 
+_new = object.__new__
+_NOWHERE = {f.name: f.default for f in fields(Location)}  # a Location's fields in their order, each at its default
+
+
 class Checker:
     """Audits games one at a time under one run's settings, loading each spec once."""
 
@@ -380,7 +384,12 @@ class Checker:
 
     def line(self, text: str, file: str, line: int, index: int) -> GameResult:
         """One game of a JSON Lines file: its line's text, read and audited."""
-        where = Location(file=file, line=line, game=index)
+        # Location(file=file, line=line, game=index), made as Report.start makes a report: the frozen dataclass's
+        # __init__ sets each of its seven fields through object.__setattr__ (~13k instructions, every game)
+        where = _new(Location)
+        state = where.__dict__
+        state.update(_NOWHERE)
+        state["file"], state["line"], state["game"] = file, line, index
         try:
             game = from_json_text(text.rstrip("\r\n"), where)
         except InputError as exc:
@@ -393,7 +402,9 @@ class Checker:
             return self.unreadable(game)
         try:
             spec = self._spec_for(game)
-            report = audit(spec, game, self.settings.options)
+            options = self.settings.options
+            # (a game whose header chooses nothing, with no --option, nearly every one: audit's own dispatch, inline)
+            report = families.audit(spec, game) if not (options or game.options) else audit(spec, game, options)
         except _Refused as exc:  # said once already, at the first game that named the spec
             return self.unreadable(exc.at(file=game.file, game=game.index), said=False)
         except _FirstRefusal as exc:
@@ -405,7 +416,7 @@ class Checker:
         if fmt == "json":
             output = report_json.as_json(report, status, "\n")  # (render.as_json's, the line feed put in)
         elif fmt == "html":
-            from . import families, html_report  # only an HTML run needs the page builder
+            from . import html_report  # only an HTML run needs the page builder
 
             played = as_played(spec, game, self.settings.options)  # drawn by the rules the game was audited by
             output = html_report.game_html(report, families.pictures(played, game, report))

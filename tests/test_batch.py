@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from referee import batch as batch_mod
 from referee import batch_inputs, batch_pool, batch_run
 from referee.batch import Checker, GameResult
 from referee.cli import main
@@ -543,3 +544,35 @@ def test_a_run_of_one_game_and_one_hand_counts_them_in_the_singular() -> None:
     assert stream.getvalue().startswith("\r1 game  1 hand  ")
     figures, games = tally.summary()
     assert figures.startswith("1 hand in ") and games.startswith("1 game: 1 clean, 0 warnings")
+
+
+def test_a_json_lines_games_location_is_the_one_its_reader_would_be_given() -> None:
+    # Checker.line makes each line's Location without the frozen dataclass's __init__: it is equal to the one made
+    # by it, hashes, prints and writes as it does, and a fault of the line is located by it as by that one
+    from dataclasses import replace as replaced
+
+    from referee.batch import Settings, error_line
+    from referee.errors import Location
+    from referee.gamelog import from_json_text
+
+    checker = Checker(Settings(format="json"))
+    made: list[Location] = []
+
+    def kept(text: str, where: Location) -> Any:
+        made.append(where)
+        return from_json_text(text, where)
+
+    bad = (
+        '{"log": 1, "game": {"rules": "spades/intramural"}, "players": ["A", "B", "C", "D"], "hands": [{"dealer": 7}]}'
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch_mod, "from_json_text", kept)
+        result = checker.line(bad + "\n", "club.jsonl", 7, 3)
+    [where] = made
+    plain = Location(file="club.jsonl", line=7, game=3)
+    assert where == plain and hash(where) == hash(plain) and str(where) == str(plain) and repr(where) == repr(plain)
+    assert where.as_dict() == plain.as_dict() == {"file": "club.jsonl", "line": 7, "game": 3}
+    assert replaced(where, hand=2) == replaced(plain, hand=2)
+    with pytest.raises(InputError) as caught:
+        from_json_text(bad, plain)
+    assert result.output == error_line(caught.value.at(game=3))

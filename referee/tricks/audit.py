@@ -410,6 +410,6 @@ class _Audit(DealReplay, LaneReplay):
         return line
 
 
-def run(spec: Spec, log: GameLog) -> Report:
-    """Replay one trick game against a spec whose options are already applied."""
-    return _Audit.for_spec(spec, log)
+# Replay one trick game against a spec whose options are already applied (families.audit calls it every game: the
+# classmethod itself, no call of a function that calls it)
+run = _Audit.for_spec

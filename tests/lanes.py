@@ -24,14 +24,20 @@ WHERE = Location(file="game.json")
 TRICK_SPECS = [spec_id for spec_id in bundled_ids() if not spec_id.startswith("dominoes/")]
 
 
+# The whole-game checks: the play (clean_game.clean_hands) and the plain lane's bids (bidding.game_contracts), which
+# it reads only beside the play's
+GAME_CHECKS = ("clean_hands", "game_contracts")
+
+
 def both_ways(
     rules: str, document: Any, monkeypatch: pytest.MonkeyPatch, owner: Any, lane: str
 ) -> tuple[Any, Any, int]:
     """The report (or refusal) with ``owner.lane`` and with it answering None (the careful path for every
     case), and how many times the lane vouched for a case. The whole-game check (clean_game.clean_hands), which
-    stands in for the hand's own checks a game at a time, is turned off for both unless it is the lane: so a
-    hand's lane is held alone to its careful path (tests/tricks/test_clean_game.py holds the game's to the hand's)."""
-    if lane != "clean_hands":
+    stands in for the hand's own checks a game at a time, is turned off for both unless it is the lane or the bids'
+    game check: so a hand's lane is held alone to its careful path (tests/tricks/test_clean_game.py holds the
+    game's to the hand's)."""
+    if lane not in GAME_CHECKS:
         monkeypatch.setattr(clean_game, "clean_hands", lambda *args: None)
     vouched = [0]
     check = getattr(owner, lane)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, compress, repeat
+from operator import and_, attrgetter, rshift
 from typing import Any, NamedTuple
 
 from ..report import Code, Finding
 from . import raises
 from .double_nil import nil_pairs
-from .log import Bid
+from .log import NUMBER_BIDS, Bid, Hand
 from .per_tables import per_tables
 from .tables import ALLOWED_BIDS_CLAUSE, Tables
 
@@ -20,6 +22,9 @@ class BidPlan(NamedTuple):
     positions: tuple[tuple[tuple[int, ...], ...], ...]  # from each dealer: where each side's members bid in it
     # Each plain bidding met so far, (dealer, tricks bid in turn): the contracts, or None where a limit is broken.
     seen: dict[tuple[int | None, ...], tuple[int, ...] | None]
+    # Each bidding of shared bids met so far, (dealer, each bid's code in turn: see _CODES), as :func:`game_contracts`
+    # reads it: the contracts, or None where the bidding is not plain and regular.
+    by_codes: dict[tuple[int, ...], tuple[int, ...] | None]
 
 
 _PLANS: dict[int, tuple[Tables, BidPlan]] = {}
@@ -28,7 +33,7 @@ _PLANS: dict[int, tuple[Tables, BidPlan]] = {}
 def _bid_plan(t: Tables) -> BidPlan:
     orders = tuple(tuple(bidding_order(t, dealer)) for dealer in range(t.seats))
     positions = tuple(tuple(tuple(map(order.index, members)) for members in t.sides) for order in orders)
-    return BidPlan(orders, positions, {})
+    return BidPlan(orders, positions, {}, {})
 
 
 def bid_plan(t: Tables) -> BidPlan:
@@ -69,6 +74,52 @@ def plain_contracts(
             seen.clear()
         found = seen[known] = _within_limits(t, plan.positions[dealer], known[1:])
         return found
+
+
+# Each shared bid (log.NUMBER_BIDS: the readers make every usual bid one of them, a plain number of tricks by a
+# player), by its identity: its seat and tricks as one int, seat * 32 + tricks. (A Bid's own hash, a dataclass's,
+# runs Python code for each; id is a C call. The shared bids live as long as the module that made them.)
+_CODES = {id(bid): bid.seat << 5 | bid.tricks for bids in NUMBER_BIDS for bid in bids if bid.tricks is not None}
+_bids_of = attrgetter("bids")
+_dealer_of = attrgetter("dealer")
+_ordered = attrgetter("bids_ordered")
+_UNSEEN = object()  # (not None: a bidding found not plain is None)
+
+
+def game_contracts(t: Tables, hands: Sequence[Hand], plan: BidPlan) -> list[tuple[int, ...] | None] | None:
+    """Each hand's contracts as :func:`plain_contracts` gives them for its bids and its recorded dealer, for all of
+    a game's hands at once: each bid's code read by C calls over the game's bids, each hand's bidding then one
+    look-up. None for a hand whose bidding is not plain and regular, or not of shared bids only (a bid of another
+    kind, or made otherwise), or not a bid a player (none: an unbid first hand), which :func:`plain_contracts`
+    is asked of a hand at a time."""
+    n = t.seats
+    bids = [*map(_bids_of, hands)]
+    if None in bids:  # (a hand with no bids: an unbid first hand)
+        bids = [() if made is None else made for made in bids]
+    counts = [*map(len, bids)]
+    if {*counts} != {n} or not all(map(_ordered, hands)):  # the hands of a bid a player, in the order made, alone
+        whole = [*map(and_, map(n.__eq__, counts), map(_ordered, hands))]
+        answers = iter(game_contracts(t, [*compress(hands, whole)], plan) or () if any(whole) else ())
+        return [next(answers, None) if alone else None for alone in whole]
+    # (a bid not shared: -1, whose seat, -1, is in no order of bids)
+    codes = [*map(_CODES.get, map(id, chain.from_iterable(bids)), repeat(-1))]
+    keys = [*zip(map(_dealer_of, hands), *[iter(codes)] * n)]  # noqa: B905 - n bids a hand (above)
+    known = plan.by_codes
+    found: list[Any] = [*map(known.get, keys, repeat(_UNSEEN))]
+    if _UNSEEN in found:
+        if len(known) > 10_000:  # bounded: a hand's bids are a few numbers, most archives repeat them
+            known.clear()
+        orders, positions = plan.orders, plan.positions
+        for at, key in enumerate(keys):
+            if found[at] is _UNSEEN:
+                # each bid's seat and tricks from its code: plain_contracts' checks, once for each bidding met
+                dealer = key[0]
+                made = key[1:]
+                contracts = None
+                if dealer is not None and tuple(map(rshift, made, repeat(5))) == orders[dealer]:
+                    contracts = _within_limits(t, positions[dealer], tuple(map(and_, made, repeat(31))))
+                found[at] = known[key] = contracts
+    return found
 
 
 def _within_limits(

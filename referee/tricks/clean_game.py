@@ -7,22 +7,31 @@ put end to end, and the rules whose operations do not care where a hand ends (wh
 suit, the card to discard at the first opportunity, the points each trick holds) are asked once of the whole
 game, with masks where a hand's end matters (a failure to follow is carried on to the same player's later
 tricks of the same hand only). What is made a hand at a time stays so: the cards put in seat order (a table of
-a hand's 52 places: a place of the game would not fit a byte), the deal and the pass (each hand's own cards).
+a hand's 52 places: a place of the game would not fit a byte), the deal and the pass (each hand's own cards). (Each
+of those steps mapped over the hands by C functions costs more than the loop: a map of several iterables makes a
+tuple for each call.) A trick's index is a byte: a game of more hands than 255 tricks hold is checked a run of as
+many hands at a time.
 
 It answers, for each hand, exactly what :func:`.replay_play.dealt_and_played` answers given the hand's
 recorded dealer and the pass of the hand's place in the game (the caller uses it only where they are the
-hand's: no misdeal before it, the dealer as recorded): the books and the points taken where that check
-vouches for the hand, None where a lead a rule may object to sends it to that check (which asks the rule).
-Anything else it cannot vouch for (a hand in another form, an irregular one anywhere in the game) makes it
-answer None for the game, and every hand is checked alone, as before, which finds and reports what is wrong.
+hand's: no misdeal before it, the dealer as recorded): each side's books (a player's, or two partners' sitting
+opposite) and each player's points taken where that check vouches for the hand, None where a lead a rule may
+object to sends it to that check (which asks the rule). A later lead of a suit held back until broken (Spades:
+a spade led before spades are broken) is such a lead only where no card breaking it was played to an earlier
+trick of the hand: the tricks with a breaking card are found for the whole game at once and carried on to the
+hand's later tricks, so that a lead after them is vouched for here. Anything else it cannot vouch for (a hand in
+another form, an irregular one anywhere in the game) makes it answer None for the game, and every hand is
+checked alone, as before, which finds and reports what is wrong.
 """
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import attrgetter, floordiv
+from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import attrgetter
 
 from .clean_lane import GAP, CleanLane
+from .game_lane import per_lane
 from .log import Hand
 from .passing import passed_bytes
 from .tables import NO_PASS, Tables
@@ -35,162 +44,46 @@ _maketrans = bytes.maketrans
 _index = bytes.index
 _dealer = attrgetter("dealer")
 _play = attrgetter("play_bytes")
-# a seat-in-place byte (see GameLane.seat_hi) or'ed with the winner's seat: 0xFF where they are the same seat
+_events = attrgetter("events")
+# a seat-in-place byte (see game_lane.GameLane.seat_hi) or'ed with the winner's seat: 0xFF where they are the same seat
 _SAME_SEAT = bytes(0xFF if b < 64 and b & 7 == b >> 3 else 0 for b in range(256))
-
-
-class GameLane:
-    """What the whole-game check needs for a game of so many hands under a lane, compiled once per count (a plain
-    class: a dataclass costs every run's start some 16k instructions a field to make)."""
-
-    __slots__ = (
-        "firsts",
-        "guards",
-        "hand_of_trick",
-        "hand_pad",
-        "keeps",
-        "last",
-        "not_first",
-        "not_last",
-        "ones",
-        "plays",
-        "seat_hi",
-        "stride_bases",
-        "trick_of_place",
-        "trick_pad",
-        "tricks",
-    )
-
-    def __init__(self, lane: CleanLane, per_lane: _PerLane, n: int, per_player: int, hands: int) -> None:
-        plays = self.plays = lane.plays * hands
-        tricks = self.tricks = per_player * hands
-        self.stride_bases = _from_bytes(per_lane.stride * hands, "little")  # CleanLane.stride_bases, hand by hand
-        self.trick_of_place = per_lane.trick_of_place[:plays]  # each place's trick (a byte: at most 255 tricks)
-        self.trick_pad = bytes(256 - tricks)  # after the tricks, to make a byte a trick a table
-        self.hand_of_trick = per_lane.hand_of_trick[:tricks]  # each trick's hand
-        self.hand_pad = bytes(256 - hands)
-        self.firsts = _from_bytes(per_lane.firsts * hands, "little")  # each trick's first byte, all bits set
-        self.seat_hi = _from_bytes(per_lane.seat_hi * tricks, "little")  # each place's seat, times 8
-        self.guards = _from_bytes(b"\x80" * plays, "little")  # the top bit of each place's byte
-        self.not_last = _from_bytes(per_lane.not_last * hands, "little")  # each trick but a hand's last
-        self.last = _from_bytes(per_lane.last * hands, "little")  # each hand's last trick
-        # per smear step, the places it may carry a failure to (not past a hand's end)
-        self.keeps = tuple(_from_bytes(keep * hands, "little") for keep in per_lane.keeps)
-        self.not_first = _from_bytes(per_lane.not_first * hands, "little")  # each place but a first trick's
-        self.ones = _from_bytes(b"\x01" * plays, "little")  # 1 a place
-
-
-class _PerLane:
-    """The whole-game check's tables of a lane: a hand's patterns (a game's are so many of them in turn, or the
-    first so many bytes), and tables of a card or a seat."""
-
-    __slots__ = (
-        "barred",
-        "by_hand",
-        "first",
-        "firsts",
-        "games",
-        "hand_of_trick",
-        "keeps",
-        "last",
-        "late",
-        "left",
-        "not_first",
-        "not_last",
-        "seat_hi",
-        "seats",
-        "stride",
-        "suit_bit",
-        "trick_of_place",
-    )
-
-    def __init__(self, t: Tables, lane: CleanLane) -> None:
-        n, per_player, plays = t.seats, t.per_player, lane.plays
-        most = 255 // per_player * plays  # the places of the most hands whose tricks a byte counts
-        self.stride = lane.stride_bases.to_bytes(plays, "little")
-        # (made by maps of C functions, not generators: these are made at the start of every run that checks a game)
-        self.trick_of_place = bytes(map(floordiv, range(most), repeat(n)))
-        self.hand_of_trick = bytes(map(floordiv, range(most // n), repeat(per_player)))
-        self.firsts = (b"\xff" + bytes(n - 1)) * per_player
-        self.seat_hi = bytes(range(0, 8 * n, 8))
-        self.not_last = b"\xff" * (per_player - 1) + b"\0"
-        self.last = bytes(per_player - 1) + b"\xff"
-        self.keeps = tuple(
-            bytes(n * (shift // (8 * n))) + b"\xff" * (plays - n * (shift // (8 * n))) for shift in lane.smear
-        )
-        self.not_first = bytes(n) + b"\xff" * (plays - n)
-        # a byte a place times this: each hand's sums, a byte a seat, in its last trick's places
-        self.by_hand = _from_bytes((b"\x01" + bytes(n - 1)) * per_player, "little")
-        # The suit bit of each card, all four for the card to discard at the first opportunity (a failure to follow
-        # before it is then found as one before any card of the suit it failed); each seat's next seat (the first
-        # leader, from the dealer); the seats; and 1 for a card whose lead to the first trick, lead to a later
-        # trick, or play to the first trick a rule may object to (such a hand is left to the hand's own check).
-        suit_bit = bytearray(lane.suit_bit)
-        if t.discard_card >= 0:
-            suit_bit[t.discard_card] = 0x0F
-        self.suit_bit = bytes(suit_bit)
-        self.left = bytes(range(1, n)) + b"\0" + b"\xff" * (256 - n)
-        self.seats = bytes(range(n))
-        self.first = _ones(lane.first_leads)
-        self.late = _ones(lane.late_cards)
-        self.barred = _ones(bytes(card for card in range(64) if t.first_trick_barred >> card & 1))
-        self.games: dict[int, GameLane] = {}  # by count of hands
-
-    def game(self, t: Tables, lane: CleanLane, hands: int) -> GameLane:
-        found = self.games.get(hands)
-        if found is None:
-            found = self.games[hands] = GameLane(lane, self, t.seats, t.per_player, hands)
-        return found
 
 
 def usable(t: Tables, lane: CleanLane) -> bool:
     """Whether the whole-game check can stand in for the hand's own under these rules: the hand's first leader
-    named by the dealer, a trick's place in a byte (place_of), points added a trick at a time, each player's in
-    a byte, no card of the deal set apart, each player a side, and no pass but the cycle's (a nil bidder's)."""
+    named by the dealer, a trick's place in a byte (place_of), no card of the deal set apart, no pass but the
+    cycle's (a nil bidder's), each player a side or partners sitting opposite, and where points are taken, each
+    trick's added in a byte and each player's in a byte."""
     return (
-        len(t.sides) == t.seats
+        (len(t.sides) == t.seats or lane.opposite > 0)
         and not t.nil_pass_hands
         and lane.left_leads
         and lane.deal_folds
         and lane.place_of is not None
-        and lane.points is not None
-        and lane.seat_shift is not None
-        and t.points is not None
+        and (t.points is None or (lane.points is not None and lane.seat_shift is not None))
     )
 
 
-def _ones(cards: bytes) -> bytes:
-    """A table for bytes.translate: these bytes to 1, any other to 0."""
-    table = bytearray(256)
-    for card in cards:
-        table[card] = 1
-    return bytes(table)
-
-
-# Compiled once per lane (held, so that its id is never taken for another's), each count of hands on first use;
-# bounded. (A dict by the lane's id: hashing a lane, a dataclass of some forty fields, costs more than a look-up.)
-_PER_LANE: dict[int, tuple[CleanLane, _PerLane]] = {}
-
-
-def _per_lane(t: Tables, lane: CleanLane) -> _PerLane:
-    found = _PER_LANE.get(id(lane))
-    if found is None or found[0] is not lane:
-        if len(_PER_LANE) > 64:
-            _PER_LANE.clear()
-        found = _PER_LANE[id(lane)] = (lane, _PerLane(t, lane))
-    return found[1]
-
-
-def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[HandAnswer | None] | None:
+def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 0) -> list[HandAnswer | None] | None:
     """Each hand's books and points where :func:`.replay_play.dealt_and_played` would vouch for it (given the
     hand's recorded dealer and the pass of its place in the game), None for a hand it would be asked of; None for
-    the whole game where any hand is not certainly regular (or this check cannot say: see the module)."""
+    the whole game where any hand is not certainly regular (or this check cannot say: see the module). ``first``:
+    the hands of the game before these (a long game is checked a run of hands at a time)."""
     n = t.seats
     per_player = t.per_player
     size = lane.plays
     count = len(hands)
-    if not count or count * per_player > 255 or not usable(t, lane):
+    if not count or not usable(t, lane):
         return None
+    most = 255 // per_player
+    if count > most:  # each trick's index a byte: a run of as many hands as that allows at a time
+        runs: list[HandAnswer | None] = []
+        for start in range(0, count, most):
+            run = clean_hands(t, lane, hands[start : start + most], first + start)
+            if run is None:
+                return None
+            runs += run
+        return runs
     plays = [*map(_play, hands)]
     if None in plays:  # a hand whose play the one-pass reader did not read
         return None
@@ -202,7 +95,7 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
         return None
     if {*map(len, ins)} != {size} or {*map(len, leads)} != {per_player}:
         return None
-    tables = _per_lane(t, lane)
+    tables = per_lane(t, lane)
     in_play = b"".join(ins)
     leaders = b"".join(leads)
     # each trick's leader a seat, and each hand's first left of its dealer
@@ -220,7 +113,7 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
     held = []
     deck_cards, left_over = lane.deck_cards, lane.deck_size - size
     start = 0
-    for number, hand in enumerate(hands):
+    for number, hand in enumerate(hands, first):
         cards = _maketrans(places[start : start + size], in_play[start : start + size])[:size]
         start += size
         # the deal's and the pass's bytes, where the reader gave them: the same bytes (see Hand), the tuples then
@@ -249,16 +142,16 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
             table = _maketrans(dealt + passed, lane.held_after_pass[offset])
         seated.append(cards)
         held.append(cards.translate(table))
-    cards = b"".join(seated)
     if b"".join(held) != lane.seat_of_place * count:
         return None
+    cards = b"".join(seated)
     # The winners: each card's claim, the suit led added (a trick's first play in play order, its offset spread
     # to the trick's bytes by a product: one byte a trick, no carry)
     led_at = (_from_bytes(in_play.translate(lane.led_offset), "little") & g.firsts) * lane.spread
     with_led = (_from_bytes(cards, "little") | led_at).to_bytes(g.plays, "little")
     claims = with_led.translate(lane.rank)
     # the last trick of each hand won by its highest claim; every other by the next trick's leader
-    lasts = [claims[at : at + n] for at in range(size - n, g.plays, size)]
+    lasts = [*map(claims.__getitem__, g.lasts)]
     last_won = bytes(map(_index, lasts, map(max, lasts)))
     won_at = _from_bytes(g.hand_of_trick.translate(last_won + g.hand_pad), "little") & g.last
     won = (_from_bytes(leaders, "little") >> 8 & g.not_last | won_at).to_bytes(g.tricks, "little")
@@ -280,26 +173,44 @@ def clean_hands(t: Tables, lane: CleanLane, hands: tuple[Hand, ...]) -> list[Han
             later |= later << shift & keep
         if later << 8 * n & g.not_first & _from_bytes(cards.translate(tables.suit_bit), "little"):
             return None
-    # The points each player took and each side's tricks, for every hand at once: each trick's points (the sum
-    # of its bytes lands in its last), spread over its places and kept at its winner's (the mask above), and the
-    # tricks won (a 1 there); each summed over its hand's tricks by a product, a byte a seat, into its last trick
-    points_each = (_from_bytes(cards.translate(lane.points), "little") * lane.spread).to_bytes(g.plays + n, "little")
-    points_at = _from_bytes(g.trick_of_place.translate(points_each[n - 1 : g.plays : n] + g.trick_pad), "little")
-    by_hand, tail = tables.by_hand, g.plays + size
-    taken = ((points_at & mask) * by_hand).to_bytes(tail, "little")
-    won_by = ((g.ones & mask) * by_hand).to_bytes(tail, "little")
-    seats = range(size - n, size)
-    books = zip(*(won_by[at : g.plays : size] for at in seats))  # noqa: B905 - as many hands each
-    answers: list[HandAnswer | None] = [*zip(books, zip(*(taken[at : g.plays : size] for at in seats)))]  # noqa: B905
+    # Each side's tricks, for every hand at once: a 1 at each trick's winner's place (the mask above), summed over
+    # its hand's tricks by a product (a byte a seat, or partners' added: see game_lane.PerLane), into its last trick
+    tail = g.plays + size
+    won_by = ((g.ones & mask) * tables.books_by).to_bytes(tail, "little")
+    books = zip(*(won_by[at : g.plays : size] for at in tables.book_at))  # noqa: B905 - as many hands each
+    if t.points is None:
+        answers: list[HandAnswer | None] = [*zip(books, repeat((0,) * n, count))]  # noqa: B905
+    else:
+        # The points each player took: each trick's (the sum of its bytes lands in its last), spread over its
+        # places and kept at its winner's, each summed over its hand's tricks as the books are, a byte a seat
+        points = _from_bytes(cards.translate(lane.points), "little") * lane.spread
+        points_each = points.to_bytes(g.plays + n, "little")
+        points_at = _from_bytes(g.trick_of_place.translate(points_each[n - 1 : g.plays : n] + g.trick_pad), "little")
+        taken = ((points_at & mask) * tables.by_hand).to_bytes(tail, "little")
+        seats = range(size - n, size)
+        answers = [*zip(books, zip(*(taken[at : g.plays : size] for at in seats)))]  # noqa: B905
     # A lead (or a first trick's play) a rule may object to: that hand is left to clean_play, which asks the rule
     suspect = _from_bytes(in_play[::size].translate(tables.first), "little")
-    for trick in range(1, min(lane.late_until, per_player)):
-        suspect |= _from_bytes(in_play[trick * n :: size].translate(tables.late), "little")
     if t.first_trick_barred:
         for turn in range(1, n):
             suspect |= _from_bytes(in_play[turn::size].translate(tables.barred), "little")
     if suspect:
-        for number, flag in enumerate(suspect.to_bytes(count, "little")):
-            if flag:
-                answers[number] = None
+        for number in compress(range(count), suspect.to_bytes(count, "little")):
+            answers[number] = None
+    late = _from_bytes(in_play[::n].translate(tables.late), "little") & g.late_window  # (a byte each trick's lead)
+    if late and tables.breaking is not None:
+        # a lead after a trick of the hand that broke the suit is allowed: each trick with a breaking card (the sum
+        # of its bytes, in its last) carried to the hand's later tricks
+        breaks = (_from_bytes(cards.translate(tables.breaking), "little") * lane.spread).to_bytes(g.plays + n, "little")
+        keeps = g.trick_keeps
+        broken = _from_bytes(breaks[n - 1 : g.plays : n].translate(tables.broken), "little") << 8 & keeps[0]
+        for shift, keep in zip(tables.trick_shifts, keeps, strict=True):
+            broken |= broken << shift & keep
+        late &= ~broken
+    if late:
+        for number in compress(g.hand_of_trick, late.to_bytes(g.tricks, "little")):
+            answers[number] = None
+    if t.take_back and any(map(_events, hands)):  # a card taken back: clean_play leaves the hand to the replay
+        for number in compress(range(count), map(_events, hands)):
+            answers[number] = None
     return answers

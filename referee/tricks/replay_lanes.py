@@ -32,14 +32,50 @@ class LaneReplay(PlayReplay, ScoreReplay):
 
         Like every lane's, its line is reported as is: no renege charged, no outright win or loss, not thrown out.
         """
-        # books written, even empty ({}): the general hand checks them. (The deal told by its bytes where the reader
-        # gave them: the tuples are made on first use, see Hand.)
-        if hand.passes or hand.events or hand.books is not None or (hand.deal_bytes is None and hand.deal is None):
+        # books written, even empty ({}): the general hand checks them
+        if hand.events or hand.books is not None or dealer is None:
+            return None
+        # The deal, the play and the bids checked with the game's other hands (clean_game, bidding.game_contracts),
+        # each for its recorded dealer, which is the one here (replay_deal._dealer keeps a dealer recorded, and the
+        # game's checks answer only where every hand records one): such answers say all that _plain_answer's checks
+        # would find of the hand's deal (no pass: the game's check vouches only where there is none), play and bids.
+        # (The hands dealt so far are the hand's number, no misdeal before it, nearly always: its place in the game.)
+        found = None
+        if self.dealt_hands == hand.number:
+            answers = self.game_answers
+            contracts = self.game_contracts
+            at = hand.number - 1
+            if answers is not None and contracts is not None and self.log.hands[at] is hand:
+                played = answers[at]
+                regular = contracts[at]
+                if played is not None and regular is not None:
+                    found = regular, played[0]
+        if found is None:
+            found = self._plain_answer(hand, dealer)
+            if found is None:
+                return None
+        regular, books = found
+        scores = self.plan.scores
+        scored = scores.get((regular, books, bags))  # (scoring.plain_hand's look-up, inline: a call a hand)
+        if scored is None:
+            scored = scoring.plain_hand(self.t, regular, books, bags, scores)
+        points, new_bags = scored
+        new_totals = tuple(map(add, totals, points))
+        line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
+        if self.lanes_form is None:  # (else checked with the game's other lanes' lines: see _check_lanes)
+            self._check_recorded_score(hand, line)
+        return line
+
+    def _plain_answer(self, hand: Hand, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """A plain hand's contracts and books, checked a hand alone, where the game's checks did not vouch for it;
+        None for the general hand."""
+        # (the deal told by its bytes where the reader gave them: the tuples are made on first use, see Hand)
+        if hand.passes or (hand.deal_bytes is None and hand.deal is None):
             return None
         if hand.play_bytes is None and not hand.tricks:  # (has_tricks, inline: a call a hand)
             return None
         bids = hand.bids
-        if bids is None or dealer is None:
+        if bids is None:
             return None
         t = self.t
         lane = self.clean_lane
@@ -62,13 +98,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
                 return None
         # The play's state the general hand keeps (tricks each player took, revokes) is read only by the scoring
         # of nil, a renege or points, none of which is on this lane: it is not set.
-        books = tuple(clean.books)
-        points, new_bags = scoring.plain_hand(t, regular, books, bags, self.plan.scores)
-        new_totals = tuple(map(add, totals, points))
-        line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
-        if self.lanes_form is None:  # (else checked with the game's other lanes' lines: see _check_lanes)
-            self._check_recorded_score(hand, line)
-        return line
+        return regular, tuple(clean.books)
 
     def _by_points(
         self, hand: Hand, dealer: int | None, totals: tuple[int, ...], bags: tuple[int, ...]
@@ -124,6 +154,12 @@ class LaneReplay(PlayReplay, ScoreReplay):
         may take it away."""
         lane = self.clean_lane
         return None if lane is None else clean_game.clean_hands(self.t, lane, self.log.hands)
+
+    @_kept
+    def game_contracts(self) -> list[tuple[int, ...] | None] | None:
+        """Each hand's contracts, for its recorded dealer, where its bidding is plain and regular (see
+        :func:`.bidding.game_contracts`), worked out for the whole game on first use; None: asked a hand at a time."""
+        return bidding.game_contracts(self.t, self.log.hands, self.plan.bids)
 
     def _points_answer(self, hand: Hand, dealer: int | None) -> HandAnswer | None:
         """The hand's books and points, checked a hand alone, where it is played, passed as the rules say, and

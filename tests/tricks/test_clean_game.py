@@ -5,6 +5,7 @@ and every report is the same with it and without it."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -18,11 +19,12 @@ from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
 
-POINTS_SPECS = [
+# every trick spec and count of players the clean-hand check has tables for: scored by points or by books
+LANE_SPECS = [
     (rules, seats)
     for rules in TRICK_SPECS
     for seats in tables_for(referee.load_spec(rules)).seat_counts
-    if tables_for(referee.load_spec(rules), seats).points is not None
+    if lane_for(tables_for(referee.load_spec(rules), seats)) is not None
 ]
 NAMES = ["North", "East", "South", "West"]
 
@@ -33,7 +35,7 @@ def _tables(rules: str, seats: int) -> tuple[Any, Any]:
 
 
 def _alone(t: Any, lane: Any, hands: Any) -> list[Any]:
-    """Each hand's answer checked alone, as the points lane asks it: its books and points, or None."""
+    """Each hand's answer checked alone, as the lanes ask it: its books and points, or None."""
     cycle = t.pass_cycle
     answers = []
     for number, hand in enumerate(hands):
@@ -65,7 +67,7 @@ def _reports(rules: str, document: Any, monkeypatch: pytest.MonkeyPatch) -> tupl
     return with_it, without
 
 
-@pytest.mark.parametrize(("rules", "seats"), POINTS_SPECS)
+@pytest.mark.parametrize(("rules", "seats"), LANE_SPECS)
 @pytest.mark.parametrize("compact", [False, True])
 @pytest.mark.parametrize("seed", [3, 4])
 def test_each_hand_is_answered_as_when_checked_alone(rules: str, seats: int, compact: bool, seed: int) -> None:
@@ -185,13 +187,11 @@ def _turned(hand: Any, seats: int) -> Any:
     return turned
 
 
-def test_a_heart_played_to_the_first_trick_and_led_to_the_second_is_left_to_the_hand(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # North holds the spades but 2S, and the AH; East has 2S and must follow North's AS; West discards 2H on it,
-    # so a heart was played to the first trick; North leads AH to the second, which this sheet forbids ("not led
-    # until the third trick"): reported, scored as played. North takes every trick: 26 points. The next hand,
-    # dealt by North, is the spades run a seat on: East takes every trick, 26 points (totals 26, 26, 0, 0).
+def _heart_led_to_the_second_trick() -> Any:
+    """North holds the spades but 2S, and the AH; East has 2S and must follow North's AS; West discards 2H on it,
+    so a heart was played to the first trick; North leads AH to the second. North takes every trick: 26 points.
+    The next hand, dealt by North, is the spades run a seat on: East takes every trick, 26 points (totals 26, 26,
+    0, 0)."""
     after = {
         "North": ["AS", "AH", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"],
         "East": ["2S", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
@@ -205,7 +205,14 @@ def test_a_heart_played_to_the_first_trick_and_led_to_the_second_is_left_to_the_
     broken["score"] = _score([26, 0, 0, 0], [26, 0, 0, 0])
     run = _turned(_spades_run(), 1)
     run["score"] = _score([0, 26, 0, 0], [26, 26, 0, 0])
-    document = _game(broken, run)
+    return _game(broken, run)
+
+
+def test_a_heart_played_to_the_first_trick_and_led_to_the_second_is_left_to_the_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the second trick's AH, which this sheet forbids ("not led until the third trick"): reported, scored as played
+    document = _heart_led_to_the_second_trick()
     game, alone = _answers("hearts/intramural", 4, document)
     assert game == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]  # the first hand left to its own check, which asks the
     assert alone == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]  # lead rule (and hands it on to be reported)
@@ -213,6 +220,20 @@ def test_a_heart_played_to_the_first_trick_and_led_to_the_second_is_left_to_the_
     assert with_it == without
     assert [(v["code"], v["location"]["hand"]) for v in with_it["violations"]] == [("illegal_lead", 1)]
     assert _points(with_it) == [[26, 0, 0, 0], [0, 26, 0, 0]]
+
+
+def test_a_suit_held_back_to_a_later_trick_is_held_back_though_broken() -> None:
+    # Rules holding hearts back until broken and until the third trick (this sheet's, with "until broken" added):
+    # West's 2H on the first trick breaks hearts, and North's AH led to the second is still too early, holding
+    # spades. The hand's check faults it (and leaves the hand to the replay); the game's check leaves it too, though
+    # a heart was played to an earlier trick: broken counts only where no rule holds the suit back to a later trick.
+    t = dataclasses.replace(tables_for(referee.load_spec("hearts/intramural"), 4), held_until_broken=True)
+    assert t.held_until_trick == 3
+    lane = lane_for(t)
+    assert lane is not None and lane.breaking is not None and clean_game.usable(t, lane)
+    hands = read_fast(_heart_led_to_the_second_trick(), WHERE).hands  # type: ignore[union-attr]
+    assert _alone(t, lane, hands) == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]
+    assert clean_game.clean_hands(t, lane, hands) == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]
 
 
 def _suit(card: str) -> str:

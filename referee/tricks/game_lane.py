@@ -1,0 +1,202 @@
+"""The whole-game clean check's tables (:mod:`.clean_game`): a lane's patterns of a hand, and those of a game of
+so many hands, compiled once per lane and once per count of hands."""
+
+from __future__ import annotations
+
+from itertools import repeat
+from operator import and_, floordiv
+
+from .clean_lane import CleanLane
+from .tables import Tables
+
+_from_bytes = int.from_bytes
+
+
+class GameLane:
+    """What the whole-game check needs for a game of so many hands under a lane, compiled once per count (a plain
+    class: a dataclass costs every run's start some 16k instructions a field to make)."""
+
+    __slots__ = (
+        "firsts",
+        "guards",
+        "hand_of_trick",
+        "hand_pad",
+        "keeps",
+        "last",
+        "lasts",
+        "late_window",
+        "not_first",
+        "not_last",
+        "ones",
+        "plays",
+        "seat_hi",
+        "stride_bases",
+        "trick_keeps",
+        "trick_of_place",
+        "trick_pad",
+        "tricks",
+    )
+
+    def __init__(self, lane: CleanLane, per_lane: PerLane, n: int, per_player: int, hands: int) -> None:
+        plays = self.plays = lane.plays * hands
+        tricks = self.tricks = per_player * hands
+        self.stride_bases = _from_bytes(per_lane.stride * hands, "little")  # CleanLane.stride_bases, hand by hand
+        self.trick_of_place = per_lane.trick_of_place[:plays]  # each place's trick (a byte: at most 255 tricks)
+        self.trick_pad = bytes(256 - tricks)  # after the tricks, to make a byte a trick a table
+        self.hand_of_trick = per_lane.hand_of_trick[:tricks]  # each trick's hand
+        self.hand_pad = bytes(256 - hands)
+        self.firsts = _from_bytes(per_lane.firsts * hands, "little")  # each trick's first byte, all bits set
+        self.seat_hi = _from_bytes(per_lane.seat_hi * tricks, "little")  # each place's seat, times 8
+        self.guards = _from_bytes(b"\x80" * plays, "little")  # the top bit of each place's byte
+        self.not_last = _from_bytes(per_lane.not_last * hands, "little")  # each trick but a hand's last
+        self.last = _from_bytes(per_lane.last * hands, "little")  # each hand's last trick
+        # per smear step, the places it may carry a failure to (not past a hand's end)
+        self.keeps = tuple(_from_bytes(keep * hands, "little") for keep in per_lane.keeps)
+        self.not_first = _from_bytes(per_lane.not_first * hands, "little")  # each place but a first trick's
+        self.ones = _from_bytes(b"\x01" * plays, "little")  # 1 a place
+        size = lane.plays
+        self.lasts = tuple(
+            map(slice, range(size - n, plays, size), range(size, plays + size, size))
+        )  # its last trick's
+        self.late_window = _from_bytes(per_lane.late_window * hands, "little")  # each trick a later lead is asked at
+        # per step of a smear a trick at a time, the tricks it may carry to (not past a hand's end)
+        self.trick_keeps = tuple(_from_bytes(keep * hands, "little") for keep in per_lane.trick_keeps)
+
+
+class PerLane:
+    """The whole-game check's tables of a lane: a hand's patterns (a game's are so many of them in turn, or the
+    first so many bytes), and tables of a card or a seat."""
+
+    __slots__ = (
+        "barred",
+        "book_at",
+        "books_by",
+        "breaking",
+        "broken",
+        "by_hand",
+        "first",
+        "firsts",
+        "games",
+        "hand_of_trick",
+        "keeps",
+        "last",
+        "late",
+        "late_window",
+        "left",
+        "not_first",
+        "not_last",
+        "seat_hi",
+        "seats",
+        "stride",
+        "suit_bit",
+        "trick_keeps",
+        "trick_of_place",
+        "trick_shifts",
+    )
+
+    def __init__(self, t: Tables, lane: CleanLane) -> None:
+        n, per_player, plays = t.seats, t.per_player, lane.plays
+        most = 255 // per_player * plays  # the places of the most hands whose tricks a byte counts
+        self.stride = lane.stride_bases.to_bytes(plays, "little")
+        # (made by maps of C functions, not generators: these are made at the start of every run that checks a game)
+        self.trick_of_place = bytes(map(floordiv, range(most), repeat(n)))
+        self.hand_of_trick = bytes(map(floordiv, range(most // n), repeat(per_player)))
+        self.firsts = (b"\xff" + bytes(n - 1)) * per_player
+        self.seat_hi = bytes(range(0, 8 * n, 8))
+        self.not_last = b"\xff" * (per_player - 1) + b"\0"
+        self.last = bytes(per_player - 1) + b"\xff"
+        self.keeps = tuple(
+            bytes(n * (shift // (8 * n))) + b"\xff" * (plays - n * (shift // (8 * n))) for shift in lane.smear
+        )
+        self.not_first = bytes(n) + b"\xff" * (plays - n)
+        # a byte a place times this: each hand's sums, a byte a seat, in its last trick's places
+        self.by_hand = _from_bytes((b"\x01" + bytes(n - 1)) * per_player, "little")
+        # and each side's books, at these places of a hand: each player's; or, partners sitting opposite, a seat's
+        # and its partner's (``half`` seats before it) added, in the later partner's place (side s at seat s + half)
+        half = lane.opposite
+        self.books_by = self.by_hand * (1 + (1 << 8 * half)) if half else self.by_hand
+        self.book_at = range(plays - half, plays) if half else range(plays - n, plays)
+        # A hand's tricks, a byte each: those whose lead a rule may object to after the first trick (before
+        # late_until); and per step of a smear (1, 2, 4 ... tricks on), the tricks it may carry to in the hand
+        until = min(lane.late_until, per_player)
+        self.late_window = bytes(1) + b"\x01" * (until - 1) + bytes(per_player - max(until, 1))
+        steps = [1 << k for k in range((per_player - 1).bit_length())]
+        self.trick_keeps = tuple(bytes(step) + b"\xff" * (per_player - step) for step in steps)
+        # a trick with a card that breaks the suit a later lead is held to (1 where one is): a lead of it after the
+        # trick that broke it is allowed, where no rule holds it back to a later trick (None: asked of each hand)
+        self.breaking = lane.breaking if lane.breaking is not None and t.held_until_trick <= 2 else None
+        self.broken = b"\0" + b"\x01" * 255  # a count above 0 to 1
+        self.trick_shifts = tuple(8 << k for k in range(len(self.trick_keeps)))
+        # The suit bit of each card, all four for the card to discard at the first opportunity (a failure to follow
+        # before it is then found as one before any card of the suit it failed); each seat's next seat (the first
+        # leader, from the dealer); the seats; and 1 for a card whose lead to the first trick, lead to a later
+        # trick, or play to the first trick a rule may object to (such a hand is left to the hand's own check).
+        suit_bit = bytearray(lane.suit_bit)
+        if t.discard_card >= 0:
+            suit_bit[t.discard_card] = 0x0F
+        self.suit_bit = bytes(suit_bit)
+        self.left = bytes(range(1, n)) + b"\0" + b"\xff" * (256 - n)
+        self.seats = bytes(range(n))
+        self.first = _ones(lane.first_leads)
+        self.late = _ones(lane.late_cards)
+        self.barred = _ones(bytes(card for card in range(64) if t.first_trick_barred >> card & 1))
+        self.games: dict[int, GameLane] = {}  # by count of hands
+
+    def game(self, t: Tables, lane: CleanLane, hands: int) -> GameLane:
+        found = self.games.get(hands)
+        if found is None:
+            most = 255 // t.per_player
+            top = self.games.get(most)
+            if top is None:
+                top = self.games[most] = GameLane(lane, self, t.seats, t.per_player, most)
+            found = self.games[hands] = top if hands == most else _fewer(top, lane.plays, t.per_player, hands)
+        return found
+
+
+def _fewer(top: GameLane, size: int, per_player: int, hands: int) -> GameLane:
+    """The game lane of fewer hands than ``top``'s: each of its patterns cut short (made anew, int.from_bytes
+    reads a byte at a time: some 140k instructions a count of hands, where this costs a tenth of it)."""
+    g = object.__new__(GameLane)
+    plays = g.plays = size * hands
+    tricks = g.tricks = per_player * hands
+    low = (1 << 8 * plays) - 1  # the places of so many hands
+    low_tricks = (1 << 8 * tricks) - 1  # their tricks
+    g.stride_bases = top.stride_bases & low
+    g.trick_of_place = top.trick_of_place[:plays]
+    g.trick_pad = bytes(256 - tricks)
+    g.hand_of_trick = top.hand_of_trick[:tricks]
+    g.hand_pad = bytes(256 - hands)
+    g.firsts = top.firsts & low
+    g.seat_hi = top.seat_hi & low
+    g.guards = top.guards & low
+    g.not_last = top.not_last & low_tricks
+    g.last = top.last & low_tricks
+    g.keeps = tuple(map(and_, top.keeps, repeat(low)))
+    g.not_first = top.not_first & low
+    g.ones = top.ones & low
+    g.lasts = top.lasts[:hands]
+    g.late_window = top.late_window & low_tricks
+    g.trick_keeps = tuple(map(and_, top.trick_keeps, repeat(low_tricks)))
+    return g
+
+
+def _ones(cards: bytes) -> bytes:
+    """A table for bytes.translate: these bytes to 1, any other to 0."""
+    table = bytearray(256)
+    for card in cards:
+        table[card] = 1
+    return bytes(table)
+
+
+# Compiled once per lane (held, so that its id is never taken for another's), each count of hands on first use;
+# bounded. (A dict by the lane's id: hashing a lane, a dataclass of some forty fields, costs more than a look-up.)
+_PER_LANE: dict[int, tuple[CleanLane, PerLane]] = {}
+
+
+def per_lane(t: Tables, lane: CleanLane) -> PerLane:
+    found = _PER_LANE.get(id(lane))
+    if found is None or found[0] is not lane:
+        if len(_PER_LANE) > 64:
+            _PER_LANE.clear()
+        found = _PER_LANE[id(lane)] = (lane, PerLane(t, lane))
+    return found[1]

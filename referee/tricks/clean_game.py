@@ -96,6 +96,8 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     if {*map(len, ins)} != {size} or {*map(len, leads)} != {per_player}:
         return None
     tables = per_lane(t, lane)
+    if not tables.fits:
+        return None
     in_play = b"".join(ins)
     leaders = b"".join(leads)
     # each trick's leader a seat, and each hand's first left of its dealer

@@ -76,6 +76,7 @@ class PerLane:
         "by_hand",
         "first",
         "firsts",
+        "fits",
         "games",
         "hand_of_trick",
         "keeps",
@@ -98,6 +99,11 @@ class PerLane:
         n, per_player, plays = t.seats, t.per_player, lane.plays
         most = 255 // per_player * plays  # the places of the most hands whose tricks a byte counts
         self.stride = lane.stride_bases.to_bytes(plays, "little")
+        # Where points are taken, the products that add them up over a trick's places or a hand's tricks also add
+        # windows straddling two hands (a hand's last trick and the next hand's first); each window's cards are
+        # distinct within each hand, so two hands' points below 256 keep every window in its byte, none carrying
+        # into a byte that is read (a deck of 213 points, the queen at 200, gave a player a point too many)
+        self.fits = t.points is None or (lane.points is not None and sum(lane.points) < 128)
         # (made by maps of C functions, not generators: these are made at the start of every run that checks a game)
         self.trick_of_place = bytes(map(floordiv, range(most), repeat(n)))
         self.hand_of_trick = bytes(map(floordiv, range(most // n), repeat(per_player)))

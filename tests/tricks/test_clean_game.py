@@ -334,3 +334,39 @@ def test_a_card_played_twice_is_left_to_the_hand(monkeypatch: pytest.MonkeyPatch
 def test_the_conformance_corpus_reports_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     # (few of its games are regular ones of a spec whose first leader is the dealer's left: two)
     corpus_agrees(monkeypatch, clean_game, "clean_hands", least=1)
+
+
+_HEAVY = """\
+spec: 1
+id: test/heavy-queen
+title: Hearts with a heavy queen
+extends: hearts/intramural
+summary: Hearts with the queen of spades at two hundred.
+source:
+  document: heavy.txt
+  title: Heavy queen
+scoring:
+  points:
+    cards: {QS: 200}
+    total: 213
+    source: The queen of spades counts two hundred.
+"""
+
+
+def test_a_deck_of_more_than_127_points_is_left_to_each_hand(tmp_path: Any) -> None:
+    """The whole game's sums also add windows straddling two hands, which two hands' points over 255 overflowed:
+    with the queen at 200 (13 + 200 = 213 a deal), West took the queen in the last trick of hand 4 and again in
+    hand 5 (trick 9, KS over North's QS), and the carry gave North 4 points in hand 5, where North took one trick
+    with points, trick 8 (7H, JH, 2S, 3H): 3 hearts, 3 points, as the table wrote. The game is left to each hand."""
+    (tmp_path / "heavy.txt").write_text("The queen of spades counts two hundred.\n", encoding="utf-8")
+    path = tmp_path / "heavy.yaml"
+    path.write_text(_HEAVY, encoding="utf-8")
+    spec = referee.load_spec(str(path))
+    document = simulate_game(spec, random.Random(1338), seats=4)
+    game, alone = _answers(str(path), 4, document)
+    assert alone[4] is not None and alone[4][1][0] == 3  # North's 3 points in hand 5, as worked out above
+    assert game is None or all(g is None or g == a for g, a in zip(game, alone, strict=True))
+    assert document["hands"][4]["score"]["North"]["hand"] == 3
+    log = read_fast(copy.deepcopy(document), WHERE)
+    assert log is not None
+    assert referee.audit(spec, log).status == "clean"

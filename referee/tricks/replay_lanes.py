@@ -12,8 +12,9 @@ from . import bidding, clean_game, deal, passing, play, points, replay_play, sco
 from .clean_game import HandAnswer
 from .clean_lane import CleanLane
 from .game_plan import GamePlan
+from .kept import kept
 from .log import Hand
-from .replay_play import PlayReplay, _kept
+from .replay_play import PlayReplay
 from .replay_score import ScoreReplay
 from .tables import NO_PASS
 
@@ -147,7 +148,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
             self.lane_rules[hand.number] = rule
         return line
 
-    @_kept
+    @kept
     def game_answers(self) -> list[HandAnswer | None] | None:
         """Each hand's books and points where the whole-game check vouches for it (see :mod:`.clean_game`), worked
         out for the whole game on first use; None where it vouches for none. Looked up on clean_game, where a test
@@ -155,7 +156,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
         lane = self.clean_lane
         return None if lane is None else clean_game.clean_hands(self.t, lane, self.log.hands)
 
-    @_kept
+    @kept
     def game_contracts(self) -> list[tuple[int, ...] | None] | None:
         """Each hand's contracts, for its recorded dealer, where its bidding is plain and regular (see
         :func:`.bidding.game_contracts`), worked out for the whole game on first use; None: asked a hand at a time."""

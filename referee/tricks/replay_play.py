@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..report import Code, Finding, Incomplete, Where
 from ..spec import Spec
@@ -12,6 +11,7 @@ from .cards import COPY, SUIT_NAMES, card_symbol, cards_in
 from .clean_hand import CleanPlay
 from .clean_hand import clean_play as clean_play  # re-exported: the plain lane calls it here too
 from .clean_lane import GAP, CleanLane, lane_for
+from .kept import kept
 from .log import Hand
 from .replay import Replay
 from .tables import NO_PASS, Tables
@@ -53,25 +53,10 @@ def dealt_and_played(
     return clean_play(t, hand, leader, None, lane, dealt + passed, lane.held_after_pass[offset])
 
 
-class _kept:
-    """functools.cached_property without its lock (Python 3.11 takes one at each first use, once a game here):
-    the value worked out on first use is kept in the instance's ``__dict__``, which is then found first."""
-
-    def __init__(self, work: Callable[[Any], Any]) -> None:
-        self.work = work
-        self.name = work.__name__
-
-    def __get__(self, replay: Any, owner: type | None = None) -> Any:
-        if replay is None:
-            return self
-        value = replay.__dict__[self.name] = self.work(replay)
-        return value
-
-
 class PlayReplay(Replay):
     """The tricks of a hand played out card by card, each breach reported where it happened."""
 
-    @_kept
+    @kept
     def clean_lane(self) -> CleanLane | None:
         """The whole-hand check's tables, where a regular hand may be checked at once (clean_hand knows every
         clause of play of the spec, and the spec's rules of play allow it)."""

@@ -11,10 +11,10 @@ from ..document_paths import key_step
 from ..logreader import RecordedScore
 from ..report import Code, Finding, HandScore, Severity
 from . import points
+from .kept import kept
 from .log import Event, Hand
 from .points import PointRules
 from .replay import Replay
-from .replay_play import _kept
 
 _SCORE_TEXT = attrgetter("score_text")
 _POINTS = attrgetter("points")
@@ -42,7 +42,7 @@ class WrittenChecks(Replay):
     # line is a lane's, whose written score is held to it with the others' at once (see _check_lanes).
     lanes_from = 0
 
-    @_kept
+    @kept
     def lanes_form(self) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]] | None, tuple[int, ...]] | None:
         """Where the lanes' lines are held to the table's figures a run of hands at once (see _check_lanes): where
         the first hand's score was kept as text (a reader's: then every hand's is, with the same keys), its keys
@@ -66,7 +66,7 @@ class WrittenChecks(Replay):
             known = _LAST_FORM[0] = (keys, by_key, count, lanes)
         return known[3]
 
-    @_kept
+    @kept
     def lane_rules(self) -> dict[int, str]:
         """The clause a wrong figure breaks in a lane's hand whose check waits, by hand, where not the scoring's
         own (a moon shot's)."""

@@ -104,8 +104,8 @@ class WrittenChecks(Replay):
                 if len(sides) == len(written_totals):
                     written_totals[:] = last
                 else:
-                    for kept in sides:
-                        written_totals[kept] = last[kept]
+                    for side in sides:
+                        written_totals[side] = last[side]
                 return
         rules = self.lane_rules
         for hand, line in zip(hands, pending, strict=True):
@@ -364,8 +364,8 @@ class WrittenChecks(Replay):
                 if len(sides) == len(written_totals):  # every side's, each once (one step, not one a side)
                     written_totals[:] = true_totals
                 else:
-                    for kept in sides:
-                        written_totals[kept] = true_totals[kept]
+                    for at in sides:
+                        written_totals[at] = true_totals[at]
                 return
         for recorded in hand.score or ():
             side = by_key.get(recorded.key)

@@ -51,9 +51,7 @@ def contract(
             over = max(0, books - bid - not_over)
             return bid * t.made_per_trick * times[0] + over * t.overtrick, over
         return bid * t.set_per_trick * times[1], 0
-    special = None
-    if t.specials and not plain and (t.blind_specials or not blind):
-        special = next((s for s in t.specials if s[1] == bid), None)
+    special = _special(t, bid, blind, plain)
     if books >= bid:
         over = max(0, books - bid - not_over)
         multiplier = t.blind_made if blind else 1
@@ -66,6 +64,14 @@ def contract(
     if special and special[3] is not None:
         return special[3], 0
     return bid * t.set_per_trick, 0
+
+
+def _special(t: Tables, bid: int, blind: bool, plain: bool) -> tuple[str, int, int, int | None] | None:
+    """The special contract (Wheels, Boston: kind, tricks, points made, points set) a bid of ``bid`` is, where the
+    spec has one and the bid may be it (not raised to its number; blind only where a blind one is special too)."""
+    if t.specials and not plain and (t.blind_specials or not blind):
+        return next((s for s in t.specials if s[1] == bid), None)
+    return None
 
 
 def contract_parts(
@@ -89,9 +95,7 @@ def contract_parts(
         return (("scoring.contract", base),)
     if times is not None:
         return nonzero_parts(("scoring.contract", base), ("bidding.no_trump", points - base))
-    special = None
-    if t.specials and not plain and (t.blind_specials or not blind):
-        special = next((s for s in t.specials if s[1] == bid), None)
+    special = _special(t, bid, blind, plain)
     own = KIND_CLAUSES[special[0]] if special else "scoring.contract"
     if not made:
         return nonzero_parts(("scoring.contract", base), ("bidding.blind" if blind else own, points - base))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from math import inf
 from operator import add
 from typing import Any
 
@@ -86,9 +87,45 @@ class _Audit(DealReplay, LaneReplay):
         # outright win or loss, ends nothing (nearly every hand), and _result is not asked.
         quiet_under = plan.sole_target if self.stop is None else None
         unbid_first = not t.bids_first_hand
+        # A run of lanes' hands made in one loop (the lane's _run: see _plain_run), where only a target ends the game
+        # and the game's checks answered; a hand the run leaves goes through the loop below
+        run_lane = None
+        bound = inf  # (the target a run stops at)
+        if quiet_under is not None:
+            run_lane = self._plain_run if plan.lane else self._points_run if plan.points_lane else None
+            bound = quiet_under
+        hands = self.log.hands
+        count = len(hands)
+        at = 0  # the next hand's place in the log
         # A lane's line is checked against the table's written figures with the other lanes' lines at once, before
         # anything else is reported or made (_check_lanes): the lines a general hand or a misdeal adds are their own.
-        for hand in self.log.hands:
+        while at < count:
+            # a run from this hand on: in its place in the game (no misdeal before it), the dealer due known (so not
+            # the first hand, the unbid one where there is one), no tie played off and the game going on
+            if (
+                run_lane is not None
+                and final is None
+                and self.dealt_hands == at
+                and expected_dealer is not None
+                and self.playing_off is None
+            ):
+                made = run_lane(at, expected_dealer, totals, bags, bound)
+                if made is None:  # the game's checks answer for no hand: no run to look for
+                    run_lane = None
+                elif made:
+                    at += made
+                    scored += made
+                    self.dealt_hands += made
+                    newest = lines[-1]
+                    totals, bags = newest.totals, newest.bags
+                    dealt = hands[at - 1].dealer
+                    assert dealt is not None  # (each hand of a run is dealt by the dealer due)
+                    expected_dealer = next_dealer[dealt]
+                    if max(totals) >= bound:
+                        final = self._result(newest.hand, list(totals), self.dealt_hands)
+                    continue
+            hand = hands[at]
+            at += 1
             if final is not None:  # the game ended at an earlier hand: the first after it is reported
                 ended = report.ended_at_hand
                 if ended is not None and hand.number == ended + 1:

@@ -5,6 +5,7 @@ hand replays it; tests hold each lane to the general hand (``tests/tricks/test_p
 
 from __future__ import annotations
 
+from math import inf
 from operator import add
 
 from ..report import HandScore
@@ -17,6 +18,10 @@ from .log import Hand
 from .replay_play import PlayReplay
 from .replay_score import ScoreReplay
 from .tables import NO_PASS
+
+# A line made with its fields as its __dict__ at once (HandScore.__init__ sets them one by one), as the domino audit
+# makes its lines
+_new, _set = object.__new__, object.__setattr__
 
 
 class LaneReplay(PlayReplay, ScoreReplay):
@@ -66,6 +71,68 @@ class LaneReplay(PlayReplay, ScoreReplay):
         if self.lanes_form is None:  # (else checked with the game's other lanes' lines: see _check_lanes)
             self._check_recorded_score(hand, line)
         return line
+
+    def _plain_run(
+        self, at: int, dealer: int, totals: tuple[int, ...], bags: tuple[int, ...], bound: float
+    ) -> int | None:
+        """The lines of the hands from the game's ``at``-th (from 0) on that :meth:`_plain` would make from the game's
+        checks' answers, made in one loop, the totals and bags carried in locals: each hand in its place in the
+        game (no misdeal before it), not a misdeal, dealt by the dealer due (``dealer`` for the first), with nothing
+        else recorded. Stops before any other hand, and after a hand whose totals reach ``bound`` (where the game
+        loop looks for the game's end); only where nothing but a target ends the game, and no tie is played off.
+        How many lines it made; None where the game's checks answer for no hand (none of the game's runs makes any).
+        """
+        answers = self.game_answers
+        contracts = self.game_contracts
+        if answers is None or contracts is None:
+            return None
+        plan = self.plan
+        scores = plan.scores
+        next_dealer = plan.next_dealer
+        names = self.names
+        lines = self.report.hands
+        each = self.lanes_form is None  # each line's written score checked as it is made (see _check_lanes)
+        number = at
+        for hand, played, regular in zip(self.log.hands[at:], answers[at:], contracts[at:]):  # noqa: B905
+            number += 1
+            # (a hand's number is its place in the log, as every reader numbers them)
+            if (
+                played is None
+                or regular is None
+                or hand.dealer != dealer
+                or hand.misdeal
+                or hand.events
+                or hand.books is not None
+            ):
+                number -= 1  # (not this hand's line)
+                break
+            books = played[0]
+            scored = scores.get((regular, books, bags))  # (scoring.plain_hand's look-up, inline)
+            if scored is None:
+                scored = scoring.plain_hand(self.t, regular, books, bags, scores)
+            points, bags = scored
+            totals = tuple(map(add, totals, points))
+            line = _new(HandScore)
+            _set(
+                line,
+                "__dict__",
+                {
+                    "hand": number,
+                    "dealer": names[dealer],
+                    "bids": regular,
+                    "books": books,
+                    "points": points,
+                    "totals": totals,
+                    "bags": bags,
+                },
+            )
+            lines.append(line)
+            if each:
+                self._check_recorded_score(hand, line)
+            dealer = next_dealer[dealer]
+            if max(totals) >= bound:
+                break
+        return number - at
 
     def _plain_answer(self, hand: Hand, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """A plain hand's contracts and books, checked a hand alone, where the game's checks did not vouch for it;
@@ -147,6 +214,67 @@ class LaneReplay(PlayReplay, ScoreReplay):
         elif rule is not None:
             self.lane_rules[hand.number] = rule
         return line
+
+    def _points_run(
+        self, at: int, dealer: int, totals: tuple[int, ...], bags: tuple[int, ...], bound: float
+    ) -> int | None:
+        """The lines of the hands from the game's ``at``-th (from 0) on that :meth:`_by_points` would make from the
+        game's checks' answers, made in one loop, as :meth:`_plain_run` makes the plain lane's (and as it answers)."""
+        answers = self.game_answers
+        if answers is None:
+            return None
+        rules = self.t.points
+        assert rules is not None  # a points lane is planned only for rules scored by points
+        moon = rules.total if rules.moon_others is not None else None  # (no moon shot without all the points)
+        no_bids = self.plan.no_bids
+        next_dealer = self.plan.next_dealer
+        names = self.names
+        lines = self.report.hands
+        each = self.lanes_form is None  # each line's written score checked as it is made (see _check_lanes)
+        bounded = bound != inf  # (no target: the table breaks up, and no total ends the game)
+        number = at
+        for hand, found in zip(self.log.hands[at:], answers[at:]):  # noqa: B905
+            number += 1
+            if (
+                found is None
+                or hand.dealer != dealer
+                or hand.misdeal
+                or hand.bids
+                or hand.events
+                or hand.books is not None
+            ):
+                number -= 1  # (not this hand's line)
+                break
+            books, taken = found
+            rule = None
+            if moon in taken:  # a moon shot: the points taken, as _by_points scores them
+                scored = tuple(points.hand_points(rules, list(taken), None))
+                rule = "scoring.moon" if scored != taken else None
+                taken = scored
+            totals = tuple(map(add, totals, taken))
+            line = _new(HandScore)
+            _set(
+                line,
+                "__dict__",
+                {
+                    "hand": number,
+                    "dealer": names[dealer],
+                    "bids": no_bids,
+                    "books": books,
+                    "points": taken,
+                    "totals": totals,
+                    "bags": bags,
+                },
+            )
+            lines.append(line)
+            if each:
+                self._check_recorded_score(hand, line, rule)
+            elif rule is not None:
+                self.lane_rules[number] = rule
+            dealer = next_dealer[dealer]
+            if bounded and max(totals) >= bound:
+                break
+        return number - at
 
     @kept
     def game_answers(self) -> list[HandAnswer | None] | None:

@@ -1,16 +1,19 @@
 """A clean game: the clean-hand check (:mod:`.clean_hand`) run over all of a game's hands at once.
 
-``clean_play`` turns a hand into bytes and asks each rule of play a few built-in operations on them: some eighty
-C calls a hand, each costing more to set out than the 52 bytes it reads. Nearly every hand of an archive is
-regular, and the one-pass reader has every hand's bytes before the audit's loop starts; so here the hands are
-put end to end, and the rules whose operations do not care where a hand ends (who won each trick, following
-suit, the card to discard at the first opportunity, the points each trick holds) are asked once of the whole
-game, with masks where a hand's end matters (a failure to follow is carried on to the same player's later
-tricks of the same hand only). What is made a hand at a time stays so: the cards put in seat order (a table of
-a hand's 52 places: a place of the game would not fit a byte), the deal and the pass (each hand's own cards). (Each
-of those steps mapped over the hands by C functions costs more than the loop: a map of several iterables makes a
-tuple for each call.) A trick's index is a byte: a game of more hands than 255 tricks hold is checked a run of as
-many hands at a time.
+``clean_play`` turns a hand into bytes and asks each rule of play a few built-in operations on them: some eighty C
+calls a hand, each costing more to set out than the 52 bytes it reads. Nearly every hand of an archive is regular,
+and the one-pass reader has every hand's bytes before the audit's loop starts; so here the hands are put end to end,
+and the rules whose operations do not care where a hand ends (who won each trick, following suit, the card to
+discard at the first opportunity, the points each trick holds) are asked once of the whole game, with masks where a
+hand's end matters (a failure to follow is carried on to the same player's later tricks of the same hand only).
+Every such step is a few operations on the game's bytes as one integer, none a trick or a hand at a time: each
+trick's winner is the one place holding its highest claim (the larger of two bytes found for all bytes at once, by
+guard bits), and each hand's sums over its tricks are spans of tricks doubled and added (8 + 4 + 1 for 13), not a
+product by a number of 13 terms, which costs as much as the rest. What is made a hand at a time stays so: the cards
+put in seat order (a table of a hand's 52 places: a place of the game would not fit a byte), the deal and the pass
+(each hand's own cards). (Each of those steps mapped over the hands by C functions costs more than the loop: a map
+of several iterables makes a tuple for each call.) A trick's index is a byte: a game of more hands than 255 tricks
+hold is checked a run of as many hands at a time.
 
 It answers, for each hand, exactly what :func:`.replay_play.dealt_and_played` answers given the hand's
 recorded dealer and the pass of the hand's place in the game (the caller uses it only where they are the
@@ -45,8 +48,36 @@ _index = bytes.index
 _dealer = attrgetter("dealer")
 _play = attrgetter("play_bytes")
 _events = attrgetter("events")
-# a seat-in-place byte (see game_lane.GameLane.seat_hi) or'ed with the winner's seat: 0xFF where they are the same seat
-_SAME_SEAT = bytes(0xFF if b < 64 and b & 7 == b >> 3 else 0 for b in range(256))
+
+
+def _by_hand(bytes_: int, doubling: tuple[int, ...], summing: tuple[tuple[int, int], ...]) -> int:
+    """Each hand's tricks' bytes summed, a byte a seat, into its first trick's: the sums of 2, 4, 8 ... tricks on made
+    by doubling, then those of the set bits of a hand's count of tricks added, each as many tricks on as the larger
+    ones cover (13: 8 + 4 + 1). Other places hold windows straddling two hands, never read."""
+    spans = [bytes_]
+    for shift in doubling:
+        bytes_ += bytes_ >> shift
+        spans.append(bytes_)
+    for at, shift in summing:
+        bytes_ += spans[at] >> shift
+    return bytes_
+
+
+def _winners(claims: int, shifts: tuple[int, ...], guards: int, firsts: int, ones: int, spread: int) -> int:
+    """0x80 at each trick's winner's place, of claims a byte a place (each trick's ``spread``'s bytes; ``firsts``
+    all bits of each trick's first byte, ``guards`` the top bit of every byte, ``ones`` 1 a byte). Each trick's
+    highest claim, in its first byte: the larger of two bytes some places apart (``shifts``, see
+    :func:`.game_lane.max_shifts`), a byte at a time (claims are below 128: each byte's difference held above its
+    neighbours' by a guard bit), until the span covers the trick; spread back over the trick, it is met at one place
+    only, the winner's, where the card led has a claim (each claim is its card's own)."""
+    top = claims
+    for shift in shifts:
+        apart = top >> shift
+        ahead = (top | guards) - apart
+        at = ahead & guards  # 0x80 where the byte's claim is at least the one ``shift`` places on
+        top = apart + (ahead & at - (at >> 7))
+    top = (top & firsts) * spread
+    return ((claims ^ top | guards) - ones & guards) ^ guards
 
 
 def usable(t: Tables, lane: CleanLane) -> bool:
@@ -151,46 +182,39 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     # to the trick's bytes by a product: one byte a trick, no carry)
     led_at = (_from_bytes(in_play.translate(lane.led_offset), "little") & g.firsts) * lane.spread
     with_led = (_from_bytes(cards, "little") | led_at).to_bytes(g.plays, "little")
-    claims = with_led.translate(lane.rank)
-    # the last trick of each hand won by its highest claim; every other by the next trick's leader
-    lasts = [*map(claims.__getitem__, g.lasts)]
-    last_won = bytes(map(_index, lasts, map(max, lasts)))
-    won_at = _from_bytes(g.hand_of_trick.translate(last_won + g.hand_pad), "little") & g.last
-    won = (_from_bytes(leaders, "little") >> 8 & g.not_last | won_at).to_bytes(g.tricks, "little")
-    # the winner's own card in each trick: its place's seat is the winner's; its claim, summed over the trick (the
-    # others masked out), spread to each place of the trick and held above every claim there (guard bits)
-    winners_at = _from_bytes(g.trick_of_place.translate(won + g.trick_pad), "little") | g.seat_hi
-    mask = _from_bytes(winners_at.to_bytes(g.plays, "little").translate(_SAME_SEAT), "little")
-    of_claims = _from_bytes(claims, "little")
-    best_each = ((of_claims & mask) * lane.spread).to_bytes(g.plays + n, "little")[n - 1 : g.plays : n]
-    best = _from_bytes(g.trick_of_place.translate(best_each + g.trick_pad), "little")
-    guards = g.guards
-    if (best | guards) - of_claims & guards != guards:
+    claims = _from_bytes(with_led.translate(lane.rank), "little")
+    won = _winners(claims, tables.max_shifts, g.guards, g.firsts, g.ones, lane.spread)
+    wins = won >> 7
+    mask = wins * 0xFF
+    # every trick but a hand's last won by the next trick's leader: the winner's seat (times n, as turns has the
+    # leader's) summed over its trick into the trick's last byte, where the next trick's leader is
+    if ((mask & g.seat_times) * lane.spread ^ turns >> 8 * n) & g.led_next:
         return None
     if t.must_follow:
         # a failure to follow carried to the same player's later tricks of the hand: met by a card of that suit,
-        # or by the card to discard at the first opportunity (all four suits' bits)
-        later = _from_bytes(with_led.translate(lane.failed_bit), "little")
+        # or by the card to discard at the first opportunity (all four suits' bits). One table gives both, each
+        # card's failure (the suit led's bit, low half of its byte) and its suit (high half)
+        marks = _from_bytes(with_led.translate(tables.follow), "little")
+        later = marks & g.low_halves
         for shift, keep in zip(lane.smear, g.keeps, strict=True):
             later |= later << shift & keep
-        if later << 8 * n & g.not_first & _from_bytes(cards.translate(tables.suit_bit), "little"):
+        if later << 8 * n + 4 & g.not_first & marks:
             return None
-    # Each side's tricks, for every hand at once: a 1 at each trick's winner's place (the mask above), summed over
-    # its hand's tricks by a product (a byte a seat, or partners' added: see game_lane.PerLane), into its last trick
-    tail = g.plays + size
-    won_by = ((g.ones & mask) * tables.books_by).to_bytes(tail, "little")
+    # Each side's tricks, for every hand at once: a 1 at each trick's winner's place, summed over its hand's tricks
+    # (a byte a seat, or partners' added: see game_lane.PerLane), into its first trick
+    if tables.partner_shift:  # partners sitting opposite: a seat's and its partner's (``half`` seats on) added
+        wins += wins >> tables.partner_shift
+    won_by = _by_hand(wins, tables.doubling, tables.summing).to_bytes(g.plays, "little")
     books = zip(*(won_by[at : g.plays : size] for at in tables.book_at))  # noqa: B905 - as many hands each
     if t.points is None:
         answers: list[HandAnswer | None] = [*zip(books, repeat((0,) * n, count))]  # noqa: B905
     else:
-        # The points each player took: each trick's (the sum of its bytes lands in its last), spread over its
-        # places and kept at its winner's, each summed over its hand's tricks as the books are, a byte a seat
-        points = _from_bytes(cards.translate(lane.points), "little") * lane.spread
-        points_each = points.to_bytes(g.plays + n, "little")
-        points_at = _from_bytes(g.trick_of_place.translate(points_each[n - 1 : g.plays : n] + g.trick_pad), "little")
-        taken = ((points_at & mask) * tables.by_hand).to_bytes(tail, "little")
-        seats = range(size - n, size)
-        answers = [*zip(books, zip(*(taken[at : g.plays : size] for at in seats)))]  # noqa: B905
+        # The points each player took: each trick's (the sum of its bytes lands in its last, moved to its first),
+        # spread over its places and kept at its winner's, each summed over its hand's tricks as the books are
+        spread = lane.spread
+        points = (_from_bytes(cards.translate(lane.points), "little") * spread >> 8 * (n - 1) & g.firsts) * spread
+        taken = _by_hand(points & mask, tables.doubling, tables.summing).to_bytes(g.plays, "little")
+        answers = [*zip(books, zip(*(taken[at : g.plays : size] for at in range(n))))]  # noqa: B905
     # A lead (or a first trick's play) a rule may object to: that hand is left to clean_play, which asks the rule
     suspect = _from_bytes(in_play[::size].translate(tables.first), "little")
     if t.first_trick_barred:

@@ -20,16 +20,14 @@ class GameLane:
         "firsts",
         "guards",
         "hand_of_trick",
-        "hand_pad",
         "keeps",
-        "last",
-        "lasts",
         "late_window",
+        "led_next",
+        "low_halves",
         "not_first",
-        "not_last",
         "ones",
         "plays",
-        "seat_hi",
+        "seat_times",
         "stride_bases",
         "trick_keeps",
         "trick_of_place",
@@ -44,20 +42,15 @@ class GameLane:
         self.trick_of_place = per_lane.trick_of_place[:plays]  # each place's trick (a byte: at most 255 tricks)
         self.trick_pad = bytes(256 - tricks)  # after the tricks, to make a byte a trick a table
         self.hand_of_trick = per_lane.hand_of_trick[:tricks]  # each trick's hand
-        self.hand_pad = bytes(256 - hands)
         self.firsts = _from_bytes(per_lane.firsts * hands, "little")  # each trick's first byte, all bits set
-        self.seat_hi = _from_bytes(per_lane.seat_hi * tricks, "little")  # each place's seat, times 8
+        self.seat_times = _from_bytes(per_lane.seat_times * tricks, "little")  # each place's seat, times n
+        self.led_next = _from_bytes(per_lane.led_next * hands, "little")  # each trick's last byte but a hand's last
         self.guards = _from_bytes(b"\x80" * plays, "little")  # the top bit of each place's byte
-        self.not_last = _from_bytes(per_lane.not_last * hands, "little")  # each trick but a hand's last
-        self.last = _from_bytes(per_lane.last * hands, "little")  # each hand's last trick
+        self.low_halves = _from_bytes(b"\x0f" * plays, "little")  # the low four bits of each place's byte
         # per smear step, the places it may carry a failure to (not past a hand's end)
         self.keeps = tuple(_from_bytes(keep * hands, "little") for keep in per_lane.keeps)
         self.not_first = _from_bytes(per_lane.not_first * hands, "little")  # each place but a first trick's
         self.ones = _from_bytes(b"\x01" * plays, "little")  # 1 a place
-        size = lane.plays
-        self.lasts = tuple(
-            map(slice, range(size - n, plays, size), range(size, plays + size, size))
-        )  # its last trick's
         self.late_window = _from_bytes(per_lane.late_window * hands, "little")  # each trick a later lead is asked at
         # per step of a smear a trick at a time, the tricks it may carry to (not past a hand's end)
         self.trick_keeps = tuple(_from_bytes(keep * hands, "little") for keep in per_lane.trick_keeps)
@@ -70,26 +63,27 @@ class PerLane:
     __slots__ = (
         "barred",
         "book_at",
-        "books_by",
         "breaking",
         "broken",
-        "by_hand",
+        "doubling",
         "first",
         "firsts",
         "fits",
+        "follow",
         "games",
         "hand_of_trick",
         "keeps",
-        "last",
         "late",
         "late_window",
+        "led_next",
         "left",
+        "max_shifts",
         "not_first",
-        "not_last",
-        "seat_hi",
+        "partner_shift",
+        "seat_times",
         "seats",
         "stride",
-        "suit_bit",
+        "summing",
         "trick_keeps",
         "trick_of_place",
         "trick_shifts",
@@ -104,24 +98,25 @@ class PerLane:
         # distinct within each hand, so two hands' points below 256 keep every window in its byte, none carrying
         # into a byte that is read (a deck of 213 points, the queen at 200, gave a player a point too many)
         self.fits = t.points is None or (lane.points is not None and sum(lane.points) < 128)
+        # and a trick's winner is the one place holding its highest claim where the card led has a claim
+        self.fits = self.fits and all(lane.rank[lane.led_offset[card] + card] for card in lane.deck_cards)
         # (made by maps of C functions, not generators: these are made at the start of every run that checks a game)
         self.trick_of_place = bytes(map(floordiv, range(most), repeat(n)))
         self.hand_of_trick = bytes(map(floordiv, range(most // n), repeat(per_player)))
         self.firsts = (b"\xff" + bytes(n - 1)) * per_player
-        self.seat_hi = bytes(range(0, 8 * n, 8))
-        self.not_last = b"\xff" * (per_player - 1) + b"\0"
-        self.last = bytes(per_player - 1) + b"\xff"
+        self.seat_times = bytes(range(0, n * n, n))
+        self.led_next = (bytes(n - 1) + b"\xff") * (per_player - 1) + bytes(n)
+        self.max_shifts = max_shifts(n)
         self.keeps = tuple(
             bytes(n * (shift // (8 * n))) + b"\xff" * (plays - n * (shift // (8 * n))) for shift in lane.smear
         )
         self.not_first = bytes(n) + b"\xff" * (plays - n)
-        # a byte a place times this: each hand's sums, a byte a seat, in its last trick's places
-        self.by_hand = _from_bytes((b"\x01" + bytes(n - 1)) * per_player, "little")
-        # and each side's books, at these places of a hand: each player's; or, partners sitting opposite, a seat's
-        # and its partner's (``half`` seats before it) added, in the later partner's place (side s at seat s + half)
+        self.doubling, self.summing = hand_sums(n, per_player)
+        # and each side's books at these places: each player's; or, partners sitting opposite, a seat's and its
+        # partner's (``half`` seats after it) added, in the earlier partner's place (side s at seat s)
         half = lane.opposite
-        self.books_by = self.by_hand * (1 + (1 << 8 * half)) if half else self.by_hand
-        self.book_at = range(plays - half, plays) if half else range(plays - n, plays)
+        self.partner_shift = 8 * half
+        self.book_at = range(half) if half else range(n)
         # A hand's tricks, a byte each: those whose lead a rule may object to after the first trick (before
         # late_until); and per step of a smear (1, 2, 4 ... tricks on), the tricks it may carry to in the hand
         until = min(lane.late_until, per_player)
@@ -140,7 +135,9 @@ class PerLane:
         suit_bit = bytearray(lane.suit_bit)
         if t.discard_card >= 0:
             suit_bit[t.discard_card] = 0x0F
-        self.suit_bit = bytes(suit_bit)
+        # per card plus 64 times the suit led, the bit of the suit led where the card is not of it (low half of
+        # the byte) and the card's suit bits (high half)
+        self.follow = bytes(lane.failed_bit[b] | suit_bit[b & 63] << 4 for b in range(256))
         self.left = bytes(range(1, n)) + b"\0" + b"\xff" * (256 - n)
         self.seats = bytes(range(n))
         self.first = _ones(lane.first_leads)
@@ -159,6 +156,33 @@ class PerLane:
         return found
 
 
+def max_shifts(n: int) -> tuple[int, ...]:
+    """The shifts (in bits) that widen a span of places holding their highest claim, 1 place to 2, 2 to 4 ... (the
+    last step no longer than the rest of the trick), until it covers a trick of ``n`` places
+    (:func:`.clean_game._winners`)."""
+    shifts, span = [], 1
+    while span < n:
+        step = min(span, n - span)
+        shifts.append(8 * step)
+        span += step
+    return tuple(shifts)
+
+
+def hand_sums(n: int, per_player: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """How :func:`.clean_game._by_hand` sums each hand's tricks (``n`` bytes each), ``per_player`` of them: the
+    shifts (in bits) doubling a sum's span of tricks, 1 to 2, 2 to 4 ... up to the largest power of two in the
+    count; and per lower set bit of the count, the span of that many tricks (its index among the doublings), added
+    as many tricks on as the spans before it cover (13: 8, then 4 eight tricks on, then 1 twelve on)."""
+    trick = 8 * n
+    top = per_player.bit_length() - 1
+    summing, covered = [], 1 << top
+    for k in range(top - 1, -1, -1):
+        if per_player >> k & 1:
+            summing.append((k, trick * covered))
+            covered += 1 << k
+    return tuple(trick << k for k in range(top)), tuple(summing)
+
+
 def _fewer(top: GameLane, size: int, per_player: int, hands: int) -> GameLane:
     """The game lane of fewer hands than ``top``'s: each of its patterns cut short (made anew, int.from_bytes
     reads a byte at a time: some 140k instructions a count of hands, where this costs a tenth of it)."""
@@ -171,16 +195,14 @@ def _fewer(top: GameLane, size: int, per_player: int, hands: int) -> GameLane:
     g.trick_of_place = top.trick_of_place[:plays]
     g.trick_pad = bytes(256 - tricks)
     g.hand_of_trick = top.hand_of_trick[:tricks]
-    g.hand_pad = bytes(256 - hands)
     g.firsts = top.firsts & low
-    g.seat_hi = top.seat_hi & low
+    g.seat_times = top.seat_times & low
+    g.led_next = top.led_next & low
     g.guards = top.guards & low
-    g.not_last = top.not_last & low_tricks
-    g.last = top.last & low_tricks
+    g.low_halves = top.low_halves & low
     g.keeps = tuple(map(and_, top.keeps, repeat(low)))
     g.not_first = top.not_first & low
     g.ones = top.ones & low
-    g.lasts = top.lasts[:hands]
     g.late_window = top.late_window & low_tricks
     g.trick_keeps = tuple(map(and_, top.trick_keeps, repeat(low_tricks)))
     return g

@@ -30,7 +30,7 @@ from ..report import (
 )
 from ..spec import Spec
 from . import scoring
-from .clean_turns import CleanTurns, Settled, clean_turns
+from .clean_turns import Settled, clean_turns
 from .log import DominoHand, DominoLog
 from .tables import Tables, seated, tables_for
 from .tiles import DOUBLE_MASK, FULL_SET, seat_spots, tile_name
@@ -257,9 +257,14 @@ class _Audit(TurnReplay):
         if clean is None:
             state = replayed = HandState(t, [*held], boneyard)
             ended = self._turns(hand, replayed, opener, opening_tile, clause)
-        else:
+        else:  # the totals as the clean turns leave them (as the replay would), and how the hand ended, as _turns says
             state = clean  # where its turns leave the hand, all the hand's end reads
-            ended = self._took(clean)
+            self.totals = [*map(add, self.totals, clean.points)]
+            ended = OUT if clean.out is not None else LOCKED if clean.locked else None
+            if clean.reached:  # as the replay does the moment a side reaches the target
+                self._check_target("dominoes_scoring.first_to_reach")
+                if self.report.finished:
+                    ended = OVER
         if ended is None:
             self.report.incomplete.append(
                 Incomplete(Where(self.log.index, n), "the hand stops before anyone went out or the board locked")
@@ -293,16 +298,6 @@ class _Audit(TurnReplay):
         if t.after_blocked_winner and award.side is not None:
             return t.sides[award.side][0]
         return None
-
-    def _took(self, clean: CleanTurns) -> str | None:
-        """The totals as a hand's clean turns leave them (as the replay would); how it ended, as :meth:`_turns`
-        says."""
-        self.totals = [*map(add, self.totals, clean.points)]
-        if clean.reached:  # as the replay does the moment a side reaches the target
-            self._check_target("dominoes_scoring.first_to_reach")
-            if self.report.finished:
-                return OVER
-        return OUT if clean.out is not None else LOCKED if clean.locked else None
 
     def _line(self, n: int, state: Settled, scored: bool, note: str, held_spots: list[int] | None = None) -> None:
         sides = self.t.sides

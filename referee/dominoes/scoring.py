@@ -42,7 +42,9 @@ def domino_award(t: Tables, seat: int, spots: list[int], total_before: int, name
     if total_before < t.domino_needs:
         return _made(Award, (side, 0, "dominoes_scoring.domino", f"{name} went out, not yet on the scoreboard", ()))
     owed = spots[(seat - 1) % t.seats] if t.domino_from_backman else sum(map(spots.__getitem__, t.opponents[seat]))
-    return _made(Award, (side, round_to(owed, t.domino_round), "dominoes_scoring.domino", f"{name} went out", ()))
+    step = t.domino_round  # (round_to, written out: once a hand, no call)
+    points = (owed + step // 2) // step * step if step > 0 else owed
+    return _made(Award, (side, points, "dominoes_scoring.domino", f"{name} went out", ()))
 
 
 def blocked_award(t: Tables, side_spots: list[int], totals: list[int]) -> Award:

@@ -68,10 +68,11 @@ def test_spots_and_matches() -> None:
 
 
 def test_a_hand_s_spots_are_its_tiles_spots_added_whatever_tiles_it_holds() -> None:
-    # three lookups of 10-tile slices (the last 8): each tile alone, every tile, none, and random hands, one a
-    # tile of each slice's edges
+    # two lookups of 14-tile halves: each tile alone, every tile, none, and random hands, one a tile of each half's
+    # edges, and each half alone
     rng = random.Random(4)
-    hands = [1 << t for t in range(TILE_COUNT)] + [FULL_SET, 0, (1 << 9) | (1 << 10) | (1 << 19) | (1 << 20)]
+    hands = [1 << t for t in range(TILE_COUNT)] + [FULL_SET, 0, (1 << 13) | (1 << 14) | 1 | (1 << 27)]
+    hands += [(1 << 14) - 1, FULL_SET ^ ((1 << 14) - 1)]
     hands += [rng.getrandbits(TILE_COUNT) for _ in range(500)]
     added = [sum(SPOTS[t] for t in tiles_in(hand)) for hand in hands]
     assert [spots(hand) for hand in hands] == added

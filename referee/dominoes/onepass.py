@@ -45,6 +45,9 @@ class OnePassReader(_Reader):
     sheets: list[str] | None = None
     known: member_text.Learnt | None = None
     decoded: str | None = None  # the text the document was decoded from, where not all of it (see plays_text)
+    # the keys every hand's score is written with and each hand's text, where the scores were cut out of the text
+    # before the decode (see plays_text): each hand's score is then kept as its text
+    score_texts: tuple[tuple[str, ...], list[str]] | None = None
 
     def hands_conform(self) -> bool:
         return True  # each hand is checked as it is read (hand_unchecked)
@@ -100,7 +103,12 @@ class OnePassReader(_Reader):
                     raise TypeError("a number parse_json refuses")
                 self.keys += found
             self.keys += len(body)
-            return self.hand(number, body)
+            read = self.hand(number, body)
+            texts = self.score_texts
+            if texts is not None:  # its score cut out (read as {}): kept as its text, as below
+                del read.__dict__["score"]
+                read.__dict__["score_text"] = (texts[0], texts[1][number - 1])
+            return read
         self.keys += len(body)
         held, drawn, tokens = self._draw(number, body["draw"])
         boneyard = self.tiles(body["boneyard"], "", number) if "boneyard" in body else None
@@ -108,22 +116,28 @@ class OnePassReader(_Reader):
         misdeal = body.get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")
+        fields = {
+            "number": number,
+            "held": held,
+            "drawn": drawn,
+            "boneyard": boneyard,
+            "plays": plays,
+            "award": self._award(body["award"]) if "award" in body else None,
+            "score": None,
+            "redrawn": misdeal,
+            "tokens": tokens,  # (for DominoHand.draw, where needed)
+        }
+        texts = self.score_texts
+        if texts is None:
+            if "score" in body:
+                fields["score"] = self._score(number, body["score"])
+        else:  # kept as its text (DominoHand.score made from it on first use): its value {} in the decoded text
+            if body["score"] != {}:  # (never: each hand holds its score, cut out; see plays_text)
+                raise TypeError("a score left in")
+            del fields["score"]
+            fields["score_text"] = (texts[0], texts[1][number - 1])
         hand: DominoHand = _new(DominoHand)  # without its frozen __init__ (a call a field)
-        _set(
-            hand,
-            "__dict__",
-            {
-                "number": number,
-                "held": held,
-                "drawn": drawn,
-                "boneyard": boneyard,
-                "plays": plays,
-                "award": self._award(body["award"]) if "award" in body else None,
-                "score": self._score(number, body["score"]) if "score" in body else None,
-                "redrawn": misdeal,
-                "tokens": tokens,  # (for DominoHand.draw, where needed)
-            },
-        )
+        _set(hand, "__dict__", fields)
         return hand
 
     def _draw(self, number: int, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...], list[list[str]]]:

@@ -26,11 +26,11 @@ from typing import Any
 
 from ..errors import Location
 from ..json_values import cut_values, plain_value
-from ..logreader import RecordedScore, keys_vouched, read_in_one_pass
+from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores
 from . import member_text
-from .log import DominoHand, DominoLog, Play
+from .log import DominoLog, Play
 from .onepass import OnePassReader
 
 OPENER = '"plays":['
@@ -50,7 +50,7 @@ class PlaysTextReader(OnePassReader):
     ) -> None:
         super().__init__(document, where)
         self.segments = segments
-        self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
+        self.scores = self.score_texts = scores  # the keys every hand's score is written with, and each hand's
         self.decoded = self.outside = decoded  # where the scores are found, where they were not cut out
         self.counted_colons = 0  # the colons of the segments decoded by themselves, whose keys are counted
 
@@ -71,23 +71,6 @@ class PlaysTextReader(OnePassReader):
     def find_scores(self, bodies: list[Any]) -> None:
         if self.scores is None:
             super().find_scores(bodies)
-
-    def hand_unchecked(self, number: int, body: Any) -> DominoHand:
-        """One hand, read as the one-pass reader reads it; where the scores were cut out, its score kept as its
-        text (``DominoHand.score`` made from it on first use)."""
-        hand = super().hand_unchecked(number, body)
-        if self.scores is None:
-            return hand
-        del hand.__dict__["score"]
-        hand.__dict__["score_text"] = (self.scores[0], self.scores[1][number - 1])
-        return hand
-
-    def _score(self, number: int, raw: Any) -> tuple[RecordedScore, ...]:
-        if self.scores is None:
-            return super()._score(number, raw)
-        if type(raw) is not dict or raw:
-            raise TypeError("a score left in")  # never: the decoded text has {} in their place
-        return ()  # (kept as text: see hand_unchecked; its keys are left out of the count, see keys_vouched)
 
     def plays(self, hand: int, plays: Any) -> tuple[Play, ...]:
         """A hand's plays, from their segment."""

@@ -19,13 +19,14 @@ from ..logreader import RecordedScore, plain_keys, recorded_scores, usual_scores
 from ..unfit_values import MAX_DIGITS
 from . import member_text
 from .log import DominoHand, DominoLog, Play, _Reader, drawn_as
-from .tiles import TOKEN_BITS
+from .tiles import TILE_TOKENS, TOKEN_BITS
 
 _LIMIT = 10**MAX_DIGITS  # what parse_json refuses, the reader refuses (see logreader.read_in_one_pass)
 _FAST_FIELDS = frozenset({"draw", "boneyard", "plays", "award", "score", "misdeal"})
 _LISTS = {list}
 _INTS = {int}
 _bit = TOKEN_BITS.__getitem__
+_TILE = TILE_TOKENS.__getitem__
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -111,7 +112,15 @@ class OnePassReader(_Reader):
             return read
         self.keys += len(body)
         held, drawn, tokens = self._draw(number, body["draw"])
-        boneyard = self.tiles(body["boneyard"], "", number) if "boneyard" in body else None
+        raw = body.get("boneyard")
+        boneyard: tuple[int, ...] | None
+        if type(raw) is list:  # the usual tokens looked up at C speed, as tiles() first reads them, without its call
+            try:
+                boneyard = tuple(map(_TILE, raw))
+            except KeyError:  # (a token written otherwise, " 6-4 ": read by tiles(); one unhashable is handed back)
+                boneyard = self.tiles(raw, "", number)
+        else:
+            boneyard = self.tiles(raw, "", number) if "boneyard" in body else None
         plays = self.plays(number, body["plays"]) if "plays" in body else ()
         misdeal = body.get("misdeal", False)
         if type(misdeal) is not bool:

@@ -49,6 +49,35 @@ def test_a_hands_draw_is_each_seats_tiles_as_written_by_either_reader() -> None:
         assert list(hand.drawn) == [len(tiles) for tiles in written]
 
 
+@pytest.mark.parametrize(
+    ("boneyard", "vouched"),
+    [
+        (["6|2", "[0:0]"], True),  # the usual forms, looked up
+        ([" 6 - 2 ", "0-0"], True),  # a form looked up in none, read token by token
+        (["9-9", "0-0"], False),  # no tile of the set: the careful reading says so
+        ([[6, 2], "0-0"], False),  # no token at all (unhashable)
+        ([6, "0-0"], False),
+        ([], True),
+        (None, False),
+        ("6-2", False),
+    ],
+)
+def test_a_boneyard_reads_in_one_pass_as_carefully_or_is_handed_back(boneyard: Any, vouched: bool) -> None:
+    document = copy.deepcopy(BASE)
+    document["hands"][0]["boneyard"] = boneyard
+    fast = read_fast(document, WHERE)
+    assert (fast is not None) == vouched
+    assert fast is None or fast == _careful(document)
+    text = json.dumps(document, separators=(",", ":"))  # (read from the text: the plays cut out, then one pass)
+    outcomes: list[Any] = []
+    for reading in (from_json_text, lambda text, where: from_document(parse_json(text, "g.jsonl"), where)):
+        try:
+            outcomes.append(reading(text, WHERE))
+        except InputError as exc:
+            outcomes.append(exc.message)
+    assert outcomes[0] == outcomes[1]
+
+
 @pytest.mark.parametrize("written", ["4-6", "6|4", "[6:4]", " 6 - 4 ", "[4:6]"])
 def test_each_way_of_writing_a_tile_reads_the_same(written: str) -> None:
     document = copy.deepcopy(BASE)

@@ -14,6 +14,12 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def key(name: object) -> str:
+    """A dict's key as the encoder writes it: text as a string, and a key of another kind (a bool, an int: only a
+    made-up report's names) as the string the encoder makes of it (True: "true", 1: "1")."""
+    return dumps(name) if type(name) is str else dumps({name: 0})[1:-4]
+
+
 def string(text: str) -> str:
     """A string as JSON: as it is, quoted, where the encoder escapes nothing in it (it escapes only quotes,
     backslashes and control characters, none of which is printable); else the encoder's text."""

@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .json_scalars import KEPT as _KEPT
-from .json_scalars import dumps, string, value
+from .json_scalars import dumps, key, string, value
 from .report import Report, Violation
 from .settlement import exact_settlement, number
 from .sheet_json import sheet
@@ -247,7 +247,16 @@ class _Numbers(dict[tuple[int, int], str]):
 _NUMBERS = _Numbers()
 
 
-@lru_cache(maxsize=256)
 def _sides_template(sides: tuple[str, ...], figure: str = "%s") -> str:
-    """An object keyed by the sides, as a %-format: a figure for each (``figure``: its conversion)."""
-    return "{" + ", ".join(dumps(side).replace("%", "%%") + ": " + figure for side in sides) + "}"
+    """An object keyed by the sides, as a %-format: a figure for each (``figure``: its conversion). Kept only for
+    names that are text: 1 == True, but the encoder writes the key of one "1" and of the other "true"."""
+    if all(type(side) is str for side in sides):
+        return _kept_template(sides, figure)
+    return _template(sides, figure)
+
+
+def _template(sides: tuple[str, ...], figure: str) -> str:
+    return "{" + ", ".join(key(side).replace("%", "%%") + ": " + figure for side in sides) + "}"
+
+
+_kept_template = lru_cache(maxsize=256)(_template)

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from .json_scalars import KEPT as _KEPT
-from .json_scalars import dumps
+from .json_scalars import dumps, key
 from .report import HandScore, Report
 
 _TRICK_ROW = attrgetter("hand", "bids", "books", "points", "totals", "bags")
@@ -33,6 +33,9 @@ _STATE = attrgetter("__dict__")
 _PLAIN = {7}  # the fields a HandScore holds in its own dict where its last four are at their defaults
 _TRICK_FIELDS = ("bid", "books", "points", "total", "bags")  # as HandScore.as_dict lays a side out
 _DOMINO_FIELDS = ("points", "total", "spots")
+_NAMES = {str, type(None)}
+_SCORED = attrgetter("scored")
+_BOOL = {bool}
 _DIGITS = b"0123456789-"
 _FRAME = bytes.maketrans(b"[],", b"   ")
 
@@ -53,9 +56,14 @@ class _Lines(dict[tuple[Any, ...], bytes]):
         if note:
             end += ', "note": ' + dumps(note)
         end = end.replace("%", "%%") + (', "after_end": true}' if after_end else "}")
-        if len(self) >= _KEPT:
-            self.clear()
-        self[ends] = text = (start + ', "sides": {' + self.each + "}" + end).encode()
+        text = (start + ', "sides": {' + self.each + "}" + end).encode()
+        if type(scored) is bool and type(dealer) in _NAMES and type(note) in _NAMES:
+            # Kept only for ends of these types: a key of a dealer or note of another type, never kept, equals none
+            # that is kept, as 1 == True would (each written otherwise); sheet() holds every line's scored to a bool;
+            # after_end, written only where it is true, is written alike for any equal values.
+            if len(self) >= _KEPT:
+                self.clear()
+            self[ends] = text
         return text
 
 
@@ -67,9 +75,11 @@ class _Dealt(dict[str | None, bytes]):
         self.lines = lines
 
     def __missing__(self, dealer: str | None) -> bytes:
-        if len(self) >= _KEPT:
-            self.clear()
-        self[dealer] = text = self.lines[True, dealer, None, False]
+        text = self.lines[True, dealer, None, False]
+        if type(dealer) in _NAMES:  # (see _Lines)
+            if len(self) >= _KEPT:
+                self.clear()
+            self[dealer] = text
         return text
 
 
@@ -86,9 +96,11 @@ class _Dealers(dict[tuple[Any, ...], tuple[bytes, bytes, int, Callable[[list[byt
     def __missing__(self, dealers: tuple[Any, ...]) -> tuple[bytes, bytes, int, Callable[[list[bytes]], Any]]:
         layout = self.layout
         template = b", ".join(map(layout.dealt.__getitem__, dealers))
-        if len(self) >= _KEPT:
-            self.clear()
-        self[dealers] = found = (template, *layout.game(len(dealers)))
+        found = (template, *layout.game(len(dealers)))
+        if _NAMES.issuperset(map(type, dealers)):  # (see _Lines)
+            if len(self) >= _KEPT:
+                self.clear()
+            self[dealers] = found
         return found
 
 
@@ -126,12 +138,11 @@ def _each(sides: tuple[str, ...], fields: tuple[str, ...], fixed: tuple[str | No
     encoder's text, or None where it is a figure of ``fields``), the figures the same in every line written in."""
     if not fixed:
         return ", ".join(
-            dumps(side).replace("%", "%%") + ": {" + ", ".join(f'"{name}": %s' for name in fields) + "}"
-            for side in sides
+            key(side).replace("%", "%%") + ": {" + ", ".join(f'"{name}": %s' for name in fields) + "}" for side in sides
         )
     width = len(_TRICK_FIELDS)
     return ", ".join(
-        dumps(side).replace("%", "%%")
+        key(side).replace("%", "%%")
         + ": {"
         + ", ".join(
             f'"{name}": ' + ("%s" if text is None else text.replace("%", "%%"))
@@ -142,9 +153,25 @@ def _each(sides: tuple[str, ...], fields: tuple[str, ...], fixed: tuple[str | No
     )
 
 
-@lru_cache(maxsize=256)
 def _layout(sides: tuple[str, ...], fields: tuple[str, ...]) -> _Layout:
-    return _Layout(sides, fields)
+    found = _layouts.get((sides, fields))
+    if found is None:
+        found = _Layout(sides, fields)
+        if _named(sides):
+            if len(_layouts) >= _KEPT:
+                _layouts.clear()
+            _layouts[sides, fields] = found
+    return found
+
+
+# The layouts by their sides (and fields), kept only for sides named by text: a key of names of other types could
+# equal one written otherwise (1 == True; the encoder writes the key of one "1", of the other "true"), and none
+# such is kept, so that none is taken for another
+_layouts: dict[tuple[tuple[str, ...], tuple[str, ...]], _Layout] = {}
+
+
+def _named(sides: tuple[str, ...]) -> bool:
+    return all(type(side) is str for side in sides)
 
 
 _BIDS = attrgetter("bids")
@@ -154,14 +181,23 @@ _CHANGING_FIELDS = ("books", "points", "total")
 _FIXABLE = {int, type(None)}  # figures whose equal values are written alike (not so 1 and True)
 
 
-@lru_cache(maxsize=64)
 def _fixed_layout(sides: tuple[str, ...], bids: tuple[int | None, ...], bags: tuple[int, ...]) -> _Layout:
     """The trick layout for lines whose bids and bags are these in every line: written into the lines' template,
-    so that only the hand, books, points and totals are encoded a game (a Hearts game's: no bids, no bags)."""
+    so that only the hand, books, points and totals are encoded a game (a Hearts game's: no bids, no bags). Kept
+    for sides named by text (see _layouts): the bids and bags are ints and nulls, which no key of other types equals."""
+    if _named(sides):
+        return _kept_fixed_layout(sides, bids, bags)
+    return _new_fixed_layout(sides, bids, bags)
+
+
+def _new_fixed_layout(sides: tuple[str, ...], bids: tuple[int | None, ...], bags: tuple[int, ...]) -> _Layout:
     fixed = tuple(
         chain.from_iterable((dumps(bid), None, None, None, dumps(bag)) for bid, bag in zip(bids, bags, strict=True))
     )
     return _Layout(sides, _CHANGING_FIELDS, fixed)
+
+
+_kept_fixed_layout = lru_cache(maxsize=64)(_new_fixed_layout)
 
 
 # The last fixed layout taken, with the sides, bids and bags it was taken for: a Hearts game's lines hold the very
@@ -190,7 +226,8 @@ def _trick_layout(report: Report, hands: list[HandScore]) -> tuple[_Layout, Call
             and _FIXABLE.issuperset(map(type, bids + bags))
         ):
             layout = _fixed_layout(sides, bids, bags)
-            _last_fixed[:] = (sides, bids, bags, layout)
+            if _named(sides):  # (see _layouts)
+                _last_fixed[:] = (sides, bids, bags, layout)
             return layout, _CHANGING_ROW
     return _layout(sides, _TRICK_FIELDS), _TRICK_ROW
 
@@ -218,6 +255,8 @@ def sheet(report: Report) -> str:
         elif not nones:
             layout, row = _layout(report.sides, _DOMINO_FIELDS), _DOMINO_ROW
         else:
+            return _plain_sheet(report)
+        if not _BOOL.issuperset(map(type, map(_SCORED, hands))):  # (see _Lines)
             return _plain_sheet(report)
         try:  # bytes, not text: a bytes %-format finds each % by memchr, a str's looks at every character
             template = b", ".join(map(layout.lines.__getitem__, map(_ENDS, hands)))

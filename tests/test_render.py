@@ -237,6 +237,27 @@ def test_names_equal_across_types_are_kept_apart() -> None:
         assert render.as_json(report) == _plain(report)
 
 
+def test_line_ends_dealers_and_sides_equal_across_types_are_kept_apart() -> None:
+    # 1 == True, but the encoder writes one 1 and the other true: a template kept for a line scored True (or dealt by
+    # True, or for a side named True) must not be taken for a line scored 1 (dealt by 1, a side named 1)
+    def line(scored: object = True, dealer: object = "N", note: object = None) -> HandScore:
+        figures = (4, 3), (5, 8), (40, 80), (40, 80), (0, 0)
+        return HandScore(1, cast(Any, dealer), *figures, cast(Any, scored), cast(Any, note))
+
+    no_bids, no_bags = (None, None), (0, 0)  # one tuple each in every line, as a Hearts game's are
+    hearts = [HandScore(k, "N", no_bids, (7, 6), (k, 2), (k, 2), no_bags) for k in (1, 2)]
+    pairs = [
+        (_report(("A", "B"), [line(True, note="x")]), _report(("A", "B"), [line(1, note="x")])),  # a line's ends
+        (_report(("A", "B"), [line(note=True)]), _report(("A", "B"), [line(note=1)])),  # its note
+        (_report(("A", "B"), [line(dealer=True)]), _report(("A", "B"), [line(dealer=1)])),  # its dealer alone
+        (_report(cast(Any, (True, "B")), [line()]), _report(cast(Any, (1, "B")), [line()])),  # a side's name
+        (_report(cast(Any, (True, "B")), hearts), _report(cast(Any, (1, "B")), hearts)),  # with the fixed layout
+    ]
+    for first, second in [*pairs, *((b, a) for a, b in pairs)]:
+        for report in (first, second, first):
+            assert render.as_json(report) == _plain(report)
+
+
 @pytest.mark.parametrize("spec_id", bundled_ids())
 def test_an_audited_games_sheet_is_written_from_its_templates(spec_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # the fast path answers for what an audit makes (the tests above would pass if every sheet went to the encoder)

@@ -284,7 +284,11 @@ class _Audit(TurnReplay):
             self._check_score(hand, state, over)
             return None
         held_spots = seat_spots(state.held)
-        award = self._award(state, held_spots)
+        out = state.out
+        if out is not None:  # (the usual end, without a call of _award)
+            award = scoring.domino_award(t, out, held_spots, self.totals[t.side_of[out]], self.names[out])
+        else:
+            award = self._award(state, held_spots)
         if award.side is not None:
             state.points[award.side] += award.points
             self.totals[award.side] += award.points

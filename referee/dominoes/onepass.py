@@ -49,6 +49,7 @@ class OnePassReader(_Reader):
     # the keys every hand's score is written with and each hand's text, where the scores were cut out of the text
     # before the decode (see plays_text): each hand's score is then kept as its text
     score_texts: tuple[tuple[str, ...], list[str]] | None = None
+    segments: list[str] | None = None  # each hand's plays as written, where cut out before the decode (plays_text)
 
     def hands_conform(self) -> bool:
         return True  # each hand is checked as it is read (hand_unchecked)
@@ -111,7 +112,14 @@ class OnePassReader(_Reader):
                 read.__dict__["score_text"] = (texts[0], texts[1][number - 1])
             return read
         self.keys += len(body)
-        held, drawn, tokens = self._draw(number, body["draw"])
+        draw = body["draw"]
+        values = [*draw.values()] if type(draw) is dict else None
+        if values is not None and [*draw] == self.names and {*map(type, values)} == _LISTS:
+            # the usual draw, each player's in seat order, read as _draw reads it (without its call)
+            self.keys += len(values)
+            held, drawn, tokens = (*map(sum, map(map, repeat(_bit), values)),), (*map(len, values),), values
+        else:
+            held, drawn, tokens = self._draw(number, draw)
         raw = body.get("boneyard")
         boneyard: tuple[int, ...] | None
         if type(raw) is list:  # the usual tokens looked up at C speed, as tiles() first reads them, without its call
@@ -121,7 +129,12 @@ class OnePassReader(_Reader):
                 boneyard = self.tiles(raw, "", number)
         else:
             boneyard = self.tiles(raw, "", number) if "boneyard" in body else None
-        plays = self.plays(number, body["plays"]) if "plays" in body else ()
+        segments = self.segments
+        pieces = None
+        if segments is not None and self.known is not None and body.get("plays") == []:
+            # cut out of the text before the decode (see plays_text): read from its pieces, without a call of plays()
+            pieces = member_text.read_segment(self.known, segments[number - 1])
+        plays = pieces if pieces is not None else self.plays(number, body["plays"]) if "plays" in body else ()
         misdeal = body.get("misdeal", False)
         if type(misdeal) is not bool:
             raise TypeError("misdeal: true or false")

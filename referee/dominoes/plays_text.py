@@ -40,6 +40,8 @@ _KEY = '"plays"'
 class PlaysTextReader(OnePassReader):
     """The one-pass reader of a document decoded with each hand's plays left out, given their texts."""
 
+    segments: list[str]
+
     def __init__(
         self,
         segments: list[str],

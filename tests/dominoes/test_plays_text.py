@@ -54,6 +54,17 @@ def test_a_simulated_game_is_read_with_its_plays_cut_out(rules: str) -> None:
     assert read[0] == 2 * len(document["hands"]) and not read[1]  # (read here and by from_json_text)
 
 
+def test_a_game_of_players_not_learnt_for_reads_its_plays_decoded_by_themselves() -> None:
+    # the lists of players learnt for at their bound: a new list's game has no plays learnt (member_text.plays_learnt
+    # gives None), so each hand's plays are decoded alone, the text still read with them cut out (not handed back)
+    document = simulate_game(load_spec("dominoes/all-fives"), random.Random(13), players=("Xi1", "Xi2", "Xi3"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(member_text, "_PLAYS", {})
+        patch.setattr(member_text, "_PLAYERS_KEPT", 0)
+        assert member_text.plays_learnt(tuple(document["players"])) is None
+        assert _read(_compact(document)) is not None
+
+
 def test_plays_not_learnt_are_decoded_by_themselves() -> None:
     # players never seen before: no play's text is learnt, so each hand's plays are decoded alone
     document = simulate_game(load_spec("dominoes/all-fives"), random.Random(12), players=("Nu1", "Nu2", "Nu3"))

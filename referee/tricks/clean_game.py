@@ -9,11 +9,13 @@ hand's end matters (a failure to follow is carried on to the same player's later
 Every such step is a few operations on the game's bytes as one integer, none a trick or a hand at a time: each
 trick's winner is the one place holding its highest claim (the larger of two bytes found for all bytes at once, by
 guard bits), and each hand's sums over its tricks are spans of tricks doubled and added (8 + 4 + 1 for 13), not a
-product by a number of 13 terms, which costs as much as the rest. What is made a hand at a time stays so: the cards
-put in seat order (a table of a hand's 52 places: a place of the game would not fit a byte), the deal and the pass
-(each hand's own cards). (Each of those steps mapped over the hands by C functions costs more than the loop: a map
-of several iterables makes a tuple for each call.) A trick's index is a byte: a game of more hands than 255 tricks
-hold is checked a run of as many hands at a time.
+product by a number of 13 terms, which costs as much as the rest. The cards are put in seat order for every trick at
+once too: each trick's bytes turned by its leader's seat, a shift each way for each bit of the seat (1, 2 ...
+places), where clean_play's table of a hand's places is made a hand at a time (a place of the game would not fit a
+byte). What is made a hand at a time stays so: the deal and the pass (each hand's own cards). (Each of those steps
+mapped over the hands by C functions costs more than the loop: a map of several iterables makes a tuple for each
+call.) A trick's index is a byte: a game of more hands than 255 tricks hold is checked a run of as many hands at a
+time.
 
 It answers, for each hand, exactly what :func:`.replay_play.dealt_and_played` answers given the hand's
 recorded dealer and the pass of the hand's place in the game (the caller uses it only where they are the
@@ -80,21 +82,6 @@ def _winners(claims: int, shifts: tuple[int, ...], guards: int, firsts: int, one
     return ((claims ^ top | guards) - ones & guards) ^ guards
 
 
-def usable(t: Tables, lane: CleanLane) -> bool:
-    """Whether the whole-game check can stand in for the hand's own under these rules: the hand's first leader
-    named by the dealer, a trick's place in a byte (place_of), no card of the deal set apart, no pass but the
-    cycle's (a nil bidder's), each player a side or partners sitting opposite, and where points are taken, each
-    trick's added in a byte and each player's in a byte."""
-    return (
-        (len(t.sides) == t.seats or lane.opposite > 0)
-        and not t.nil_pass_hands
-        and lane.left_leads
-        and lane.deal_folds
-        and lane.place_of is not None
-        and (t.points is None or (lane.points is not None and lane.seat_shift is not None))
-    )
-
-
 def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 0) -> list[HandAnswer | None] | None:
     """Each hand's books and points where :func:`.replay_play.dealt_and_played` would vouch for it (given the
     hand's recorded dealer and the pass of its place in the game), None for a hand it would be asked of; None for
@@ -104,7 +91,8 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     per_player = t.per_player
     size = lane.plays
     count = len(hands)
-    if not count or not usable(t, lane):
+    tables = per_lane(t, lane)
+    if not count or not tables.fits:  # (see game_lane.usable)
         return None
     most = 255 // per_player
     if count > most:  # each trick's index a byte: a run of as many hands as that allows at a time
@@ -126,28 +114,35 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
         return None
     if {*map(len, ins)} != {size} or {*map(len, leads)} != {per_player}:
         return None
-    tables = per_lane(t, lane)
-    if not tables.fits:
-        return None
     in_play = b"".join(ins)
     leaders = b"".join(leads)
     # each trick's leader a seat, and each hand's first left of its dealer
     if leaders[::per_player] != firsts.translate(tables.left) or leaders.translate(None, tables.seats):
         return None
     g = tables.game(t, lane, count)
-    # each play's place in its hand in seat order, for every hand at once (as clean_play finds it)
-    turns = _from_bytes(g.trick_of_place.translate(leaders.translate(lane.leader_times) + g.trick_pad), "little")
-    places = (turns + g.stride_bases).to_bytes(g.plays, "little").translate(lane.place_of)
-    # A hand at a time: its cards in seat order; each card once, all of the deck; the deal and the pass as
+    # Each trick's leader (its seat, the low bits) and the suit led (64 times it, the top two), a byte a trick,
+    # spread over the trick's places
+    led = _from_bytes(in_play[::n].translate(lane.led_offset), "little") | _from_bytes(leaders, "little")
+    lead = _from_bytes(g.trick_of_place.translate(led.to_bytes(g.tricks, "little") + g.trick_pad), "little")
+    # The cards put in seat order, every trick at once: each trick's bytes turned by its leader's seat, by 1 place
+    # where its lowest bit is set, then by 2 ... (each turn a shift each way, kept within the trick by masks); and
+    # each card's claim to the trick, the suit led added
+    seated = _from_bytes(in_play, "little")
+    ones = g.ones
+    for bit, (up, ahead, down, behind) in enumerate(g.turns):
+        turned = seated << up & ahead | seated >> down & behind
+        seated ^= (seated ^ turned) & (lead >> bit & ones) * 0xFF
+    with_led = (seated | lead & g.suits_led).to_bytes(g.plays, "little")
+    in_seats = with_led.translate(tables.card)
+    # A hand at a time: each card once, all of the deck; the deal and the pass as
     # passing.passed_bytes and clean_play check them, and who held each card played once all had passed
     cycle = t.pass_cycle
     seat_of_dealt = lane.seat_of_dealt
-    seated = []
     held = []
     deck_cards, left_over = lane.deck_cards, lane.deck_size - size
     start = 0
     for number, hand in enumerate(hands, first):
-        cards = _maketrans(places[start : start + size], in_play[start : start + size])[:size]
+        cards = in_seats[start : start + size]
         start += size
         # the deal's and the pass's bytes, where the reader gave them: the same bytes (see Hand), the tuples then
         # made on first use (asked for here only where it gave none). They hold a holding a player: n, as the replay
@@ -173,22 +168,16 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
             if passed is None:
                 return None
             table = _maketrans(dealt + passed, lane.held_after_pass[offset])
-        seated.append(cards)
         held.append(cards.translate(table))
     if b"".join(held) != lane.seat_of_place * count:
         return None
-    cards = b"".join(seated)
-    # The winners: each card's claim, the suit led added (a trick's first play in play order, its offset spread
-    # to the trick's bytes by a product: one byte a trick, no carry)
-    led_at = (_from_bytes(in_play.translate(lane.led_offset), "little") & g.firsts) * lane.spread
-    with_led = (_from_bytes(cards, "little") | led_at).to_bytes(g.plays, "little")
     claims = _from_bytes(with_led.translate(lane.rank), "little")
-    won = _winners(claims, tables.max_shifts, g.guards, g.firsts, g.ones, lane.spread)
+    won = _winners(claims, tables.max_shifts, g.guards, g.firsts, ones, lane.spread)
     wins = won >> 7
     mask = wins * 0xFF
-    # every trick but a hand's last won by the next trick's leader: the winner's seat (times n, as turns has the
-    # leader's) summed over its trick into the trick's last byte, where the next trick's leader is
-    if ((mask & g.seat_times) * lane.spread ^ turns >> 8 * n) & g.led_next:
+    # every trick but a hand's last won by the next trick's leader: the winner's seat summed over its trick into the
+    # trick's last byte, where the next trick's leader's seat is (its low bits)
+    if ((mask & g.seat_nums) * lane.spread ^ lead >> 8 * n) & g.led_next:
         return None
     if t.must_follow:
         # a failure to follow carried to the same player's later tricks of the hand: met by a card of that suit,
@@ -212,7 +201,7 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
         # The points each player took: each trick's (the sum of its bytes lands in its last, moved to its first),
         # spread over its places and kept at its winner's, each summed over its hand's tricks as the books are
         spread = lane.spread
-        points = (_from_bytes(cards.translate(lane.points), "little") * spread >> 8 * (n - 1) & g.firsts) * spread
+        points = (_from_bytes(in_seats.translate(lane.points), "little") * spread >> 8 * (n - 1) & g.firsts) * spread
         taken = _by_hand(points & mask, tables.doubling, tables.summing).to_bytes(g.plays, "little")
         answers = [*zip(books, zip(*(taken[at : g.plays : size] for at in range(n))))]  # noqa: B905
     # A lead (or a first trick's play) a rule may object to: that hand is left to clean_play, which asks the rule
@@ -227,7 +216,8 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     if late and tables.breaking is not None:
         # a lead after a trick of the hand that broke the suit is allowed: each trick with a breaking card (the sum
         # of its bytes, in its last) carried to the hand's later tricks
-        breaks = (_from_bytes(cards.translate(tables.breaking), "little") * lane.spread).to_bytes(g.plays + n, "little")
+        breaking = _from_bytes(in_seats.translate(tables.breaking), "little")
+        breaks = (breaking * lane.spread).to_bytes(g.plays + n, "little")
         keeps = g.trick_keeps
         broken = _from_bytes(breaks[n - 1 : g.plays : n].translate(tables.broken), "little") << 8 & keeps[0]
         for shift, keep in zip(tables.trick_shifts, keeps, strict=True):

@@ -12,6 +12,20 @@ from .tables import Tables
 _from_bytes = int.from_bytes
 
 
+def usable(t: Tables, lane: CleanLane) -> bool:
+    """Whether the whole-game check (:mod:`.clean_game`) can stand in for the hand's own under these rules: the
+    hand's first leader named by the dealer, no card of the deal set apart, no pass but the cycle's (a nil bidder's),
+    each player a side or partners sitting opposite, and where points are taken, each trick's added in a byte and
+    each player's in a byte. Asked once per lane (PerLane.fits)."""
+    return (
+        (len(t.sides) == t.seats or lane.opposite > 0)
+        and not t.nil_pass_hands
+        and lane.left_leads
+        and lane.deal_folds
+        and (t.points is None or (lane.points is not None and lane.seat_shift is not None))
+    )
+
+
 class GameLane:
     """What the whole-game check needs for a game of so many hands under a lane, compiled once per count (a plain
     class: a dataclass costs every run's start some 16k instructions a field to make)."""
@@ -27,24 +41,32 @@ class GameLane:
         "not_first",
         "ones",
         "plays",
-        "seat_times",
-        "stride_bases",
+        "seat_nums",
+        "suits_led",
         "trick_keeps",
         "trick_of_place",
         "trick_pad",
         "tricks",
+        "turns",
     )
 
     def __init__(self, lane: CleanLane, per_lane: PerLane, n: int, per_player: int, hands: int) -> None:
         plays = self.plays = lane.plays * hands
         tricks = self.tricks = per_player * hands
-        self.stride_bases = _from_bytes(per_lane.stride * hands, "little")  # CleanLane.stride_bases, hand by hand
         self.trick_of_place = per_lane.trick_of_place[:plays]  # each place's trick (a byte: at most 255 tricks)
         self.trick_pad = bytes(256 - tricks)  # after the tricks, to make a byte a trick a table
         self.hand_of_trick = per_lane.hand_of_trick[:tricks]  # each trick's hand
         self.firsts = _from_bytes(per_lane.firsts * hands, "little")  # each trick's first byte, all bits set
-        self.seat_times = _from_bytes(per_lane.seat_times * tricks, "little")  # each place's seat, times n
-        self.led_next = _from_bytes(per_lane.led_next * hands, "little")  # each trick's last byte but a hand's last
+        self.seat_nums = _from_bytes(per_lane.seat_nums * tricks, "little")  # each place's seat
+        # per turn of a trick's bytes by 1, 2, 4 ... places: the shift up and the places of a trick it keeps, the
+        # shift down and those it keeps
+        self.turns = tuple(
+            (up, _from_bytes(ahead * tricks, "little"), down, _from_bytes(behind * tricks, "little"))
+            for up, ahead, down, behind in per_lane.turns
+        )
+        # the seat's bits of each trick's last byte but a hand's last
+        self.led_next = _from_bytes(per_lane.led_next * hands, "little")
+        self.suits_led = _from_bytes(b"\xc0" * plays, "little")  # the bits of the suit led (64 times it) of each place
         self.guards = _from_bytes(b"\x80" * plays, "little")  # the top bit of each place's byte
         self.low_halves = _from_bytes(b"\x0f" * plays, "little")  # the low four bits of each place's byte
         # per smear step, the places it may carry a failure to (not past a hand's end)
@@ -65,6 +87,7 @@ class PerLane:
         "book_at",
         "breaking",
         "broken",
+        "card",
         "doubling",
         "first",
         "firsts",
@@ -80,32 +103,41 @@ class PerLane:
         "max_shifts",
         "not_first",
         "partner_shift",
-        "seat_times",
+        "seat_nums",
         "seats",
-        "stride",
         "summing",
         "trick_keeps",
         "trick_of_place",
         "trick_shifts",
+        "turns",
     )
 
     def __init__(self, t: Tables, lane: CleanLane) -> None:
         n, per_player, plays = t.seats, t.per_player, lane.plays
         most = 255 // per_player * plays  # the places of the most hands whose tricks a byte counts
-        self.stride = lane.stride_bases.to_bytes(plays, "little")
         # Where points are taken, the products that add them up over a trick's places or a hand's tricks also add
         # windows straddling two hands (a hand's last trick and the next hand's first); each window's cards are
         # distinct within each hand, so two hands' points below 256 keep every window in its byte, none carrying
         # into a byte that is read (a deck of 213 points, the queen at 200, gave a player a point too many)
-        self.fits = t.points is None or (lane.points is not None and sum(lane.points) < 128)
+        self.fits = usable(t, lane) and (t.points is None or (lane.points is not None and sum(lane.points) < 128))
         # and a trick's winner is the one place holding its highest claim where the card led has a claim
         self.fits = self.fits and all(lane.rank[lane.led_offset[card] + card] for card in lane.deck_cards)
+        if not self.fits:  # (nothing else is asked of it)
+            return
         # (made by maps of C functions, not generators: these are made at the start of every run that checks a game)
         self.trick_of_place = bytes(map(floordiv, range(most), repeat(n)))
         self.hand_of_trick = bytes(map(floordiv, range(most // n), repeat(per_player)))
         self.firsts = (b"\xff" + bytes(n - 1)) * per_player
-        self.seat_times = bytes(range(0, n * n, n))
-        self.led_next = (bytes(n - 1) + b"\xff") * (per_player - 1) + bytes(n)
+        self.seat_nums = bytes(range(n))
+        # a trick's bytes turned by ``m`` places (1, 2, 4 ... below n), each byte to the place ``m`` on, the last
+        # ``m`` to the first: shifted up by ``m`` bytes, the places from ``m`` on kept; shifted down by ``n - m``, the
+        # first ``m`` kept
+        self.turns = tuple(
+            (8 * m, bytes(m) + b"\xff" * (n - m), 8 * (n - m), b"\xff" * m + bytes(n - m))
+            for m in (1 << k for k in range((n - 1).bit_length()))
+        )
+        self.card = bytes(b & 63 for b in range(256))  # a claim's byte (a card plus 64 times the suit led): the card
+        self.led_next = (bytes(n - 1) + b"\x3f") * (per_player - 1) + bytes(n)
         self.max_shifts = max_shifts(n)
         self.keeps = tuple(
             bytes(n * (shift // (8 * n))) + b"\xff" * (plays - n * (shift // (8 * n))) for shift in lane.smear
@@ -191,13 +223,14 @@ def _fewer(top: GameLane, size: int, per_player: int, hands: int) -> GameLane:
     tricks = g.tricks = per_player * hands
     low = (1 << 8 * plays) - 1  # the places of so many hands
     low_tricks = (1 << 8 * tricks) - 1  # their tricks
-    g.stride_bases = top.stride_bases & low
     g.trick_of_place = top.trick_of_place[:plays]
     g.trick_pad = bytes(256 - tricks)
     g.hand_of_trick = top.hand_of_trick[:tricks]
     g.firsts = top.firsts & low
-    g.seat_times = top.seat_times & low
+    g.seat_nums = top.seat_nums & low
+    g.turns = tuple((up, ahead & low, down, behind & low) for up, ahead, down, behind in top.turns)
     g.led_next = top.led_next & low
+    g.suits_led = top.suits_led & low
     g.guards = top.guards & low
     g.low_halves = top.low_halves & low
     g.keeps = tuple(map(and_, top.keeps, repeat(low)))

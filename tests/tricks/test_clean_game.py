@@ -13,7 +13,7 @@ import pytest
 from lanes import TRICK_SPECS, WHERE, corpus_agrees
 
 import referee
-from referee.tricks import clean_game, replay_play
+from referee.tricks import clean_game, game_lane, replay_play
 from referee.tricks.clean_lane import lane_for
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.simulate import simulate_game
@@ -79,7 +79,7 @@ def test_each_hand_is_answered_as_when_checked_alone(rules: str, seats: int, com
     if game is None:
         # only where it cannot stand in for the hand's check: the first leader not the dealer's left (the opening
         # card's holder), or a deal with cards set apart
-        assert not clean_game.usable(t, lane)
+        assert not game_lane.usable(t, lane)
         return
     assert len(game) == len(alone)
     for found, wanted in zip(game, alone, strict=True):
@@ -230,7 +230,7 @@ def test_a_suit_held_back_to_a_later_trick_is_held_back_though_broken() -> None:
     t = dataclasses.replace(tables_for(referee.load_spec("hearts/intramural"), 4), held_until_broken=True)
     assert t.held_until_trick == 3
     lane = lane_for(t)
-    assert lane is not None and lane.breaking is not None and clean_game.usable(t, lane)
+    assert lane is not None and lane.breaking is not None and game_lane.usable(t, lane)
     hands = read_fast(_heart_led_to_the_second_trick(), WHERE).hands  # type: ignore[union-attr]
     assert _alone(t, lane, hands) == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]
     assert clean_game.clean_hands(t, lane, hands) == [None, ((0, 13, 0, 0), (0, 26, 0, 0))]

@@ -190,7 +190,7 @@ def test_three_players_each_a_side_of_eighteen_tricks_are_answered_as_each_hand_
     spec = referee.load_spec(str(path))
     t = tables_for(spec, 3)
     lane = lane_for(t)
-    assert lane is not None and clean_game.usable(t, lane) and t.per_player == 18
+    assert lane is not None and game_lane.usable(t, lane) and t.per_player == 18
     for count in (1, 14, 15):  # 14 hands of 18 tricks are the most a byte counts
         log = read_fast(_document(str(path), _games(str(path), count, spec, seats=3), seats=3), WHERE)
         assert log is not None

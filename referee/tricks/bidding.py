@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
-from operator import and_, attrgetter, rshift
+from operator import and_, attrgetter, sub
 from typing import Any, NamedTuple
 
 from ..report import Code, Finding
@@ -25,6 +25,13 @@ class BidPlan(NamedTuple):
     # Each bidding of shared bids met so far, (dealer, each bid's code in turn: see _CODES), as :func:`game_contracts`
     # reads it: the contracts, or None where the bidding is not plain and regular.
     by_codes: dict[tuple[int, ...], tuple[int, ...] | None]
+    # From each dealer: the code of a bid of no tricks by each player in turn (see _CODES), so that a bid's code less
+    # its turn's is its tricks where the player whose turn it is made it, and out of range (below 0, or 32 and over)
+    # where another did
+    bases: tuple[tuple[int, ...], ...]
+    lowest: int  # the fewest tricks a player may bid, and the most, within a code's 0 to 31
+    highest: int
+    paired: tuple[int, ...]  # the sides of more than one player, whose contract is held to the side's least
 
 
 _PLANS: dict[int, tuple[Tables, BidPlan]] = {}
@@ -33,7 +40,9 @@ _PLANS: dict[int, tuple[Tables, BidPlan]] = {}
 def _bid_plan(t: Tables) -> BidPlan:
     orders = tuple(tuple(bidding_order(t, dealer)) for dealer in range(t.seats))
     positions = tuple(tuple(tuple(map(order.index, members)) for members in t.sides) for order in orders)
-    return BidPlan(orders, positions, {}, {})
+    bases = tuple(tuple(seat << 5 for seat in order) for order in orders)
+    paired = tuple(side for side, members in enumerate(t.sides) if len(members) > 1)
+    return BidPlan(orders, positions, {}, {}, bases, max(t.player_min, 0), min(t.player_max, 31), paired)
 
 
 def bid_plan(t: Tables) -> BidPlan:
@@ -72,7 +81,11 @@ def plain_contracts(
     except KeyError:
         if len(seen) > 10_000:  # bounded: a hand's bids are a few numbers, most archives repeat them
             seen.clear()
-        found = seen[known] = _within_limits(t, plan.positions[dealer], known[1:])
+        tricks: tuple[Any, ...] = known[1:]
+        found = None
+        if None not in tricks and min(tricks) >= t.player_min and max(tricks) <= t.player_max:
+            found = _sides_within_limits(t, plan, plan.positions[dealer], tricks)
+        seen[known] = found
         return found
 
 
@@ -109,28 +122,29 @@ def game_contracts(t: Tables, hands: Sequence[Hand], plan: BidPlan) -> list[tupl
     if _UNSEEN in found:
         if len(known) > 10_000:  # bounded: a hand's bids are a few numbers, most archives repeat them
             known.clear()
-        orders, positions = plan.orders, plan.positions
+        bases, positions, lowest, highest = plan.bases, plan.positions, plan.lowest, plan.highest
         for at, key in enumerate(keys):
             if found[at] is _UNSEEN:
-                # each bid's seat and tricks from its code: plain_contracts' checks, once for each bidding met
+                # plain_contracts' checks, once for each bidding met: each bid's tricks, its code less its turn's,
+                # in range only where the player whose turn it was made it (a bid not shared, -1, never is)
                 dealer = key[0]
-                made = key[1:]
                 contracts = None
-                if dealer is not None and tuple(map(rshift, made, repeat(5))) == orders[dealer]:
-                    contracts = _within_limits(t, positions[dealer], tuple(map(and_, made, repeat(31))))
+                if dealer is not None:
+                    tricks = tuple(map(sub, key[1:], bases[dealer]))
+                    if min(tricks) >= lowest and max(tricks) <= highest:
+                        contracts = _sides_within_limits(t, plan, positions[dealer], tricks)
                 found[at] = known[key] = contracts
     return found
 
 
-def _within_limits(
-    t: Tables, positions: tuple[tuple[int, ...], ...], tricks: tuple[Any, ...]
+def _sides_within_limits(
+    t: Tables, plan: BidPlan, positions: tuple[tuple[int, ...], ...], tricks: tuple[int, ...]
 ) -> tuple[int, ...] | None:
-    """The contracts of plain bids, or None where a bid, a side or the total is out of the rules' limits."""
-    if None in tricks or min(tricks) < t.player_min or max(tricks) > t.player_max:
-        return None
+    """The contracts of plain bids each in the rules' limits, or None where a side or the total is out of them."""
     contracts = tuple(sum(map(tricks.__getitem__, at)) for at in positions)
-    paired = [total for total, members in zip(contracts, t.sides, strict=True) if len(members) > 1]
-    if max(contracts) > t.side_max or (paired and min(paired) < t.side_min) or sum(contracts) == t.total_not:
+    if max(contracts) > t.side_max or sum(contracts) == t.total_not:
+        return None
+    if plan.paired and min(map(contracts.__getitem__, plan.paired)) < t.side_min:
         return None
     return contracts
 

@@ -373,6 +373,55 @@ def test_a_bid_of_none_is_a_number_where_the_rules_allow_it() -> None:
     assert game is not None and game[1] == (4, 5) == _contracts_alone(t, hands)[1]
 
 
+@pytest.mark.parametrize(
+    ("bids", "contracts"),
+    [
+        ([3, 2, 1, 2], (4, 4)),  # North & South 3 + 1, East & West 2 + 2: each the partnership's least, 4
+        ([2, 2, 1, 2], None),  # North & South 2 + 1 = 3, under the least
+        ([13, 2, 1, 2], (14, 4)),  # a player's most, 13 (a side's 14 unmakeable, and allowed)
+        ([3, 14, 1, 2], None),  # East past a player's most
+        ([3, 0, 1, 3], None),  # East's none, under a player's least (1: no nil)
+        ("swapped", None),  # East before North: out of turn
+    ],
+)
+def test_a_bidding_met_first_is_held_to_the_limits(bids: Any, contracts: Any) -> None:
+    # intramural (each player 1 to 13, a partnership at least 4), hand 2 (dealt by North, who bids first, then East,
+    # South and West) bid anew; its contracts, North & South's then East & West's, read at once as plain_contracts
+    # reads them (a bidding not met before: the game's bids met are forgotten)
+    document = simulate_game(referee.load_spec("spades/intramural"), random.Random(1))
+    hand = document["hands"][1]
+    hand["dealer"] = "North"
+    order = ["North", "East", "South", "West"]
+    if bids == "swapped":
+        hand["bids"] = [{"East": 2}, {"North": 2}, {"South": 2}, {"West": 2}]
+    else:
+        hand["bids"] = [{name: tricks} for name, tricks in zip(order, bids, strict=True)]
+    t = tables_for(referee.load_spec("spades/intramural"), 4)
+    hands = _log(document).hands
+    plan = bidding.bid_plan(t)
+    plan.by_codes.clear()
+    game = bidding.game_contracts(t, hands, plan)
+    assert game is not None and game[1] == contracts == _contracts_alone(t, hands)[1]
+
+
+@pytest.mark.parametrize(("north", "contracts"), [(6, (13, 4)), (7, None)])
+def test_a_bidding_met_first_is_held_to_a_sides_most(north: int, contracts: Any) -> None:
+    # house rules (a partnership bids 4 to 13): North 6 or 7 and South 7, East and West 2 each, in hand 2 (the
+    # first bid), in turn: North & South 6 + 7 = 13, the most, or 7 + 7 = 14, past it
+    rules = "spades/house"
+    document = simulate_game(referee.load_spec(rules), random.Random(1))
+    t = tables_for(referee.load_spec(rules), 4)
+    plan = bidding.bid_plan(t)
+    hand = document["hands"][1]
+    order = plan.orders[NAMES.index(hand["dealer"])]
+    tricks = {"North": north, "East": 2, "South": 7, "West": 2}
+    hand["bids"] = [{NAMES[seat]: tricks[NAMES[seat]]} for seat in order]
+    hands = _log(document).hands
+    plan.by_codes.clear()
+    game = bidding.game_contracts(t, hands, plan)
+    assert game is not None and game[1] == contracts == _contracts_alone(t, hands)[1]
+
+
 @pytest.mark.parametrize(("owner", "name"), GAME_CHECKS)
 @pytest.mark.parametrize("rules", PLAIN)
 @pytest.mark.parametrize("seed", range(3))

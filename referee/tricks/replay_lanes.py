@@ -64,7 +64,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
         scores = self.plan.scores
         scored = scores.get((regular, books, bags))  # (scoring.plain_hand's look-up, inline: a call a hand)
         if scored is None:
-            scored = scoring.plain_hand(self.t, regular, books, bags, scores)
+            scored = scoring.plain_scored(self.t, regular, books, bags, scores)
         points, new_bags = scored
         new_totals = tuple(map(add, totals, points))
         line = HandScore(hand.number, self.names[dealer], regular, books, points, new_totals, new_bags)
@@ -109,7 +109,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
             books = played[0]
             scored = scores.get((regular, books, bags))  # (scoring.plain_hand's look-up, inline)
             if scored is None:
-                scored = scoring.plain_hand(self.t, regular, books, bags, scores)
+                scored = scoring.plain_scored(self.t, regular, books, bags, scores)
             points, bags = scored
             totals = tuple(map(add, totals, points))
             line = _new(HandScore)

@@ -253,15 +253,34 @@ def plain_hand(
     lookup a hand, where a side at a time costs three times as much."""
     if known is None:
         known = plain_scores(t)
-    key = (bids, books, bags)
-    try:
-        return known[key]
-    except KeyError:
-        if len(known) > 10_000:  # bounded: the kinds of hand met, most archives repeat them
-            known.clear()
-        sides = [_plain_side(t, *side) for side in zip(bids, books, bags, strict=True)]
-        found = known[key] = tuple(points for points, _ in sides), tuple(carried for _, carried in sides)
-        return found
+    found = known.get((bids, books, bags))
+    return plain_scored(t, bids, books, bags, known) if found is None else found
+
+
+# Per Tables, each side's plain contract scored so far: (contract, books, bags before) -> (points, bags after)
+_SIDE_SCORES: dict[int, tuple[Tables, dict[tuple[int, int, int], tuple[int, int]]]] = {}
+
+
+def plain_scored(
+    t: Tables, bids: tuple[int, ...], books: tuple[int, ...], bags: tuple[int, ...], known: PlainScores
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`plain_hand`'s score of a hand not met before (not in ``known``), kept there. A side's score depends
+    on its contract, books and bags before alone, which repeat far more than a hand's (a small archive meets
+    most of its hands' for the first time, and few of its sides'): each side's is worked out once per Tables."""
+    if len(known) > 10_000:  # bounded: the kinds of hand met, most archives repeat them
+        known.clear()
+    sides = per_tables(_SIDE_SCORES, t, lambda _: {})
+    keys = [*zip(bids, books, bags)]  # noqa: B905 - a contract, books and bags each side
+    found = [*map(sides.get, keys)]
+    if None in found:
+        if len(sides) > 10_000:
+            sides.clear()
+        for at, key in enumerate(keys):
+            if found[at] is None:
+                found[at] = sides[key] = _plain_side(t, *key)
+    points, carried = zip(*found)  # noqa: B905 - each a pair
+    scored = known[(bids, books, bags)] = points, carried
+    return scored
 
 
 def _plain_side(t: Tables, bid: int, books: int, bags: int) -> tuple[int, int]:

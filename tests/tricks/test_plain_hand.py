@@ -89,6 +89,20 @@ def test_plain_contracts_score_as_score_hand_scores_them(
     )
 
 
+def test_a_hand_not_met_is_scored_from_its_sides_met_before() -> None:
+    # tournament-jjdd (ten a trick bid, a point an overtrick, 100 off at each ten bags, the rest carried): bids 4
+    # and 4, books 5 and 8, bags 0 and 7: North & South 40 + 1 = 41, 1 bag; East & West 40 + 4 = 44 and 11 bags,
+    # 44 - 100 = -56, 1 carried. The same sides the other way round, a hand not met before whose sides both were:
+    # the same figures the other way round, each as score_hand scores it
+    t = tables_for(referee.load_spec("spades/tournament-jjdd"))
+    known: scoring.PlainScores = {}
+    assert scoring.plain_hand(t, (4, 4), (5, 8), (0, 7), known) == ((41, -56), (1, 1))
+    assert scoring.plain_hand(t, (4, 4), (8, 5), (7, 0), known) == ((-56, 41), (1, 1))
+    careful = scoring.score_hand(t, [4, 4], [8, 5], [7, 0], [0, 0])
+    assert [(r.points, r.bags) for r in careful] == [(-56, 1), (41, 1)]
+    assert len(known) == 2
+
+
 PASSING_SPECS = [spec_id for spec_id in TRICK_SPECS if tables_for(referee.load_spec(spec_id)).passing]
 
 

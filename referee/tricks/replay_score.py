@@ -114,24 +114,21 @@ class ScoreReplay(WrittenChecks):
         # scores over the same hand without it (and without those before it: a renege's, a claim's, another's)
         dropped = [(c, b) for c, b in self._lost_by_clause if c != "penalties.renege"] if lost is not None else []
         if any(reneges) or dropped:
-            renege_lost = [t.renege_books_lost * r for r in reneges]
-            gone: list[tuple[str, list[int]]] = []
-            scored = [r.points for r in results]
-            left, sandbags, made_as = lost, penalty_bags, as_made  # (a renege's, and cards not played, go with it)
-            for clause, less in (("penalties.renege", renege_lost), *dropped):
-                if clause == "penalties.renege":
-                    if not any(reneges):
-                        continue
-                    sandbags = made_as = None
-                left = left and [max(0, b - d) for b, d in zip(left, less, strict=True)]
-                untouched: list[scoring.Parts] = []
-                none = [0] * len(reneges)
-                again = scoring.score_hand(
+            layers = [("penalties.renege", [t.renege_books_lost * r for r in reneges])] if any(reneges) else []
+            untouched: list[scoring.Parts] = []  # each side's parts of the hand scored again, without them all
+            none = [0] * len(reneges)
+
+            def again(renege: bool, left: list[int] | None) -> list[int]:
+                # the renege's sandbags, and its opponents scored as made, go with it (and cards not played)
+                sandbags, made_as = (penalty_bags, as_made) if renege else (None, None)
+                untouched.clear()
+                rescored = scoring.score_hand(
                     t, contracted, books, bags, none, blind, left, extra, made, penalty_bags=sandbags, as_made=made_as,
                     raised=raised, bonus=bonus, bonus_parts=bonus_parts, times=times, parts=untouched,
                 )  # fmt: skip
-                gone.append((clause, [was - now.points for was, now in zip(scored, again, strict=True)]))
-                scored = [r.points for r in again]
+                return [r.points for r in rescored]
+
+            gone, _ = score_parts.peeled([*layers, *dropped], lost, [r.points for r in results], again)
             side_parts = [
                 scoring.nonzero_parts(*others, *((clause, part[side]) for clause, part in gone))
                 for side, others in enumerate(untouched)

@@ -18,6 +18,8 @@ every hand, are worked out from its line only for a figure that differs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..report import HandScore, Report
 from . import scoring
 from .tables import Tables
@@ -50,20 +52,13 @@ def unbid(
     without it and those before it (a renege's books and points, the books a wrong claim or another rule broken
     loses), with other penalty points as they are."""
 
-    def score(renege: list[int], left: list[int] | None) -> list[int]:
-        return scoring.unbid_points(t, scoring.kept_books(t, books, renege, left), renege)
+    def score(renege: bool, left: list[int] | None) -> list[int]:
+        counts = reneges if renege else [0] * len(reneges)
+        return scoring.unbid_points(t, scoring.kept_books(t, books, counts, left), counts)
 
     layers = [("penalties.renege", [t.renege_books_lost * count for count in reneges])] if any(reneges) else []
     layers += [(clause, less) for clause, less in lost_by_clause if clause != "penalties.renege"] if lost else []
-    scored = score(reneges, lost)
-    gone = []
-    for clause, less in layers:
-        if clause == "penalties.renege":
-            reneges = [0] * len(reneges)
-        lost = lost and [max(0, b - d) for b, d in zip(lost, less, strict=True)]
-        again = score(reneges, lost)
-        gone.append((clause, [was - now for was, now in zip(scored, again, strict=True)]))
-        scored = again
+    gone, scored = peeled(layers, lost, score(True, lost), score)
     other = "penalties.false_claim" if t.false_claim_points else "penalties.other_rule"
     return tuple(
         parts(
@@ -73,6 +68,29 @@ def unbid(
         )
         for side in range(len(books))
     )
+
+
+def peeled(
+    layers: Sequence[tuple[str, list[int]]],
+    lost: list[int] | None,
+    scored: list[int],
+    again: Callable[[bool, list[int] | None], list[int]],
+) -> tuple[list[tuple[str, list[int]]], list[int]]:
+    """Each penalty's part of a hand's points, taken off in turn (a renege's first): what each side scores over the
+    same hand without it and those before it; and the points left without them all. ``layers``: each penalty's
+    clause and the books it takes from each side; ``lost``: the books the hand's penalties take in all;
+    ``scored``: the hand's points with them all; ``again(renege, lost)``: the hand scored again, with the renege's
+    costs or without them, these books lost."""
+    gone = []
+    renege = True
+    for clause, less in layers:
+        if clause == "penalties.renege":
+            renege = False
+        lost = lost and [max(0, b - d) for b, d in zip(lost, less, strict=True)]
+        now = again(renege, lost)
+        gone.append((clause, [was - new for was, new in zip(scored, now, strict=True)]))
+        scored = now
+    return gone, scored
 
 
 def own_clause(t: Tables, line: HandScore) -> str:

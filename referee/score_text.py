@@ -145,7 +145,8 @@ class ScoreFromText:
     def __get__(self, hand: Any, owner: type | None = None) -> Any:
         if hand is None:
             return self
-        score = hand.__dict__["score"] = decoded(hand.__dict__["score_text"])
+        text = hand.__dict__["score_text"]  # (None: a hand read at once whose hands have no score, see usual_game)
+        score = hand.__dict__["score"] = None if text is None else decoded(text)
         return score
 
 

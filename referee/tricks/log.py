@@ -127,7 +127,11 @@ class _HeldFromBytes:
     def __get__(self, hand: Hand | None, owner: type | None = None) -> Any:
         if hand is None:
             return self
-        held = map(tuple, hand.__dict__[self.given].split(_GAP))  # (a KeyError for a hand with neither)
+        given = hand.__dict__[self.given]  # (a KeyError for a hand with neither)
+        if given is None:  # a hand read at once (usual_game) whose hands have no such field
+            value = hand.__dict__[self.name] = None
+            return value
+        held = map(tuple, given.split(_GAP))
         value = hand.__dict__[self.name] = tuple(held) if self.name == "deal" else tuple(enumerate(held))
         return value
 
@@ -145,6 +149,11 @@ setattr(Hand, "tricks", _TricksFromBytes())  # after @dataclass, which would rea
 setattr(Hand, "score", ScoreFromText())  # noqa: B010
 setattr(Hand, "deal", _HeldFromBytes("deal", "deal_bytes"))  # noqa: B010
 setattr(Hand, "passes", _HeldFromBytes("passes", "pass_bytes"))  # noqa: B010
+# What every hand read at once (usual_game) holds, given by the class where such a hand's __dict__ leaves it out
+# (a key of its own costs some 300 instructions a hand); a hand made by __init__ holds its own, which wins. (The
+# fields given a default, leftover and started among them, have it here already.)
+for _field, _value in (("books", None), ("misdeal", False), ("events", ())):
+    setattr(Hand, _field, _value)
 
 
 def has_tricks(hand: Hand) -> bool:

@@ -97,34 +97,40 @@ def usual_hands(
                     made_on_use.append(name)
                 if read_keys is not None:
                     read_keys.append(found)
-        as_text = "score" in made_on_use
-        texts = read["score"] if as_text else nones
-        columns_by_hand = zip(range(1, count + 1), dealers, *read.values(), texts, strict=True)
+        texts = read["score"] if "score" in made_on_use else nones
+        columns_by_hand = zip(
+            range(1, count + 1),
+            dealers,
+            read["bids"],
+            read["tricks"],
+            read["deal_bytes"],
+            read["pass_bytes"],
+            texts,
+            strict=True,
+        )
         ordered = "bids" in columns
-        # each hand's fields as hand_unchecked gives them (its __dict__), from a literal: dict(zip()) costs more
+        # each hand's fields as hand_unchecked gives them (its __dict__), from a literal (dict(zip()) costs more),
+        # but those every such hand holds alike (no books, no misdeal, no events, no leftover, not started), which
+        # the class gives (see Hand), and those made on first use from what was read of them (see _MADE_ON_USE): a
+        # key costs some 300 instructions a hand (a literal of 16 keys, and the 2 or 3 made on use deleted after,
+        # cost twice this one's 8)
         values = [
             {
                 "number": number,
                 "dealer": dealer,
-                "deal": deal,
                 "bids": bid,
                 "bids_ordered": ordered,
-                "passes": passed,
-                "books": None,
-                "score": score,
-                "misdeal": False,
-                "events": (),
-                "leftover": None,
-                "started": None,
                 "play_bytes": play,
-                "score_text": text,
                 "deal_bytes": dealt,
                 "pass_bytes": passed_bytes,
+                "score_text": text,
             }
-            for number, dealer, deal, dealt, passed, passed_bytes, bid, score, play, text in columns_by_hand
+            for number, dealer, bid, play, dealt, passed_bytes, text in columns_by_hand
         ]
-        for name in made_on_use:
-            any(map(dict.__delitem__, values, repeat(name)))
+        # a field decoded (not made on use: none of its bytes or text given) is held by the hand itself; one the
+        # hands have not is None, as the descriptor that would make it gives where its bytes or text are None
+        for name in _MADE_ON_USE.intersection(columns).difference(made_on_use):
+            any(map(dict.__setitem__, values, repeat(name), read[name]))
         made = tuple(map(_new, repeat(Hand, count)))
         any(map(_set, made, repeat("__dict__"), values))
     except (_Unusual, KeyError, TypeError, ValueError, IndexError):

@@ -574,6 +574,31 @@ def test_a_games_deals_and_passes_read_from_the_text_are_made_from_their_bytes_o
     assert all(hand.__dict__["deal"] is hand.deal for hand in found.hands)
 
 
+@pytest.mark.parametrize("form", ["by play", "compact"])
+def test_a_game_read_at_once_reads_the_fields_its_hands_leave_out_as_the_careful_reading_does(form: str) -> None:
+    # a hand read at once holds in its __dict__ only what differs from hand to hand: its books, misdeal and events
+    # (none, no, none) come from the class, and a field the hands have not from its descriptor, whose bytes or text
+    # are None: a Spades game's passes, and the score of a game whose hands write none, are None, as the careful
+    # reading reads them (an AttributeError or a TypeError, where the descriptors looked into None)
+    spades = _game("spades/intramural", hands=3)
+    unscored = _game(hands=3)
+    for hand in unscored["hands"]:
+        del hand["score"]
+    for document in (spades, unscored):
+        text = _compact(compact_tricks(document) if form == "compact" else document)
+        found = tricks_text.read_text(text, WHERE)
+        assert found is not None
+        assert not any({"books", "misdeal", "events", "passes", "score"} & {*hand.__dict__} for hand in found.hands)
+        careful = _same(text)
+        for name in ("books", "misdeal", "events", "leftover", "started", "passes", "score", "deal"):
+            assert [getattr(hand, name) for hand in found.hands] == [getattr(hand, name) for hand in careful.hands]
+        assert _read(text) == careful
+    spades_read, unscored_read = (tricks_text.read_text(_compact(document), WHERE) for document in (spades, unscored))
+    assert spades_read is not None and unscored_read is not None
+    assert [hand.passes for hand in spades_read.hands] == [None] * 3
+    assert [hand.score for hand in unscored_read.hands] == [None] * 3
+
+
 def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept() -> None:
     # two holdings, 2C 3C and 10H AS: read as their cards with 255 between; a "0" before, between or after them, or
     # a bracket more or less, refused (each masked as the templates: the "0"s are left out of the mask)

@@ -6,6 +6,7 @@ look-up in ``TOKENS`` reads, or leaves the tokens to it."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import random
@@ -24,7 +25,7 @@ from referee.errors import InputError, Location
 from referee.gamelog import from_document, from_json_text
 from referee.json_values import plain_value
 from referee.tricks.cards import TOKENS, card_bytes
-from referee.tricks.log import compact_tricks
+from referee.tricks.log import Hand, compact_tricks
 from referee.tricks.onepass import OnePassReader, seating
 from referee.tricks.simulate import simulate_game
 from referee.tricks.usual_game import usual_hands
@@ -60,8 +61,15 @@ def _readings(document: Any) -> tuple[Any, Any]:
 
 
 def _fields(hands: tuple[Any, ...]) -> list[Any]:
-    """Every hand's fields as its __dict__ holds them (in order), its scores' too."""
-    return [[*hand.__dict__.items(), ("scores", [vars(score) for score in hand.score or ()])] for hand in hands]
+    """Every hand's fields as it reads them (those its __dict__ leaves out given by the class, or made on first use
+    by its descriptors), its scores' too."""
+    return [
+        [*((name, getattr(hand, name)) for name in _HAND_FIELDS), ("scores", [vars(s) for s in hand.score or ()])]
+        for hand in hands
+    ]
+
+
+_HAND_FIELDS = [field.name for field in dataclasses.fields(Hand)]
 
 
 def _held_to_the_hand_at_a_time_reading(document: Any) -> Any:

@@ -96,7 +96,9 @@ def read_scores(
     """Each hand's scores as their text (a ``ScoreText``) where each hand's score was cut out (its value ``{}``,
     the openers as many as the hands), and the keys of their objects (each side's name, hand and total); a
     TypeError otherwise."""
-    if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
+    # each hand's field an empty dict (counted: a decoded text's values are never of a subclass, and no other is
+    # equal to {}), as many as the segments
+    if len(column) != len(segments) or column.count({}) != len(segments):
         raise TypeError("the openers are not the hands' scores")
     return [*zip(repeat(keys), segments)], 3 * len(keys) * len(segments)
 

@@ -45,7 +45,9 @@ def read_compact(segments: list[str], column: tuple[Any, ...], seating: Seating)
     a trick does (the line feed after it, which no template holds, where the templates have a comma), and its tricks
     are those whose leaders were read between two line feeds, the joins' (any other made one hand too many).
     """
-    if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
+    # each hand's field an empty list (counted: a decoded text's values are never of a subclass, and no other is
+    # equal to []), as many as the segments
+    if len(column) != len(segments) or column.count([]) != len(segments):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
     layout = _layout(tuple(seating.names))
     if layout is None:

@@ -59,7 +59,9 @@ def _by_hand(spaced: bytes, hands: int) -> list[bytes]:
 def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tuple[bytes, int]:
     """Every hand's holdings' cards (every player's, in seat order, GAP between every two holdings), read from its
     segment, and the players; a TypeError for any other."""
-    if len(column) != len(segments) or {*map(type, column)} != {dict} or any(column):
+    # each hand's field an empty dict (counted: a decoded text's values are never of a subclass, and no other is
+    # equal to {}), as many as the segments
+    if len(column) != len(segments) or column.count({}) != len(segments):
         raise TypeError("the openers are not the hands' fields")  # a hand with none, or one met elsewhere
     written = written_names(tuple(seating.names))
     if written is None:

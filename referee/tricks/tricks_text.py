@@ -184,7 +184,9 @@ def read_tricks(segments: list[str], column: tuple[Any, ...], seating: Seating) 
     by their places, and the whole text is held to the templates of its tricks' leaders at once
     (:func:`.card_places.cards_in_places`), and the cards read at their places.
     """
-    if len(column) != len(segments) or {*map(type, column)} != {list} or any(column):
+    # each hand's field an empty list (counted: a decoded text's values are never of a subclass, and no other is
+    # equal to []), as many as the segments
+    if len(column) != len(segments) or column.count([]) != len(segments):
         raise TypeError("a hand's tricks left in")  # never: each opener is its own hand's (see read_text)
     names = written_names(tuple(seating.names))
     layout = None if names is None else _layout(names[1])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from test_json_text import _same
 from referee import families, json_values, load_spec
 from referee.errors import Location
 from referee.json_values import plain_value
+from referee.score_text import cut_scores, read_scores
 from referee.spec import bundled_ids
 from referee.tricks import clean_lane, compact_text, deal_text, tricks_text
 from referee.tricks.card_places import GAP, by_hands, cards_in_places, masked
@@ -653,3 +655,36 @@ def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_it
         document = _game(players=players)
         assert _read(_compact(compact_tricks(document))) is not None
     assert compact_text._layout(("a", "b", "c\t", "d")) is None  # a control character (no JSON text's name)
+
+
+@pytest.mark.parametrize("field", ["tricks", "compact", "deal", "passes", "score"])
+def test_a_cut_fields_reader_refuses_hands_whose_field_is_not_left_empty_by_the_cut(field: str) -> None:
+    # each reader of segments cut out of the text reads them only where every hand's decoded field is what the cut
+    # left in its place, an empty list or dict, one a segment: a hand's field holding anything else (never met where
+    # read_text cut it, which vouches for each opener being its own hand's), or of another type, or a hand more or
+    # less, is refused (TypeError), and the game read otherwise; the segments themselves are a game's own (three
+    # hands of simulated Hearts), which each reader reads where the column is as the cut leaves it
+    document = _game(hands=3)
+    text = _compact(compact_tricks(document) if field == "compact" else document)
+    tricks, decoded = json_values.cut_values(text, tricks_text.OPENER, "]]") or ([], "")
+    st = seating(tuple(document["players"]))
+    empty: Any = [] if field in ("tricks", "compact") else {}
+    read: Any
+    if field in ("tricks", "compact"):
+        segments = tricks
+        read = tricks_text.read_tricks if field == "tricks" else compact_text.read_compact
+    elif field in ("deal", "passes"):
+        segments = (json_values.cut_values(decoded, f'"{field}":{{', "}") or ([], ""))[0]
+        read = deal_text.HOLDINGS[field]
+    else:
+        keys, segments, _ = cut_scores(decoded) or ((), [], "")
+        read = partial(read_scores, keys)
+    assert len(segments) == 3
+    read(segments, (empty,) * 3, st)  # read as the cut leaves it
+    changed: Any
+    for changed in ([0] if field in ("tricks", "compact") else {"a": 1}, [] if empty == {} else {}, None, 0, ()):
+        with pytest.raises(TypeError):
+            read(segments, (empty, changed, empty), st)
+    for column in ((empty,) * 2, (empty,) * 4):
+        with pytest.raises(TypeError):
+            read(segments, column, st)

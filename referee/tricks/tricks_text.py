@@ -22,6 +22,7 @@ segment decodes so by itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from ..json_values import cut_values, plain_value
 from ..logreader import keys_vouched, read_in_one_pass
 from ..score_text import KEY as SCORE_KEY
 from ..score_text import cut_scores, read_scores
+from . import bids_text
 from .card_places import TEN, by_hands, cards_in_places, masked, write_names, written_names
 from .compact_text import read_compact
 from .deal_text import HOLDINGS
@@ -64,6 +66,7 @@ class TricksTextReader(OnePassReader):
         compact: bool,
         held: dict[str, list[str]],
         scores: tuple[tuple[str, ...], list[str]] | None,
+        bids: list[str] | None,
         decoded: str,
         document: dict[str, Any],
         where: Location,
@@ -73,6 +76,7 @@ class TricksTextReader(OnePassReader):
         self.compact = compact  # the tricks read in the compact form (else play by play)
         self.held = held  # each hand's deal and passes, by field (see deal_text)
         self.scores = scores  # the keys every hand's score is written with, and each hand's (see score_text)
+        self.bids = bids  # each hand's bids, where cut out (see bids_text)
         self.decoded = decoded
 
     def usual_game(self) -> tuple[tuple[Any, ...], int] | None:
@@ -83,6 +87,8 @@ class TricksTextReader(OnePassReader):
             readers[field] = partial(HOLDINGS[field], cut)
         if self.scores is not None:
             readers["score"] = partial(read_scores, *self.scores)
+        if self.bids is not None:
+            readers["bids"] = partial(bids_text.read_bids, self.bids)
         read: list[int] = []  # the keys each of the segments' readers read, for each that answered
         found = usual_hands(self.doc["hands"], self.seating, readers, read)
         if found is not None and len(read) == len(readers):
@@ -110,6 +116,8 @@ class TricksTextReader(OnePassReader):
         fields += [(field, cut, {}, "{", "}") for field, cut in self.held.items()]
         if self.scores is not None:
             fields.append(("score", self.scores[1], {}, "{", "}}"))
+        if self.bids is not None:
+            fields.append(("bids", self.bids, [], "[", "]"))
         for key, segments, empty, opening, closer in fields:
             # each hand an object whose field is empty, as many as the openers: so each opener is its own hand's
             if len(segments) != len(bodies) or not all([type(body) is dict and key in body for body in bodies]):
@@ -147,15 +155,29 @@ def read_text(text: str, where: Location) -> GameLog | None:
         [_only_keyed(decoded, f'"{field}"', len(cut)) for field, cut in held.items()]
     ):
         return None
+    reader = partial(TricksTextReader, segments, compact, held, scores)
+    # Each hand's bids cut out too, where they may be (see bids_text); where the game is then not read (the openers
+    # not the hands' bids: one in the options, or a bid's text cut short by a player's name holding "]"), it is read
+    # with them left in, as before
+    if bids_text.OPENER in decoded:
+        cut = cut_values(decoded, bids_text.OPENER, bids_text.CLOSER)
+        if cut is not None and _only_keyed(cut[1], bids_text.KEY, len(cut[0])):
+            found = _decoded_game(partial(reader, cut[0]), cut[1], where, text)
+            if found is not None:
+                return found
+    return _decoded_game(partial(reader, None), decoded, where, text)
+
+
+def _decoded_game(reader: Callable[..., TricksTextReader], decoded: str, where: Location, text: str) -> GameLog | None:
+    """The game read by ``reader`` (given ``decoded``, the text with the fields cut out left out, and the document it
+    decodes to); None where it cannot vouch for it."""
     try:
         document = plain_value(decoded)
     except ValueError:
         return None
     if type(document) is not dict:
         return None  # (the rest of the header is checked by read_in_one_pass, a domino game by hand_bodies)
-    found: GameLog | None = read_in_one_pass(
-        partial(TricksTextReader, segments, compact, held, scores, decoded), document, where, text
-    )
+    found: GameLog | None = read_in_one_pass(partial(reader, decoded), document, where, text)
     return found
 
 

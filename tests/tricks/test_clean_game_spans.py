@@ -13,11 +13,12 @@ import pytest
 from lanes import WHERE
 
 import referee
-from referee.tricks import clean_game, game_lane, replay_play
+from referee.tricks import clean_game, game_lane
 from referee.tricks.clean_lane import lane_for
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.simulate import simulate_game
 from referee.tricks.tables import tables_for
+from tricks.test_clean_game import _alone
 
 
 def _int(values: list[int]) -> int:
@@ -84,15 +85,6 @@ def test_a_card_led_without_a_claim_to_the_trick_leaves_the_game_to_each_hand() 
     two_of_clubs = lane.deck_cards[0]
     rank[lane.led_offset[two_of_clubs] + two_of_clubs] = 0
     assert not game_lane.PerLane(t, dataclasses.replace(lane, rank=bytes(rank))).fits
-
-
-def _alone(t: Any, lane: Any, hands: Any) -> list[Any]:
-    cycle = t.pass_cycle
-    answers = []
-    for number, hand in enumerate(hands):
-        clean = replay_play.dealt_and_played(t, hand, hand.dealer, lane, cycle[number % len(cycle)] if cycle else None)
-        answers.append(None if clean is None else (tuple(clean.books), tuple(clean.taken)))
-    return answers
 
 
 def _games(rules: str, count: int, spec: Any = None, seats: int = 4) -> list[Any]:

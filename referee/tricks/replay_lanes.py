@@ -19,9 +19,32 @@ from .replay_play import PlayReplay
 from .replay_score import ScoreReplay
 from .tables import NO_PASS
 
-# A line made with its fields as its __dict__ at once (HandScore.__init__ sets them one by one), as the domino audit
-# makes its lines
 _new, _set = object.__new__, object.__setattr__
+
+
+def _run_line(
+    number: int,
+    dealer: str,
+    bids: tuple[int | None, ...],
+    books: tuple[int, ...],
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+    bags: tuple[int, ...],
+) -> HandScore:
+    """A run's line, made with its fields as its __dict__ at once (HandScore.__init__ sets them one by one and tests
+    its four defaults), as the domino audit makes its lines."""
+    line = _new(HandScore)
+    fields = {
+        "hand": number,
+        "dealer": dealer,
+        "bids": bids,
+        "books": books,
+        "points": points,
+        "totals": totals,
+        "bags": bags,
+    }
+    _set(line, "__dict__", fields)
+    return line
 
 
 class LaneReplay(PlayReplay, ScoreReplay):
@@ -112,20 +135,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
                 scored = scoring.plain_scored(self.t, regular, books, bags, scores)
             points, bags = scored
             totals = tuple(map(add, totals, points))
-            line = _new(HandScore)
-            _set(
-                line,
-                "__dict__",
-                {
-                    "hand": number,
-                    "dealer": names[dealer],
-                    "bids": regular,
-                    "books": books,
-                    "points": points,
-                    "totals": totals,
-                    "bags": bags,
-                },
-            )
+            line = _run_line(number, names[dealer], regular, books, points, totals, bags)
             lines.append(line)
             if each:
                 self._check_recorded_score(hand, line)
@@ -252,20 +262,7 @@ class LaneReplay(PlayReplay, ScoreReplay):
                 rule = "scoring.moon" if scored != taken else None
                 taken = scored
             totals = tuple(map(add, totals, taken))
-            line = _new(HandScore)
-            _set(
-                line,
-                "__dict__",
-                {
-                    "hand": number,
-                    "dealer": names[dealer],
-                    "bids": no_bids,
-                    "books": books,
-                    "points": taken,
-                    "totals": totals,
-                    "bags": bags,
-                },
-            )
+            line = _run_line(number, names[dealer], no_bids, books, taken, totals, bags)
             lines.append(line)
             if each:
                 self._check_recorded_score(hand, line, rule)

@@ -102,6 +102,9 @@ class MethodCode:
         self.pid = os.getpid()
 
     def __call__(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        # A text is compiled as dataclasses' own exec compiles it, with no __future__ import (dont_inherit): exec
+        # of a text here would give it this module's `annotations`, and every __init__ of another module's class
+        # annotations such as '_type_x', never evaluated (its __doc__ "P(x: '_type_x') -> '_return_type'").
         if type(source) is str and type(globals) is dict and str(globals.get("__name__")).startswith("referee."):
             code = self.codes.get(source)
             if code is None:
@@ -109,6 +112,8 @@ class MethodCode:
                 self.fresh += 1
             self.used.add(source)
             source = code
+        elif isinstance(source, str):
+            source = compile(source, "<string>", "exec", dont_inherit=True)
         exec(source, globals, locals)
 
     def write(self) -> None:

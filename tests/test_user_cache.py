@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,6 +82,27 @@ def test_only_the_referees_classes_are_kept(tmp_path: Path) -> None:
     assert namespace["__create_fn__"]()(None) == 1  # type: ignore[operator]
     methods.write()
     assert user_cache.MethodCode(tmp_path / "methods.marshal").codes.keys() == {text}
+
+
+@pytest.mark.parametrize("module", ["referee.example", "someone.else"])
+def test_a_text_is_run_without_the_future_of_the_module_running_it(tmp_path: Path, module: str) -> None:
+    # dataclasses runs its texts with no __future__ import (its module has none): an annotation is evaluated as the
+    # function is made. user_cache is compiled with `annotations`, which exec of a text would lend it: another
+    # module's classes then had '_type_x' for every __init__ annotation (get_type_hints: NameError), P.__doc__
+    # read "P(x: '_type_x') -> '_return_type'"
+    methods = user_cache.MethodCode(tmp_path / "methods.marshal")
+    text = "def __create_fn__(_type_a):\n def f(a: _type_a) -> None:\n  return a\n return f\n"
+    namespace: dict[str, Any] = {}
+    methods(text, {"__name__": module}, namespace)
+    assert namespace["__create_fn__"](int).__annotations__ == {"a": int, "return": None}
+
+
+def test_another_modules_dataclass_has_its_fields_types() -> None:
+    @dataclasses.dataclass
+    class Point:
+        x: int  # a text here ('int': this module is compiled with annotations), evaluated in __init__'s
+
+    assert Point.__init__.__annotations__ == {"x": "int", "return": None}
 
 
 def test_a_forked_worker_leaves_the_file_to_its_parent(tmp_path: Path) -> None:

@@ -53,6 +53,10 @@ if _run_as_referee():  # starting
 _collecting = gc.isenabled()
 gc.disable()
 try:
+    from .stand_ins import importing_less
+
+    importing_less()  # dataclasses without inspect, pathlib without urllib.parse (see stand_ins)
+
     from .user_cache import keep_method_code
 
     keep_method_code()  # before any class is made: the code of dataclass methods kept between runs (see user_cache)

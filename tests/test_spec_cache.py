@@ -10,6 +10,8 @@ from typing import Any
 
 import orjson
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee import spec_cache, user_cache
 from referee.spec import bundled_ids, find
@@ -188,3 +190,17 @@ def test_a_spec_is_read_anew_when_a_file_it_extends_changes(tmp_path: Path, cach
     assert after != before
     assert compile_spec(after).target == (300 if edited == "parent.yaml" else 500)  # type: ignore[attr-defined]
     assert load(str(child)) is after
+
+
+@given(st.text(st.characters(exclude_categories=["Cs"])))
+def test_a_spec_files_entry_is_named_as_url_quoting_names_it(text: str) -> None:
+    # the entry's name is its path quoted (urllib.parse is not imported at a start for it): the same names as before
+    from urllib.parse import quote
+
+    assert spec_cache.quoted(text) == quote(text, safe="")
+
+
+def test_a_path_of_bytes_no_utf_8_is_named_by_its_bytes() -> None:
+    # a path read from the disk holds a byte that is no UTF-8 as a surrogate (os.fsdecode), which quote refused
+    assert spec_cache.quoted(os.fsdecode(b"/x/\xff y")) == "%2Fx%2F%FF%20y"
+    assert spec_cache.quoted("/x/\ud800") is None  # no byte: no file is named so

@@ -27,6 +27,14 @@ NOT_FOR_CHECK = (
     "referee.tricks.simulate",
     "referee.tricks.picture",
     "signal",  # batch_run sets its Ctrl-C handler by _signal: signal's enums cost ~3M instructions of a start
+    # dataclasses' inspect (with ast, dis, tokenize: ~19M) and pathlib's urllib.parse (with ipaddress: ~10M), imported
+    # for a call a check never makes (referee.stand_ins)
+    "inspect",
+    "ast",
+    "dis",
+    "tokenize",
+    "urllib",
+    "ipaddress",
 )
 
 

@@ -20,7 +20,7 @@ from referee.json_values import plain_value
 from referee.score_text import cut_scores, read_scores
 from referee.spec import bundled_ids
 from referee.tricks import clean_lane, compact_text, deal_text, tricks_text
-from referee.tricks.card_places import GAP, by_hands, cards_in_places, masked
+from referee.tricks.card_places import GAP, HAND, NAMED, by_hands, cards_in_places, masked, read_pairs
 from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
@@ -545,6 +545,12 @@ def test_a_cards_characters_are_read_as_its_canonical_token_and_nothing_else_is(
             assert canonical and card is not None and found == bytes([card]), token
             read += 1
     assert read == 54  # the 52 cards and the two jokers
+    # a line feed and a "0" read as HAND (between two hands' cards: compact_text), where a pair's place is; either
+    # alone, or a character left over, refused
+    assert read_pairs(b"AS\n02C") == bytes([TOKENS["AS"], HAND[0], TOKENS["2C"]])
+    for parts in (b"AS\n2C", b"AS02C", b"A\n0S2C", b"AS0\n2C", b"AS2"):
+        with pytest.raises(TypeError):
+            read_pairs(parts)
 
 
 @pytest.mark.parametrize("form", ["by play", "compact"])
@@ -619,10 +625,14 @@ def test_holdings_are_read_with_a_gap_between_and_only_their_own_brackets_kept()
         cards_in_places(text, masked(text), templates, 5)
 
 
-@pytest.mark.parametrize("old, new", [("],[", "]\n["), ('","', '"\n"'), ("],[", "],\n["), ("],[", "]\n,[")])
+@pytest.mark.parametrize(
+    "old, new",
+    [("],[", "]\n["), ('","', '"\n"'), ("],[", "],\n["), ("],[", "]\n,["), ("],[", "]\n0["), ('","', '"\n0"')],
+)
 def test_compact_tricks_holding_a_line_feed_of_their_own_are_refused(old: str, new: str) -> None:
-    # the hands' tricks are joined by line feeds, and each hand's leaders read up to the next: a hand's own line
-    # feed, where the templates have a comma or anywhere else, would make one hand more (or tricks no template is)
+    # the hands' tricks are joined by a line feed (and a "0"), and each hand's leaders read up to the next: a hand's
+    # own line feed, where the templates have a comma or anywhere else, would make one hand more (or tricks no
+    # template is)
     text = _compact(compact_tricks(_game(hands=2)))
     found = json_values.cut_values(text, tricks_text.OPENER, "]]")
     assert found is not None
@@ -632,6 +642,7 @@ def test_compact_tricks_holding_a_line_feed_of_their_own_are_refused(old: str, n
     players = seating(tuple(document["players"]))
     read, _ = compact_text.read_compact(segments, column, players)
     assert read == [hand.play_bytes for hand in _same(text).hands]
+    assert [len(cards) for cards, _ in read] == [52, 52]  # each hand's cards apart
     for at in range(len(segments)):
         changed = [*segments]
         changed[at] = changed[at].replace(old, new, 1)
@@ -641,20 +652,89 @@ def test_compact_tricks_holding_a_line_feed_of_their_own_are_refused(old: str, n
 
 def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_its_code() -> None:
     # North, East and West each by their first letter, which no other name holds; South, which holds a card's
-    # character (S), written out as the first code where it leads a trick
+    # character (S), by its u, kept in its template masked ("\0outh"), its projection (Su: its card's character and
+    # its signature) read with the cards as a pair of its own, which is left out
     layout = compact_text._layout(("North", "East", "South", "West"))
     assert layout is not None
-    written, templates, seats, others = layout
-    assert written == (('["South",', '["\x10",'),)
-    assert b"No, Eh, \x10, We".translate(seats, others) == bytes([0, 1, 2, 3])
-    assert templates[2] == b'["\x10","\0\0","\0\0","\0\0","\0\0"]'
+    written, templates, seats, others, kept, pairs = layout
+    assert written == ()
+    assert b"No, Eh, Su, We".translate(seats, others) == bytes([0, 1, 2, 3])
+    assert templates[2] == b'["\0outh","\0\0","\0\0","\0\0","\0\0"]'
+    assert b'["South","10D"],\n0["North","QS"]'.translate(None, kept) == b"Su10D\n0QS"
+    assert read_pairs(b"Su\x01D\n0QS", pairs, NAMED) == bytes([TOKENS["10D"], HAND[0], TOKENS["QS"]])
+    for parts in (b"Hu\x01D", b"uS\x01D", b"S\x01uD", b"DSu"):  # another card's character, or the pair out of place
+        with pytest.raises(TypeError):
+            read_pairs(parts, pairs, NAMED)
     # ab and ba: no byte either holds that the other does not (nor abc), so both written out; abc by its c, x,y by x
     layout = compact_text._layout(("ab", "ba", "abc", "x,y"))
     assert layout is not None and layout[0] == (('["ab",', '["\x10",'), ('["ba",', '["\x11",'))
-    for players in (("ab", "ba", "abc", "x,y"), ("Ann", "Nan", "Anna", "nA"), ("é", "ée", "e", "ñ")):
+    # AJ: no byte but a card's; K10 and Q2x: a "0" (left out of the mask), two card's characters; written out. P1 by
+    # its P, xQ by its x: kept
+    layout = compact_text._layout(("P1", "xQ", "AJ", "K10"))
+    assert layout is not None and layout[0] == (('["AJ",', '["\x10",'), ('["K10",', '["\x11",'))
+    assert layout[1][:2] == (b'["P\0",' + b'"\0\0",' * 3 + b'"\0\0"]', b'["x\0",' + b'"\0\0",' * 3 + b'"\0\0"]')
+    layout = compact_text._layout(("P1", "Q2x", "S0u", "North"))
+    assert layout is not None and layout[0] == (('["Q2x",', '["\x10",'), ('["S0u",', '["\x11",'))
+    for players in (
+        ("ab", "ba", "abc", "x,y"),
+        ("Ann", "Nan", "Anna", "nA"),
+        ("é", "ée", "e", "ñ"),
+        ("Sé", "Hé", "Dא", "C"),
+    ):
         document = _game(players=players)
         assert _read(_compact(compact_tricks(document))) is not None
     assert compact_text._layout(("a", "b", "c\t", "d")) is None  # a control character (no JSON text's name)
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('["South",', '["Houth",'),  # a card's character in the name's place for it: masked as South is
+        ('["South",', '["Jouth",'),
+        ('["South",', '["SoutH",'),
+        ('["South",', '["SSouth",'),
+        ('["South",', '["Sout",'),
+        ('["South",', '["Suoth",'),
+        ('["South",', '["S0outh",'),  # a "0" (left out of the mask) in the name, before it or after it
+        ('["South",', '["Sou0th",'),
+        ('["South",', '["0South",'),
+        ('["South",', '["South0",'),
+        ('["South",', '["South"0,'),
+        ('["South",', '0["South",'),
+        ('["South",', '["South","1'),  # the name's pair's neighbours a card's characters
+        ('["South",', '["SSu",'),
+        ('["South",', '["u",'),
+        ('["South",', '["\x10",'),  # a code, a raw control character
+        ('","', '","Su'),  # the name's pair where no name is (no JSON)
+        ('"QS"', '"Su"'),
+        ('"QS"', '"Qu"'),
+        ('"10', '"1u0'),
+        ('"10', '"u10'),
+        ('["P1",', '["P2",'),  # P1 and xQ: names of a card's character (1, Q) kept in their templates
+        ('["P1",', '["P10",'),
+        ('["P1",', '["P1","10'),
+        ('["P1",', '["P","1'),
+        ('["P1",', '["1P",'),
+        ('["xQ",', '["Qx",'),
+        ('["xQ",', '["xK",'),
+        ('["xQ",', '["xQ","10'),
+        ('["xQ",', '["xQQ",'),
+        ('["xQ",', '["x",'),
+        ('"],["', '"]\n0["'),  # a hands' join within a hand (no JSON)
+        ('"],["', '"],0["'),
+    ],
+)
+def test_a_compact_leaders_name_holding_a_cards_character_is_read_only_as_it_is_written(old: str, new: str) -> None:
+    # A name kept in its template though it holds a card's character is held there by the mask only as far as its
+    # other bytes: "Houth" is masked as "South" is. Its card's character is held to the name's as the cards' pairs are
+    # read, where its signature is met in no pair but the name's own, and a "0" in it or beside it left over (a "0"
+    # no ten's) or in a pair no card's
+    players = ("North", "East", "South", "West") if "P1" not in old and "xQ" not in old else ("P1", "xQ", "AJ", "K10")
+    text = _compact(compact_tricks(_game(players=players, hands=3)))
+    assert _read(text) is not None
+    assert old in text
+    for changed in (text.replace(old, new, 1), text.replace(old, new), *_in_tricks(text, old, new)):
+        _read(changed)
 
 
 @pytest.mark.parametrize("field", ["tricks", "compact", "deal", "passes", "score"])

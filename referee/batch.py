@@ -7,8 +7,6 @@ worker process can build its own and send results back: a result is plain
 data (text and counts), cheap to send (:mod:`referee.batch_messages`).
 """
 
-from __future__ import annotations
-
 import json
 import re
 from collections.abc import Iterator
@@ -396,7 +394,7 @@ class Checker:
             return self.unreadable(exc.at(game=index))
         return self.game(game)
 
-    def game(self, game: AnyLog | InputError) -> GameResult:
+    def game(self, game: "AnyLog | InputError") -> GameResult:  # (AnyLog is text: see families)
         """One game as read (or the error that stopped its reading): audited and rendered."""
         if isinstance(game, InputError):
             return self.unreadable(game)

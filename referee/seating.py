@@ -1,7 +1,5 @@
 """Sides and their names, for a game of any family: the spec seats the players, the log may name the sides."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import NamedTuple
 

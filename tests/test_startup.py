@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,61 @@ def test_the_widest_dataclasses_of_a_start_hold_evaluated_annotations(module: st
     made = [v for v in found if dataclasses.is_dataclass(v) and v.__module__ == module]  # its own, not imported
     own = [f for cls in made for f in dataclasses.fields(cls) if f.name in vars(cls).get("__annotations__", {})]
     assert own and all(not isinstance(f.type, str) for f in own)  # (a field inherited is its own module's)
+
+
+# Runs a check with compile() counted where it is given text (an import compiles a module's bytes), and prints the
+# file names it was given: typing compiles each name of a Union or a NamedTuple field written as text (ForwardRef),
+# and a process's first compile() of text makes the 137 classes of the AST's nodes, ~9M instructions.
+COMPILES = """
+import builtins, io, sys
+given = []
+real = builtins.compile
+
+
+def counted(source, filename, *args, **kwargs):
+    if isinstance(source, str):
+        given.append(filename)
+    return real(source, filename, *args, **kwargs)
+
+
+builtins.compile = counted
+from referee.cli import main
+
+code = main(sys.argv[1:], out=io.StringIO())
+print(code, *given)
+"""
+
+
+@pytest.mark.parametrize(
+    ("spec_id", "form"),
+    [
+        ("spades/intramural", "jsonl"),
+        ("spades/intramural", "yaml"),
+        ("hearts/intramural", "jsonl"),
+        ("dominoes/all-fives", "jsonl"),
+        ("dominoes/all-fives", "yaml"),
+    ],
+)
+def test_a_check_compiles_no_text(spec_id: str, form: str, tmp_path: Path) -> None:
+    log = tmp_path / f"games.{form}"
+    simulated = subprocess.run(
+        [sys.executable, "-m", "referee", "simulate", "--rules", spec_id, "--games", "2", "--format", form],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    log.write_text(simulated.stdout, encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for _run in ("first", "second"):  # the first keeps its dataclasses' method code (user_cache), compiled from text
+        result = subprocess.run(
+            [sys.executable, "-c", COMPILES, "check", str(log), "--format", "json", "--jobs", "1"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    code, *compiled = result.stdout.split()
+    assert code == "0", result.stderr
+    assert compiled == []

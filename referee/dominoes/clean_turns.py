@@ -13,8 +13,6 @@ what is wrong. So it never passes a hand the replay would fault, and leaves the 
 (tests/dominoes/test_clean_turns.py holds it to both).
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from functools import reduce
 from operator import or_

@@ -1,7 +1,5 @@
 """Domino scoring: the open ends, rounding, and the points at a hand's end."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from .tables import Tables

@@ -1,7 +1,5 @@
 """Bidding: the order of bids, what each may be, and each side's contract."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
 from operator import and_, attrgetter, sub

@@ -20,8 +20,6 @@ So it never passes a hand the replay would fault, and gives the books and points
 hold it to both, and each guard to a hand only it stops).
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
 from operator import add, itemgetter, lshift

@@ -1,8 +1,6 @@
 """The rules' plan for the trick game loop: what it asks of the rules every hand (which lane a hand may take, what
 ends the game, who deals next), worked out once per compiled spec."""
 
-from __future__ import annotations
-
 import math
 from typing import NamedTuple
 

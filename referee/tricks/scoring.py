@@ -1,7 +1,5 @@
 """Scoring a hand and deciding the game, by the spec's numbers."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import NamedTuple
 

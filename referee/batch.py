@@ -9,13 +9,13 @@ data (text and counts), cheap to send (:mod:`referee.batch_messages`).
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
-from . import families, render, report_json
+from . import families, report_json
 from .audit import as_played, audit, enforceable
 from .bundled import rules_dir
 from .documents import is_file
@@ -23,7 +23,7 @@ from .errors import InputError, Location, excerpt, shown_name
 from .families import AnyLog
 from .gamelog import from_json_text
 from .logreader import field_location
-from .report import exit_code
+from .report import Report, exit_code
 from .spec import Spec, bundled_ids, is_bundled, load, option_problem
 from .spec_files import files_below
 from .spec_options import option_text, unmet_need
@@ -304,6 +304,16 @@ _new = object.__new__
 _NOWHERE = {f.name: f.default for f in fields(Location)}  # a Location's fields in their order, each at its default
 
 
+def _text_writer() -> Callable[[Report], str]:
+    from .render import text
+
+    return text
+
+
+def _no_text(report: Report) -> str:
+    raise AssertionError("a run that writes no text wrote a text report")
+
+
 class Checker:
     """Audits games one at a time under one run's settings, loading each spec once."""
 
@@ -317,6 +327,8 @@ class Checker:
         self._folder_ids: dict[Path, dict[str, str]] = {}  # each allowed folder's specs by their ids, once read
         # the last game's file and header rules, with the spec they led to (looked up again only where they change)
         self._last: tuple[str | None, str, Spec] | None = None
+        # the text report's writer: render imported only by a run that writes text (~1M instructions of a start)
+        self._text: Callable[[Report], str] = _no_text if settings.format in ("json", "html") else _text_writer()
 
     def prepare(self) -> None:
         """Load and check ``--rules`` and ``--option`` before any game: refused once, with its own location."""
@@ -419,7 +431,7 @@ class Checker:
             played = as_played(spec, game, self.settings.options)  # drawn by the rules the game was audited by
             output = html_report.game_html(report, families.pictures(played, game, report))
         elif not self.settings.quiet or report.violations or report.incomplete:
-            output = render.text(report) + "\n"
+            output = self._text(report) + "\n"
         else:
             output = ""
         codes = tuple(str(v.code) for v in report.violations) if report.violations else ()  # (a clean game: none)

@@ -15,12 +15,14 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .document_paths import json_path, node_line, yaml_line
 from .errors import InputError, Location
 from .json_values import parse_json
-from .yaml_documents import MAX_YAML_CHARS, iter_yaml, parse_yaml, parse_yaml_chunk, parse_yaml_nodes, yaml_chunks
+
+if TYPE_CHECKING:  # at run time by __getattr__ below, when first asked for
+    from .yaml_documents import MAX_YAML_CHARS, iter_yaml, parse_yaml, parse_yaml_chunk, parse_yaml_nodes, yaml_chunks
 
 # Reading files, and the names that moved to the modules above, still importable from here.
 __all__ = [
@@ -51,6 +53,21 @@ __all__ = [
     "yaml_line",
     "yaml_stream",
 ]
+
+
+# The names that moved to yaml_documents: it is imported when one of them is first asked for here, so that a run
+# that reads no YAML never imports it (~1M instructions of a start, its pattern compiled among them)
+_YAML_NAMES = frozenset(
+    {"MAX_YAML_CHARS", "iter_yaml", "parse_yaml", "parse_yaml_chunk", "parse_yaml_nodes", "yaml_chunks"}
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _YAML_NAMES:
+        from . import yaml_documents
+
+        return getattr(yaml_documents, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 MAX_JSON_BYTES = 2 * 1024 * 1024  # a .json file, or a line of JSON Lines: one game (a real one is ~20 KB)
@@ -319,6 +336,8 @@ def yaml_lines(
         for number, line in lines:
             written[0] = written[0] or not isinstance(line, str) or bool(line.strip())
             yield number, line
+
+    from .yaml_documents import iter_yaml
 
     for item in iter_yaml(noted(lines), name):
         seen_any = True

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import families, logshape, schemas
+from . import families, logshape
 from .documents import is_json_lines, iter_documents, parse_json
 from .errors import InputError, Location
 from .families import AnyLog
@@ -53,6 +53,8 @@ def from_document(document: Any, where: Location, node: Any = None) -> AnyLog:
     if game is None:
         if not logshape.conforms(document):
             hand_ok = logshape.hand_conforms if family is families.TRICKS else None
+            from . import schemas  # (only a game that fails the quick check needs it)
+
             schemas.check("game-log", document, where, node=node, hand_ok=hand_ok)
         game = family.read_log(document, where, node)
     # a YAML game keeps its node, for an error found later to give its field's line (a JSON one has none)

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import schemas
 from .absent_rules import without
 from .bundled import rules_dir, sources_dir
 from .documents import is_file
@@ -161,6 +160,8 @@ def chain(
     document = own_document if "source" in raw else parent.document
     merged = merge(parent, raw, path, document, SECTIONS)
     if schema_checked(path, verify):  # what the child left out, the parent gave
+        from . import schemas  # (a spec checked against the schema: a club's, or verify; ~0.7M a start)
+
         schemas.check("rule-spec", merged.raw, Location(file=str(path)))
         _check_option_bounds(merged.raw, path)
     return merged

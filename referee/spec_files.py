@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import schemas, spec_cache
+from . import spec_cache
 from .bundled import rules_dir, sources_dir
 from .documents import LINK_LOOP, exists, is_file, is_folder, is_link_loop, named_path, read_text
 from .errors import InputError, Location
@@ -109,5 +109,7 @@ def read_raw(path: Path, verify: bool = False) -> dict[str, Any]:
         document = parse_yaml(text, str(path))
     partial = isinstance(document, dict) and document.get("extends") is not None
     if schema_checked(path, verify):
+        from . import schemas  # (only a spec checked against the schema needs it: ~0.7M instructions a start)
+
         schemas.check("rule-spec-partial" if partial else "rule-spec", document, Location(file=str(path)), text)
     return document  # type: ignore[no-any-return]

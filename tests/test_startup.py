@@ -64,6 +64,9 @@ def test_a_run_of_json_lines_imports_neither_the_yaml_cutting_nor_pickle(jobs: s
     loaded = imported_by("check", str(ARCHIVE), "--format", "json", "--jobs", jobs)
     assert "referee.batch_inputs" in loaded and ("referee.batch_pool" in loaded) == (jobs == "2")
     assert not [m for m in loaded if m.startswith(("referee.yaml_units", "referee.yaml_blocks", "pickle", "_pickle"))]
+    # nor what only YAML, a text report, a spec or game checked by the schema, or referee new needs (yaml_documents,
+    # render, schemas, shlex: ~3M instructions of a start)
+    assert not loaded & {"referee.yaml_documents", "referee.render", "referee.schemas", "shlex"}
     # nor signal.py, whose enums cost ~3.2M instructions of the start before the fork: the pool sets its handler and
     # stops its workers by _signal, as batch_run does
     assert "signal" not in loaded

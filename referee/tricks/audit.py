@@ -92,6 +92,12 @@ class _Audit(DealReplay, LaneReplay, EndReplay):
             bound = quiet_under
         hands = self.log.hands
         count = len(hands)
+        if run_lane is not None and count and not unbid_first:
+            # The first dealer checked here as the loop would check it first (against the draw, where the log records
+            # one), so that a run may take the game from its first hand (the loop's look at that hand and a call of
+            # its lane, a game fewer): the dealer it answers is then the one due, which the loop, where it takes the
+            # hand after all, finds recorded (or asks _dealer again, which finds the same and checks no draw twice)
+            expected_dealer = self._dealer(hands[0], None)
         at = 0  # the next hand's place in the log
         # A lane's line is checked against the table's written figures with the other lanes' lines at once, before
         # anything else is reported or made (_check_lanes): the lines a general hand or a misdeal adds are their own.

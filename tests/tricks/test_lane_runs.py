@@ -108,13 +108,12 @@ def _to_forty(tmp_path: Any) -> Any:
 
 
 @pytest.mark.parametrize("rules", ["spades/intramural", "hearts/intramural"])
-def test_a_simulated_game_is_one_run_after_its_first_hand(rules: str) -> None:
-    # The first hand goes through the loop (its dealer not yet known to be the one due), and every other hand is
-    # the run's
+def test_a_simulated_game_is_one_run(rules: str) -> None:
+    # Every hand is the run's, the first too: its dealer, recorded, checked before the loop and then the one due
     document = _game(rules, 1)
     report, made = _runs(rules, document)
     assert report["status"] == "clean"
-    assert made == [(2, len(document["hands"]) - 1)]
+    assert made == [(1, len(document["hands"]))]
 
 
 def test_bags_past_ten_and_a_blind_bid_in_the_middle_of_a_run() -> None:
@@ -131,20 +130,34 @@ def test_bags_past_ten_and_a_blind_bid_in_the_middle_of_a_run() -> None:
     assert made == [(3, 8), (12, 1)]
 
 
+def test_an_unbid_first_hand_with_bids_written_is_the_loops() -> None:
+    # spades/tournament-jjdd, seed 0: the first hand is unbid, scored by its books alone (North & South 8 books,
+    # 80; East & West 5, 50); bids written for it, each a plain 3 in turn from North (the dealer, West, on its
+    # left), are refused there (bid_not_allowed), and the hand is still scored by its books, by the loop, not as
+    # the plain contracts a run would score (3 and 3 bid, 8 and 5 taken: 35 and 32)
+    document = _game("spades/tournament-jjdd", 0)
+    document["hands"][0]["bids"] = [{"North": 3}, {"East": 3}, {"South": 3}, {"West": 3}]
+    report, made = _runs("spades/tournament-jjdd", document)
+    assert ("bid_not_allowed", 1) in _codes(report)
+    assert [side["points"] for side in report["score_sheet"][0]["sides"].values()] == [80, 50]
+    assert made[0][0] == 3
+
+
 def test_a_game_ending_in_the_middle_of_a_run() -> None:
     # spades/intramural, seed 1: the game ends at its 14th and last hand, made by the run; a hand recorded after it
-    # (an earlier hand's record again, dealt by the player due) is played after the end, and no run takes it
+    # (an earlier hand's record again, dealt by the player due) is played after the end, and no run takes it (the
+    # first hand is the run's, as every hand's of a simulated game: see test_a_simulated_game_is_one_run)
     document = _game("spades/intramural", 1)
     assert len(document["hands"]) == 14
     report, made = _runs("spades/intramural", document)
-    assert report["ended_at_hand"] == 14 and made == [(2, 13)]
+    assert report["ended_at_hand"] == 14 and made == [(1, 14)]
     players = document["players"]
     due = players[(players.index(document["hands"][-1]["dealer"]) + 1) % 4]
     document["hands"].append(copy.deepcopy(document["hands"][-4]))  # (the deal goes round four players)
     assert document["hands"][-1]["dealer"] == due
     report, made = _runs("spades/intramural", document)
     assert report["ended_at_hand"] == 14 and ("game_continued", 15) in _codes(report)
-    assert made == [(2, 13)]
+    assert made == [(1, 14)]
 
 
 def test_hearts_target_reached_exactly_ends_the_run(to_forty: Any) -> None:
@@ -153,14 +166,14 @@ def test_hearts_target_reached_exactly_ends_the_run(to_forty: Any) -> None:
     document = simulate_game(to_forty, random.Random(56))
     report, made = _runs(to_forty, document)
     assert (report["ended_at_hand"], report["winner"]) == (5, "East")
-    assert made == [(2, 4)]
+    assert made == [(1, 5)]
     document["hands"].append(copy.deepcopy(document["hands"][1]))  # a hand more, after the end: no run
     document["hands"][-1]["dealer"] = document["players"][
         (document["players"].index(document["hands"][-2]["dealer"]) + 1) % 4
     ]
     report, made = _runs(to_forty, document)
     assert report["ended_at_hand"] == 5 and ("game_continued", 6) in _codes(report)
-    assert made == [(2, 4)]
+    assert made == [(1, 5)]
 
 
 def test_a_tie_played_off_is_not_run(to_forty: Any) -> None:
@@ -169,7 +182,7 @@ def test_a_tie_played_off_is_not_run(to_forty: Any) -> None:
     # a play-off, the target aside)
     report, made = _runs(to_forty, simulate_game(to_forty, random.Random(27)))
     assert (report["ended_at_hand"], report["winner"]) == (3, "South")
-    assert made == [(2, 1)]
+    assert made == [(1, 2)]
 
 
 def test_a_moon_shot_in_the_middle_of_a_run(to_forty: Any) -> None:
@@ -177,7 +190,7 @@ def test_a_moon_shot_in_the_middle_of_a_run(to_forty: Any) -> None:
     document = simulate_game(to_forty, random.Random(237))
     report, made = _runs(to_forty, document)
     assert [side["points"] for side in report["score_sheet"][2]["sides"].values()] == [0, 26, 26, 26]
-    assert made == [(2, 3)]
+    assert made == [(1, 4)]
     # written as the points taken: 26 for North, none for the others, the moon's clause broken
     written = document["hands"][2]["score"]
     for name, figures in written.items():
@@ -203,12 +216,12 @@ def _misdeal(hand: Any) -> None:
 @pytest.mark.parametrize(("change", "after"), [(_bid("nil"), [(6, 9)]), (_bid("blind nil"), [(6, 9)]), (_misdeal, [])])
 def test_a_hand_no_run_takes_in_the_middle(change: Any, after: Any) -> None:
     # spades/intramural, seed 1 (14 hands): a nil or a blind nil bid in hand 5 leaves that hand to the loop, which
-    # reports it as the careful reading does, and a run takes hands 6 to 14; after a misdeal, no run (the game's
-    # checks answered for each hand in its place, which the misdeal moves)
+    # reports it as the careful reading does, after the run of hands 1 to 4, and a run takes hands 6 to 14; after a
+    # misdeal, no run (the game's checks answered for each hand in its place, which the misdeal moves)
     document = _game("spades/intramural", 1)
     change(document["hands"][4])
     _, made = _runs("spades/intramural", document)
-    assert made == [(2, 3), *after]
+    assert made == [(1, 4), *after]
 
 
 def _set(hand_at: int, field: str, value: Any) -> Any:
@@ -237,7 +250,7 @@ def test_a_hand_vouched_for_with_more_recorded_is_the_loops(rules: str, field: s
     spec = _spec(tmp_path, rules) if rules == NO_TAKE_BACK else rules
     document = simulate_game(referee.load_spec(spec) if isinstance(spec, str) else spec, random.Random(5))
     _, made = _runs(spec, document, alter=_set(4, field, value))
-    assert made[0] == (2, 3)
+    assert made[0] == (1, 4)
 
 
 @pytest.mark.parametrize("rules", ["spades/intramural", "hearts/intramural"])
@@ -248,7 +261,7 @@ def test_a_dealer_not_due_in_the_middle_of_a_run(rules: str) -> None:
     del document["hands"][4]
     report, made = _runs(rules, document)
     assert ("dealer_out_of_turn", 5) in _codes(report)
-    assert made[0] == (2, 3) and made[1][0] == 6
+    assert made[0] == (1, 4) and made[1][0] == 6
 
 
 @settings(max_examples=60, deadline=None)

@@ -193,17 +193,21 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     # (a byte a seat, or partners' added: see game_lane.PerLane), into its first trick
     if tables.partner_shift:  # partners sitting opposite: a seat's and its partner's (``half`` seats on) added
         wins += wins >> tables.partner_shift
-    won_by = _by_hand(wins, tables.doubling, tables.summing).to_bytes(g.plays, "little")
-    books = zip(*(won_by[at : g.plays : size] for at in tables.book_at))  # noqa: B905 - as many hands each
+    # Each hand's row (its first trick's bytes: each side's books, each player's points) read by a struct, a tuple a
+    # hand in one C call (a slice a side and a zip of them made each hand's tuple in Python steps)
     if t.points is None:
-        answers: list[HandAnswer | None] = [*zip(books, repeat((0,) * n, count))]  # noqa: B905
+        won_by = _by_hand(wins, tables.doubling, tables.summing).to_bytes(g.plays, "little")
+        answers: list[HandAnswer | None] = [*zip(tables.book_rows(won_by), repeat((0,) * n, count))]  # noqa: B905
     else:
         # The points each player took: each trick's (the sum of its bytes lands in its last, moved to its first),
-        # spread over its places and kept at its winner's, each summed over its hand's tricks as the books are
+        # spread over its places and kept at its winner's, each summed over its hand's tricks as the books are, in
+        # the same sums: the points above the books, a game's places on (a window straddling the two, at the books'
+        # last places, holds a hand's points, below 128, and at most 13 books: it carries into no byte read)
         spread = lane.spread
         points = (_from_bytes(in_seats.translate(lane.points), "little") * spread >> 8 * (n - 1) & g.firsts) * spread
-        taken = _by_hand(points & mask, tables.doubling, tables.summing).to_bytes(g.plays, "little")
-        answers = [*zip(books, zip(*(taken[at : g.plays : size] for at in range(n))))]  # noqa: B905
+        both = (points & mask) << 8 * g.plays | wins
+        sums = memoryview(_by_hand(both, tables.doubling, tables.summing).to_bytes(2 * g.plays, "little"))
+        answers = [*zip(tables.book_rows(sums[: g.plays]), tables.point_rows(sums[g.plays :]))]  # noqa: B905
     # A lead (or a first trick's play) a rule may object to: that hand is left to clean_play, which asks the rule
     suspect = _from_bytes(in_play[::size].translate(tables.first), "little")
     if t.first_trick_barred:

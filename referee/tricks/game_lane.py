@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import and_, floordiv
+from struct import Struct
 
 from .clean_lane import CleanLane
 from .tables import Tables
@@ -84,7 +85,7 @@ class PerLane:
 
     __slots__ = (
         "barred",
-        "book_at",
+        "book_rows",
         "breaking",
         "broken",
         "card",
@@ -103,6 +104,7 @@ class PerLane:
         "max_shifts",
         "not_first",
         "partner_shift",
+        "point_rows",
         "seat_nums",
         "seats",
         "summing",
@@ -148,7 +150,10 @@ class PerLane:
         # partner's (``half`` seats after it) added, in the earlier partner's place (side s at seat s)
         half = lane.opposite
         self.partner_shift = 8 * half
-        self.book_at = range(half) if half else range(n)
+        # (each hand's row of them, a struct's: its first trick's first bytes, the rest of the hand's skipped)
+        books = half or n
+        self.book_rows = Struct(f"{books}B{plays - books}x").iter_unpack
+        self.point_rows = Struct(f"{n}B{plays - n}x").iter_unpack  # each player's points, where they are taken
         # A hand's tricks, a byte each: those whose lead a rule may object to after the first trick (before
         # late_until); and per step of a smear (1, 2, 4 ... tricks on), the tricks it may carry to in the hand
         until = min(lane.late_until, per_player)

@@ -39,7 +39,7 @@ from .clean_lane import GAP, CleanLane
 from .game_lane import per_lane
 from .log import Hand
 from .passing import passed_bytes
-from .tables import NO_PASS, Tables
+from .tables import Tables
 
 # What a hand's clean play comes to, as the points lane reads it: each side's books and each player's points.
 HandAnswer = tuple[tuple[int, ...], tuple[int, ...]]
@@ -135,15 +135,16 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
     with_led = (seated | lead & g.suits_led).to_bytes(g.plays, "little")
     in_seats = with_led.translate(tables.card)
     # A hand at a time: each card once, all of the deck; the deal and the pass as
-    # passing.passed_bytes and clean_play check them, and who held each card played once all had passed
-    cycle = t.pass_cycle
-    seat_of_dealt = lane.seat_of_dealt
+    # passing.passed_bytes and clean_play check them, and who held each card played once all had passed (each
+    # hand's places after the pass, or None where it has none: the pass cycle's from the hand's place in the game)
     held = []
+    seat_of_dealt = lane.seat_of_dealt
+    dealt_size = len(seat_of_dealt)
     deck_cards, left_over = lane.deck_cards, lane.deck_size - size
-    start = 0
-    for number, hand in enumerate(hands, first):
-        cards = in_seats[start : start + size]
-        start += size
+    targets = tables.targets
+    start = first % tables.cycle_length
+    each_cards = map(in_seats.__getitem__, g.hand_slices)
+    for hand, cards, target in zip(hands, each_cards, targets[start : start + count]):  # noqa: B905 - as many
         # the deal's and the pass's bytes, where the reader gave them: the same bytes (see Hand), the tuples then
         # made on first use (asked for here only where it gave none). They hold a holding a player: n, as the replay
         # refuses a log of another number of players before any hand (Replay.__init__).
@@ -155,11 +156,10 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
             dealt = GAP.join(map(bytes, deal))
         if hand.leftover is not None:
             return None
-        if len(dealt) != len(seat_of_dealt) or len(deck_cards.translate(None, cards)) != left_over:
+        if len(dealt) != dealt_size or len(deck_cards.translate(None, cards)) != left_over:
             return None
-        offset = cycle[number % len(cycle)] if cycle else NO_PASS
         passed = hand.pass_bytes
-        if offset is NO_PASS:
+        if target is None:
             if passed is not None or hand.passes:
                 return None
             table = _maketrans(dealt, seat_of_dealt)
@@ -167,7 +167,7 @@ def clean_hands(t: Tables, lane: CleanLane, hands: Sequence[Hand], first: int = 
             passed = passed_bytes(t, lane, hand.passes if passed is None else None, dealt, passed)
             if passed is None:
                 return None
-            table = _maketrans(dealt + passed, lane.held_after_pass[offset])
+            table = _maketrans(dealt + passed, target)
         held.append(cards.translate(table))
     if b"".join(held) != lane.seat_of_place * count:
         return None

@@ -8,7 +8,7 @@ from operator import and_, floordiv
 from struct import Struct
 
 from .clean_lane import CleanLane
-from .tables import Tables
+from .tables import NO_PASS, Tables
 
 _from_bytes = int.from_bytes
 
@@ -35,6 +35,7 @@ class GameLane:
         "firsts",
         "guards",
         "hand_of_trick",
+        "hand_slices",
         "keeps",
         "late_window",
         "led_next",
@@ -55,6 +56,7 @@ class GameLane:
         plays = self.plays = lane.plays * hands
         tricks = self.tricks = per_player * hands
         self.trick_of_place = per_lane.trick_of_place[:plays]  # each place's trick (a byte: at most 255 tricks)
+        self.hand_slices = tuple(slice(at, at + lane.plays) for at in range(0, plays, lane.plays))  # each hand's places
         self.trick_pad = bytes(256 - tricks)  # after the tricks, to make a byte a trick a table
         self.hand_of_trick = per_lane.hand_of_trick[:tricks]  # each trick's hand
         self.firsts = _from_bytes(per_lane.firsts * hands, "little")  # each trick's first byte, all bits set
@@ -89,6 +91,7 @@ class PerLane:
         "breaking",
         "broken",
         "card",
+        "cycle_length",
         "doubling",
         "first",
         "firsts",
@@ -108,6 +111,7 @@ class PerLane:
         "seat_nums",
         "seats",
         "summing",
+        "targets",
         "trick_keeps",
         "trick_of_place",
         "trick_shifts",
@@ -180,6 +184,11 @@ class PerLane:
         self.first = _ones(lane.first_leads)
         self.late = _ones(lane.late_cards)
         self.barred = _ones(bytes(card for card in range(64) if t.first_trick_barred >> card & 1))
+        # Per hand of the pass cycle, who holds each place of the deal and the pass once all have passed (None: no
+        # pass), the cycle repeated so that a run of hands from any place of it is a slice (see clean_game)
+        cycle = tuple(None if offset is NO_PASS else lane.held_after_pass[offset] for offset in t.pass_cycle)
+        self.cycle_length = len(cycle or (None,))
+        self.targets = (cycle or (None,)) * (255 // per_player // self.cycle_length + 2)
         self.games: dict[int, GameLane] = {}  # by count of hands
 
     def game(self, t: Tables, lane: CleanLane, hands: int) -> GameLane:
@@ -229,6 +238,7 @@ def _fewer(top: GameLane, size: int, per_player: int, hands: int) -> GameLane:
     low = (1 << 8 * plays) - 1  # the places of so many hands
     low_tricks = (1 << 8 * tricks) - 1  # their tricks
     g.trick_of_place = top.trick_of_place[:plays]
+    g.hand_slices = top.hand_slices[:hands]
     g.trick_pad = bytes(256 - tricks)
     g.hand_of_trick = top.hand_of_trick[:tricks]
     g.firsts = top.firsts & low

@@ -197,3 +197,37 @@ def test_three_players_each_a_side_of_eighteen_tricks_are_answered_as_each_hand_
             assert log is not None
             reports.append(referee.audit(spec, log).as_dict())
         assert reports[0] == reports[1] and reports[0]["status"] == "clean"
+
+
+_CYCLE = """\
+spec: 1
+id: test/hearts-cycle
+title: Intramural Hearts, the pass going round
+extends: hearts/intramural
+source:
+  document: cycle.txt
+  title: Cycle
+passing:
+  pass:
+    source: Pass left, then right, then across, then hold.
+    cycle: [left, right, across, none]
+    cards: 3
+"""
+
+
+@pytest.mark.parametrize("count", [4, 5, 19, 20, 23, 64])
+def test_a_pass_cycle_of_four_is_answered_at_each_hands_place_in_it(tmp_path: Any, count: int) -> None:
+    # Intramural Hearts with the pass going left, right, across, then none (bundled rules the game's check answers
+    # for pass one way only): each hand's pass is its place's in the cycle, a run of 19 hands at a time (the second
+    # run, from hand 20, begins at the cycle's fourth place: no pass), and every hand is answered as alone
+    (tmp_path / "cycle.txt").write_text("Pass left, then right, then across, then hold.\n", encoding="utf-8")
+    path = tmp_path / "cycle.yaml"
+    path.write_text(_CYCLE, encoding="utf-8")
+    spec = referee.load_spec(str(path))
+    t = tables_for(spec, 4)
+    lane = lane_for(t)
+    assert lane is not None and game_lane.usable(t, lane) and len(t.pass_cycle) == 4
+    log = read_fast(_document(str(path), _games(str(path), count, spec)), WHERE)
+    assert log is not None
+    game, alone = clean_game.clean_hands(t, lane, log.hands), _alone(t, lane, log.hands)
+    assert game == alone and None not in game

@@ -1,5 +1,5 @@
-"""Two modules of the standard library kept from loading at every start, where the module that imports them uses
-them for one rare call.
+"""Modules of the standard library kept from loading at every start, where the module that imports them uses them
+for one rare call.
 
 :mod:`dataclasses` imports :mod:`inspect` (and with it ast, dis, tokenize and linecache: some 170 classes made, the
 AST's node types among them, ~19M instructions, 8% of a check's start) for ``inspect.signature``, called only for
@@ -9,10 +9,15 @@ one it names sits in ``sys.modules`` as a stand-in, whose named function imports
 and calls its own; any other name asked of the stand-in imports the real module at once and answers from it. The
 stand-in leaves ``sys.modules`` as soon as the import is done, so that any later ``import inspect`` (or
 ``urllib.parse``) gets the real module, as before: only the one importer's name points at the stand-in.
+
+:mod:`uuid` (which orjson imports as it loads) imports :mod:`platform` (~8M instructions, nine patterns compiled)
+to ask ``platform.system()`` once, whether it runs on AIX or Linux; the stand-in answers it as platform does on a
+POSIX system, from ``os.uname()``, and platform is not imported at all.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from types import ModuleType
 from typing import Any
@@ -43,14 +48,14 @@ def _calls_later(module: str, name: str) -> Any:
     return later
 
 
-def import_without(importer: str, module: str, function: str) -> None:
+def import_without(importer: str, module: str, function: str, answer: Any = None) -> None:
     """Import ``importer`` with ``module`` standing in until ``function`` is called (where neither is imported yet:
-    else as ``import`` would)."""
+    else as ``import`` would); or, given ``answer``, with ``function`` answered by it, the module never imported."""
     if importer in sys.modules or module in sys.modules:
         __import__(importer)
         return
     stand_in = _StandIn(module)
-    setattr(stand_in, function, _calls_later(module, function))
+    setattr(stand_in, function, answer or _calls_later(module, function))
     sys.modules[module] = stand_in
     try:
         __import__(importer)
@@ -59,7 +64,15 @@ def import_without(importer: str, module: str, function: str) -> None:
             del sys.modules[module]
 
 
+def system_name() -> str:
+    """What ``platform.system()`` answers on a POSIX system: the system's own name, as uname gives it."""
+    return os.uname().sysname
+
+
 def importing_less() -> None:
-    """Import :mod:`dataclasses` and :mod:`pathlib` without what they import for one rare call."""
+    """Import :mod:`dataclasses` and :mod:`pathlib` without what they import for one rare call, and :mod:`uuid`
+    without :mod:`platform`."""
     import_without("dataclasses", "inspect", "signature")
     import_without("pathlib", "urllib.parse", "quote_from_bytes")
+    if sys.platform not in ("win32", "darwin") and hasattr(os, "uname"):  # where uuid asks platform at all
+        import_without("uuid", "platform", "system", answer=system_name)

@@ -3,6 +3,7 @@ real one only inside the module that imports it, and the real one answers as soo
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -102,3 +103,23 @@ def test_an_import_that_fails_leaves_no_stand_in(modules: Path) -> None:
     with pytest.raises(RuntimeError):
         stand_ins.import_without("fails_mod", "used_three", "f")
     assert "used_three" not in sys.modules
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="uuid asks platform nothing there")
+def test_uuid_knows_its_system_as_platform_would_tell_it() -> None:
+    # uuid (orjson imports it) asks platform.system() once, for _AIX and _LINUX; platform itself is not imported
+    lines = _fresh(
+        "import uuid\n"
+        "print('platform' in sys.modules)\n"
+        "import platform\n"
+        "print(uuid._LINUX == (platform.system() == 'Linux'), uuid._AIX == (platform.system() == 'AIX'))\n"
+        "print(uuid.uuid1().version, uuid.uuid4().version, uuid.UUID(int=5).hex[-1])\n"
+    )
+    assert lines == ["False", "True True", "1 4 5"]
+
+
+@pytest.mark.skipif(not hasattr(os, "uname"), reason="no uname")
+def test_the_system_named_as_platform_names_it() -> None:
+    import platform
+
+    assert stand_ins.system_name() == platform.system()

@@ -36,6 +36,7 @@ NOT_FOR_CHECK = (
     "tokenize",
     "urllib",
     "ipaddress",
+    "platform",  # uuid's (orjson imports it), for platform.system() alone: ~8M
 )
 
 

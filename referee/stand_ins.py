@@ -12,7 +12,9 @@ stand-in leaves ``sys.modules`` as soon as the import is done, so that any later
 
 :mod:`uuid` (which orjson imports as it loads) imports :mod:`platform` (~8M instructions, nine patterns compiled)
 to ask ``platform.system()`` once, whether it runs on AIX or Linux; the stand-in answers it as platform does on a
-POSIX system, from ``os.uname()``, and platform is not imported at all.
+POSIX system, from ``os.uname()``, and platform is not imported at all. And orjson imports :mod:`datetime` (~4.5M:
+the whole module written in Python, then replaced by its C version's names) for its C interface alone (the capsule
+``datetime_CAPI``, the very one datetime hands on from ``_datetime``), which the stand-in holds.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _calls_later(module: str, name: str) -> Any:
 
 def import_without(importer: str, module: str, function: str, answer: Any = None) -> None:
     """Import ``importer`` with ``module`` standing in until ``function`` is called (where neither is imported yet:
-    else as ``import`` would); or, given ``answer``, with ``function`` answered by it, the module never imported."""
+    else as ``import`` would); or, given ``answer``, with that name holding it, the module not imported for it."""
     if importer in sys.modules or module in sys.modules:
         __import__(importer)
         return
@@ -70,9 +72,14 @@ def system_name() -> str:
 
 
 def importing_less() -> None:
-    """Import :mod:`dataclasses` and :mod:`pathlib` without what they import for one rare call, and :mod:`uuid`
-    without :mod:`platform`."""
+    """Import :mod:`dataclasses` and :mod:`pathlib` without what they import for one rare call, :mod:`uuid` without
+    :mod:`platform`, and orjson without :mod:`datetime`."""
     import_without("dataclasses", "inspect", "signature")
     import_without("pathlib", "urllib.parse", "quote_from_bytes")
     if sys.platform not in ("win32", "darwin") and hasattr(os, "uname"):  # where uuid asks platform at all
         import_without("uuid", "platform", "system", answer=system_name)
+    try:
+        import _datetime  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # (a Python with no C datetime: datetime is what orjson gets)
+        return
+    import_without("orjson", "datetime", "datetime_CAPI", answer=_datetime.datetime_CAPI)

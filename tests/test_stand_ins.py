@@ -123,3 +123,17 @@ def test_the_system_named_as_platform_names_it() -> None:
     import platform
 
     assert stand_ins.system_name() == platform.system()
+
+
+def test_orjson_writes_dates_and_times_as_before() -> None:
+    # orjson took datetime's C interface from the stand-in (the very capsule datetime hands on from _datetime):
+    # the dates and times of the module imported later are written as ISO 8601 text, as orjson writes them
+    lines = _fresh(
+        "import orjson\n"
+        "print('datetime' in sys.modules)\n"
+        "import datetime as d\n"
+        "moments = [d.datetime(2020, 1, 2, 3, 4, 5, tzinfo=d.timezone.utc), d.date(2021, 1, 1), d.time(1, 2)]\n"
+        "print(orjson.dumps(moments))\n"
+        "print(orjson.loads('[1, \"é\"]'))\n"
+    )
+    assert lines == ["False", 'b\'["2020-01-02T03:04:05+00:00","2021-01-01","01:02:00"]\'', "[1, 'é']"]

@@ -6,6 +6,8 @@ card's character written out as its code, see :mod:`.card_places`) is as long, a
 for its cards (each player's name in seat order, then the cards, their places NUL): the game's deals, joined by
 line feeds, are held to the template repeated, at once (:func:`.card_places.cards_in_places`), as the tricks are to
 theirs (:func:`.tricks_text.read_tricks`). NUL is in no JSON text, and the text was refused before where it held one.
+Where a game's deals and passes were both cut out, they are read so at once, the passes' text after the deals'
+(:class:`Both`).
 """
 
 from __future__ import annotations
@@ -87,6 +89,66 @@ def _cards(segments: list[str], column: tuple[Any, ...], seating: Seating) -> tu
 
 # The fields read so, each hand's cards by player (each cut out from '"FIELD":{' to the first "}" after it)
 HOLDINGS = {"deal": read_deals, "passes": read_passes}
+
+
+class Both:
+    """A game's deals and passes read from their text at once: the passes' segments joined after the deals' (a
+    line feed between every two, as between two deals), and the text held to the deals' template repeated, then
+    the passes', by one pass of each step over them all (each field read alone set out a dozen C calls and a few
+    Python ones again, most of what a game's passes cost: some 4 us of 8 a Hearts game). Asked for the deals
+    first (``usual_hands`` reads the deal before the passes), it keeps the passes read; asked for the passes with
+    none kept (hands of no deal), it reads them alone."""
+
+    def __init__(self, deals: list[str], passes: list[str]) -> None:
+        self.deals = deals
+        self.passes = passes
+        self.passes_read: tuple[Holdings, int] | None = None
+
+    def read_deals(self, column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
+        """As :func:`read_deals`, the passes read with them and kept (a TypeError where either is written
+        otherwise: the game is then read a hand at a time, as where either reader alone refused its field). The
+        passes are one a deal where the text matches the templates: the line feeds joining the segments are where
+        the templates' are, one fewer than the deals and the passes together, and no segment holds one."""
+        deals, passes = self.deals, self.passes
+        hands = len(deals)
+        if len(column) != hands or column.count({}) != hands:
+            raise TypeError("the openers are not the hands' fields")  # (as _cards tells)
+        written = written_names(tuple(seating.names))
+        if written is None:
+            raise TypeError("players whose deals are not read from the text")
+        names = written[1]
+        size = len(names)
+        text = write_names(_JOIN.join([*deals, *passes]), written).encode()
+        mask = masked(text)
+        # The first deal's length, masked, tells the cards each player is dealt, and what is left after the deals
+        # (the templates' length) the cards each passes, where all deals and all passes are as long: the templates
+        # so made hold the text to it (a line feed of a segment's own, which no template holds, makes other counts
+        # or fails the match)
+        fixed = _fixed(names)
+        held = (mask.find(b"\n") - fixed) // (5 * size)
+        if held < 1:
+            raise TypeError("no cards dealt")
+        dealt = _template(names, held)
+        each = (len(mask) - hands * (len(dealt) + 1) + 1) // hands - 1  # a pass's length, masked
+        passed = (each - fixed) // (5 * size)
+        if passed < 1:
+            raise TypeError("no cards passed")
+        expected = _JOIN.encode().join([*repeat(dealt, hands), *repeat(_template(names, passed), hands)])
+        spaced = cards_in_places(text, mask, expected, (held + passed) * size * hands, 2 * size * hands)
+        # the deals' holdings, each with a GAP after it (the last deal's, before the first pass's), then the passes'
+        cut = (held + 1) * size * hands
+        self.passes_read = ([None] * hands, _by_hand(spaced[cut:], hands)), size * hands
+        return ([None] * hands, _by_hand(spaced[: cut - 1], hands)), size * hands
+
+    def read_passes(self, column: tuple[Any, ...], seating: Seating) -> tuple[Holdings, int]:
+        """As :func:`read_passes`: those kept by the deals' reading, where every hand's field is as the cut leaves
+        it (a TypeError otherwise)."""
+        found = self.passes_read
+        if found is None:
+            return read_passes(self.passes, column, seating)
+        if len(column) != len(self.passes) or column.count({}) != len(self.passes):
+            raise TypeError("the openers are not the hands' fields")
+        return found
 
 
 @lru_cache(maxsize=64)

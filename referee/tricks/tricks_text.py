@@ -36,7 +36,7 @@ from ..score_text import cut_scores, read_scores
 from . import bids_text
 from .card_places import TEN, by_hands, cards_in_places, masked, write_names, written_names
 from .compact_text import read_compact
-from .deal_text import HOLDINGS
+from .deal_text import HOLDINGS, Both
 from .log import GameLog
 from .onepass import OnePassReader
 from .usual_game import ColumnReader, usual_hands
@@ -83,8 +83,13 @@ class TricksTextReader(OnePassReader):
         readers: dict[str, ColumnReader] = {
             "tricks": partial(read_compact if self.compact else read_tricks, self.segments)
         }
-        for field, cut in self.held.items():
-            readers[field] = partial(HOLDINGS[field], cut)
+        held = self.held
+        if len(held) == len(HOLDINGS):  # the deals and the passes, read at once (see deal_text.Both)
+            both = Both(held["deal"], held["passes"])
+            readers["deal"], readers["passes"] = both.read_deals, both.read_passes
+        else:
+            for field, cut in held.items():
+                readers[field] = partial(HOLDINGS[field], cut)
         if self.scores is not None:
             readers["score"] = partial(read_scores, *self.scores)
         if self.bids is not None:

@@ -86,6 +86,16 @@ def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 
     if name in deal_text.HOLDINGS:
         monkeypatch.setitem(deal_text.HOLDINGS, name, counting)
+        # and where the deals and the passes are read at once (deal_text.Both), by that reader's method for the field
+        method = f"read_{'deals' if name == 'deal' else name}"
+        read_both = getattr(deal_text.Both, method)
+
+        def counting_both(self: Any, *args: Any) -> Any:
+            found = read_both(self, *args)
+            done[0] += 1
+            return found
+
+        monkeypatch.setattr(deal_text.Both, method, counting_both)
     else:
         monkeypatch.setattr(tricks_text, name, counting)
     return done
@@ -773,3 +783,84 @@ def test_a_cut_fields_reader_refuses_hands_whose_field_is_not_left_empty_by_the_
     for column in ((empty,) * 2, (empty,) * 4):
         with pytest.raises(TypeError):
             read(segments, column, st)
+
+
+def _holdings_cut(hands: int) -> tuple[list[str], list[str], Any]:
+    """A simulated Hearts game's deals and passes cut out of its text (``hands`` hands), and its players' seating."""
+    document = _game(hands=hands)
+    decoded = (json_values.cut_values(_compact(document), tricks_text.OPENER, "]]") or ([], ""))[1]
+    deals, decoded = json_values.cut_values(decoded, deal_text.OPENER, "}") or ([], "")
+    passes = (json_values.cut_values(decoded, '"passes":{', "}") or ([], ""))[0]
+    assert len(deals) == len(passes) == hands
+    return deals, passes, seating(tuple(document["players"]))
+
+
+def _alone(read: Any, segments: list[str], column: tuple[Any, ...], st: Any) -> Any:
+    try:
+        return read(segments, column, st)
+    except TypeError:
+        return TypeError
+
+
+def _at(segments: list[str], at: int, old: str, new: str) -> list[str]:
+    changed = [*segments]
+    assert old in changed[at]
+    changed[at] = changed[at].replace(old, new, 1)
+    return changed
+
+
+@pytest.mark.parametrize("hands", [1, 3])
+def test_the_deals_and_passes_read_at_once_are_what_each_reads_alone(hands: int) -> None:
+    # deal_text.Both reads a game's deals and passes in one pass, the passes' text after the deals'; each field so read
+    # is what its own reader reads of it alone (the deals 13 cards a player, the passes 3), and where either reader
+    # refuses its field (a TypeError: the game is then read a hand at a time), so does Both
+    deals, passes, st = _holdings_cut(hands)
+    last = hands - 1
+
+    def kept(segments: list[str], cards: Any) -> list[str]:
+        # each holding's first cards(seat, holding) cards kept, written as before
+        held = [json.loads("{" + segment + "}") for segment in segments]
+        for holdings in held:
+            for seat, name in enumerate([*holdings]):
+                holdings[name] = holdings[name][: cards(seat, holdings[name])]
+        return [json.dumps(holdings, separators=(",", ":"))[1:-1] for holdings in held]
+
+    variants = [
+        (deals, passes),
+        (deals, kept(passes, lambda seat, held: 1)),  # every player passing one card (read so alone too)
+        (kept(deals, lambda seat, held: 12), passes),  # twelve cards dealt to each
+        (deals, kept(passes, lambda seat, held: 2 if seat == 0 else 3)),  # the first passer passing two
+        (deals, _at(passes, last, '":["', '":[')),  # the first passer's first card its key's: no JSON
+        (deals, [pass_.replace('","', '"\n,"', 1) for pass_ in passes]),  # a line feed in every pass
+        (_at(deals, 0, '","', '",\n"'), passes),  # a line feed in a deal
+        (_at(deals, last, '","', '","2C","'), passes),  # a card more for one player in the last deal
+        (deals, _at(passes, 0, '","', '","2C","')),  # a card more passed by one player
+        (deals, kept(passes, lambda seat, held: 0)),  # no cards passed
+        (kept(deals, lambda seat, held: 0), passes),  # no cards dealt
+    ]
+    column: tuple[Any, ...] = ({},) * hands
+    for dealt, passed in variants:
+        expected = (
+            _alone(deal_text.read_deals, dealt, column, st),
+            _alone(deal_text.read_passes, passed, column, st),
+        )
+        both = deal_text.Both(dealt, passed)
+        if TypeError in expected:
+            with pytest.raises(TypeError):
+                both.read_deals(column, st)
+        else:
+            assert (both.read_deals(column, st), both.read_passes(column, st)) == expected
+    # passes one fewer or one more than the deals, and a column not as the cut leaves it: refused
+    for passed in (passes[:-1], [*passes, passes[0]]):
+        with pytest.raises(TypeError):
+            deal_text.Both(deals, passed).read_deals(column, st)
+    wrongs: list[tuple[Any, ...]] = [({},) * (hands + 1), ({"a": 1},) * hands, ([],) * hands]
+    for wrong in wrongs:
+        with pytest.raises(TypeError):
+            deal_text.Both(deals, passes).read_deals(wrong, st)
+        both = deal_text.Both(deals, passes)
+        both.read_deals(column, st)
+        with pytest.raises(TypeError):
+            both.read_passes(wrong, st)
+    # asked for the passes with none kept (hands of no deal read), they are read alone
+    assert deal_text.Both(deals, passes).read_passes(column, st) == deal_text.read_passes(passes, column, st)

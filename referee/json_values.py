@@ -8,6 +8,7 @@ import json
 import json.scanner
 import math
 import re
+from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
@@ -50,18 +51,22 @@ def plain_value(text: str) -> Any:
     return orjson.loads(text)
 
 
-def cut_values(text: str, opener: str, closer: str) -> tuple[list[str], str] | None:
+def cut_values(
+    text: str, opener: str, closer: str, apart: Callable[[str, str], tuple[str, str, str]] = str.partition
+) -> tuple[list[str], str] | None:
     """The text from each ``opener`` to the first ``closer`` after it (a *segment* each), and the text with each
     opener, segment and closer written ``opener`` + the closer's last character (an opener opening an array or an
     object, its closer closing it: a text to decode without the segments); None where an opener has no closer
-    after it."""
+    after it. ``apart``: ``str.rpartition`` cuts each segment at the last closer before the next opener (or the
+    text's end) instead, for a caller that reads a segment only where it holds no closer, or decodes it by itself
+    (the text with each segment and closer put back is the text, wherever it was cut)."""
     parts = text.split(opener)
     if len(parts) == 1:
         return [], text
-    # each part taken apart at its first closer, its three pieces gathered by one zip (where three maps of an
-    # itemgetter over the partitions cost some 4k instructions more a call, four calls a game); each partition is
-    # three pieces, so no strict=True (a keyword zip parses by a slow path)
-    segments, closers, rests = zip(*map(str.partition, parts[1:], repeat(closer)))  # noqa: B905
+    # each part taken apart at its closer, its three pieces gathered by one zip (where three maps of an itemgetter
+    # over the partitions cost some 4k instructions more a call, four calls a game); each partition is three
+    # pieces, so no strict=True (a keyword zip parses by a slow path)
+    segments, closers, rests = zip(*map(apart, parts[1:], repeat(closer)))  # noqa: B905
     if "" in closers:
         return None
     return [*segments], (opener + closer[-1]).join([parts[0], *rests])

@@ -8,16 +8,20 @@ a game written in the compact form, a trick a list of strings (:func:`.compact_t
 has its tricks decoded hand by hand and is read as before.
 
 The cut: the text holds no backslash (the caller's condition), so every ``"`` opens or closes a string, and
-``"tricks":[`` can only be met where the string ``tricks`` is a key whose value opens with ``[`` (a closing
-quote is never followed by a letter). Each hand's *segment* is the text from such an opener to the first ``]]``
-after it, and the rest is decoded with ``[]`` in its place. Where that decodes, every hand is an object holding
-``tricks`` as ``[]``, the openers number the hands, and the string ``tricks`` is met only as a key followed at once
-by its colon and its value (a bid's count of tricks), so that every hand's key is written as an opener (its
-``[]`` not ``"tricks": []``): then each opener is its own hand's ``tricks`` key, in order (a hand holding two
-would leave one without). The whole text is then the decoded one with each ``[]`` given back ``[`` + its segment
-+ ``]]``, so it is valid JSON and decodes to the same document with those tricks, wherever that is itself a JSON
-array: either every segment is of exactly the usual form (checked piece by piece as it is read, below), or each
-segment decodes so by itself.
+``"tricks":[`` can only be met where the string ``tricks`` is a key whose value opens with ``[`` (a closing quote is
+never followed by a letter). Each hand's *segment* is the text from such an opener to the last ``]]`` before the
+next opener (or the text's end), and the rest is decoded with ``[]`` in its place. (Searched for from the end: what
+follows a hand's tricks, its score and the next hand's deal and passes, is shorter than the tricks and holds fewer
+``]``, which a search from the start steps through at some twice the cost. A segment read as the usual form holds no
+``]]``, no template holding one and a name holding a bracket being written out, so it ends at the first ``]]`` after
+its opener too; any other is decoded by itself, below, which fails where it was cut elsewhere than at its tricks'
+end, being no JSON value by itself.) Where that decodes, every hand is an object holding ``tricks`` as ``[]``, the
+openers number the hands, and the string ``tricks`` is met only as a key followed at once by its colon and its value
+(a bid's count of tricks), so that every hand's key is written as an opener (its ``[]`` not ``"tricks": []``): then
+each opener is its own hand's ``tricks`` key, in order (a hand holding two would leave one without). The whole text
+is then the decoded one with each ``[]`` given back ``[`` + its segment + ``]]``, so it is valid JSON and decodes to
+the same document with those tricks, wherever that is itself a JSON array: either every segment is of exactly the
+usual form (checked piece by piece as it is read, below), or each segment decodes so by itself.
 """
 
 from __future__ import annotations
@@ -140,7 +144,7 @@ def read_text(text: str, where: Location) -> GameLog | None:
     if "\0" in text or _TEN in text:
         return None  # no JSON text holds them: decoded whole, and refused there
     compact = text.startswith('["', text.find(OPENER) + len(OPENER))  # the first hand's tricks in compact form
-    cut = cut_values(text, OPENER, "]]")
+    cut = cut_values(text, OPENER, "]]", str.rpartition)  # each at the last "]]" before the next (see above)
     if cut is None:
         return None
     segments, decoded = cut

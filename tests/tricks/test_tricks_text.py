@@ -864,3 +864,27 @@ def test_the_deals_and_passes_read_at_once_are_what_each_reads_alone(hands: int)
             both.read_passes(wrong, st)
     # asked for the passes with none kept (hands of no deal read), they are read alone
     assert deal_text.Both(deals, passes).read_passes(column, st) == deal_text.read_passes(passes, column, st)
+
+
+def test_each_hands_tricks_are_cut_at_the_last_closer_before_the_next_opener(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a hand's tricks are cut from their opener to the last "]]" before the next opener (or the text's end): in the
+    # usual form the only "]]" there ends them (no template holds one, and a name holding a bracket is written out),
+    # and one met later (a name holding "]]" in the next hand's deal, in a score) leaves a segment no JSON by itself,
+    # decoded whole: the same game either way
+    assert json_values.cut_values('x"o":[a]]b]]c"o":[d]]', '"o":[', "]]", str.rpartition) == (
+        ["a]]b", "d"],
+        'x"o":[]c"o":[]',
+    )
+    assert json_values.cut_values('x"o":[a]]b]]c"o":[d]]', '"o":[', "]]") == (["a", "d"], 'x"o":[]b]]c"o":[]')
+    done = _read_from_text(monkeypatch)
+    players = ("x]]y", "B", "C", "D")
+    document = _game(players=players, hands=1)
+    del document["hands"][0]["score"]
+    assert _read(_compact(document)) is not None  # a name holding "]]" in the tricks: they are cut at their end
+    assert done[0] == 2  # and read from the text (by read_text and from_json_text: failing where cut at the first)
+    for hands in (2, 3):
+        document = _game(players=players, hands=hands)
+        _read(_compact(document))  # a later "]]" in each hand's part: in the next deal, in a score
+        for hand in document["hands"]:
+            del hand["score"]
+        _read(_compact(document))

@@ -56,6 +56,7 @@ GAP = b"\xff"  # between two holdings' cards (clean_lane.GAP: no card's byte)
 _GAP_AT = GAP[0]  # where the map puts the pair "][" (no card's place in it)
 HAND = b"\xfe"  # between two hands' cards, read from the pair "\n0" (compact_text joins the hands so: no card's byte)
 _NAMED_AT = 0xE0  # where a map puts the first of a game's names' pairs (see pairs_map): no card's place
+NAMED_AT = _NAMED_AT - 1  # the first name's byte among the bytes read (each the map's less one, see read_pairs)
 
 
 def pairs_map(names: tuple[bytes, ...] = ()) -> dict[int, int] | _EncodingMap:
@@ -63,8 +64,8 @@ def pairs_map(names: tuple[bytes, ...] = ()) -> dict[int, int] | _EncodingMap:
     makes of them (little-endian: its suit's byte high, its rank's low), mapped to its card, plus one (an encoding
     map, C's, must map NUL to NUL), by ``codecs.charmap_encode``. Every card from 2 of clubs to the big joker, each
     by its canonical token (``card_name``), "][" (between two holdings) as GAP, a line feed and a "0" (between two
-    hands) as HAND, and each of ``names`` (two bytes each, none a card's pair: see compact_text) as a byte of
-    NAMED, in turn: no other pair is mapped, and the encode refuses it."""
+    hands) as HAND, and each of ``names`` (two bytes each, none a card's pair: see compact_text) as a byte of its
+    own, from NAMED_AT on, in turn: no other pair is mapped, and the encode refuses it."""
     table = ["\ufffe"] * 256  # (U+FFFE: mapped to no byte)
     table[0] = "\0"
     for card in range(BIG_JOKER + 1):
@@ -78,7 +79,6 @@ def pairs_map(names: tuple[bytes, ...] = ()) -> dict[int, int] | _EncodingMap:
 
 
 _PAIRS = pairs_map()
-NAMED = bytes(range(_NAMED_AT, _NAMED_AT + 16))  # the names' pairs read (never left in the cards: see read_pairs)
 _encode = codecs.charmap_encode
 # (called itself: bytes.decode("utf-16-le") looks the codec up by its name, then calls this from a Python function)
 _decode = codecs.utf_16_le_decode
@@ -156,15 +156,15 @@ def cards_in_places(
     return read_pairs(parts)
 
 
-def read_pairs(parts: bytes, pairs: dict[int, int] | _EncodingMap = _PAIRS, left_out: bytes = b"") -> bytes:
+def read_pairs(parts: bytes, pairs: dict[int, int] | _EncodingMap = _PAIRS) -> bytes:
     """Each pair of ``parts`` (a card's two characters, a ten's "10" written as TEN; a pair between two holdings or
-    two hands; a name's) read as its byte by ``pairs`` (see pairs_map), those ``left_out`` left out; a TypeError
-    where a pair is mapped to none, or a character is left over."""
+    two hands; a name's) read as its byte by ``pairs`` (see pairs_map); a TypeError where a pair is mapped to none,
+    or a character is left over."""
     # Each pair made one character by decoding them as UTF-16 (card characters are ASCII: no surrogate), then each
     # mapped to its card by a C encoding map (about two thirds of what cards_of_parts costs: the ranks and the suits
     # apart, two translates each, and an addition of two ints of a byte a card)
     try:
-        return _encode(_decode(parts, "strict", True)[0], "strict", pairs)[0].translate(_LESS_ONE, left_out)
+        return _encode(_decode(parts, "strict", True)[0], "strict", pairs)[0].translate(_LESS_ONE)
     except UnicodeError:  # (a pair mapped to no byte: UnicodeEncodeError; a character left over: UnicodeDecodeError)
         raise TypeError("a card written otherwise") from None
 

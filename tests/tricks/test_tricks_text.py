@@ -20,7 +20,7 @@ from referee.json_values import plain_value
 from referee.score_text import cut_scores, read_scores
 from referee.spec import bundled_ids
 from referee.tricks import clean_lane, compact_text, deal_text, tricks_text
-from referee.tricks.card_places import GAP, HAND, NAMED, by_hands, cards_in_places, masked, read_pairs
+from referee.tricks.card_places import GAP, HAND, NAMED_AT, by_hands, cards_in_places, masked, read_pairs
 from referee.tricks.cards import TOKENS, card_name
 from referee.tricks.log import compact_tricks, read_fast
 from referee.tricks.onepass import seating
@@ -662,19 +662,20 @@ def test_compact_tricks_holding_a_line_feed_of_their_own_are_refused(old: str, n
 
 def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_its_code() -> None:
     # North, East and West each by their first letter, which no other name holds; South, which holds a card's
-    # character (S), by its u, kept in its template masked ("\0outh"), its projection (Su: its card's character and
-    # its signature) read with the cards as a pair of its own, which is left out
+    # character (S), by that character, kept in its template masked ("\0outh"): each lead read with the bracket
+    # before it, as a pair of the cards' reading, its seat's byte
     layout = compact_text._layout(("North", "East", "South", "West"))
     assert layout is not None
-    written, templates, seats, others, kept, pairs = layout
+    written, templates, kept, pairs, seats = layout
     assert written == ()
-    assert b"No, Eh, Su, We".translate(seats, others) == bytes([0, 1, 2, 3])
     assert templates[2] == b'["\0outh","\0\0","\0\0","\0\0","\0\0"]'
-    assert b'["South","10D"],\n0["North","QS"]'.translate(None, kept) == b"Su10D\n0QS"
-    assert read_pairs(b"Su\x01D\n0QS", pairs, NAMED) == bytes([TOKENS["10D"], HAND[0], TOKENS["QS"]])
-    for parts in (b"Hu\x01D", b"uS\x01D", b"S\x01uD", b"DSu"):  # another card's character, or the pair out of place
+    assert b'["South","10D"],\n0["North","QS"]'.translate(None, kept) == b"[S10D\n0[NQS"
+    read = read_pairs(b"[S\x01D\n0[NQS", pairs)
+    assert read.translate(seats, compact_text._CARDS) == bytes([2, HAND[0], 0])
+    assert read.translate(None, bytes(range(NAMED_AT, NAMED_AT + 4))) == bytes([TOKENS["10D"], HAND[0], TOKENS["QS"]])
+    for parts in (b"[H\x01D", b"S[\x01D", b"[\x01SD", b"D[S", b"[u"):  # a lead no player's, or out of place
         with pytest.raises(TypeError):
-            read_pairs(parts, pairs, NAMED)
+            read_pairs(parts, pairs)
     # ab and ba: no byte either holds that the other does not (nor abc), so both written out; abc by its c, x,y by x
     layout = compact_text._layout(("ab", "ba", "abc", "x,y"))
     assert layout is not None and layout[0] == (('["ab",', '["\x10",'), ('["ba",', '["\x11",'))
@@ -685,16 +686,19 @@ def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_it
     assert layout[1][:2] == (b'["P\0",' + b'"\0\0",' * 3 + b'"\0\0"]', b'["x\0",' + b'"\0\0",' * 3 + b'"\0\0"]')
     layout = compact_text._layout(("P1", "Q2x", "S0u", "North"))
     assert layout is not None and layout[0] == (('["Q2x",', '["\x10",'), ('["S0u",', '["\x11",'))
-    # Sب: its signature (the first byte of ب, D8) would make with its S a pair the UTF-16 decode reads as a lone
-    # surrogate, which it refuses: written out; Dא by its first byte of א (D7), kept
-    layout = compact_text._layout(("Sب", "Dא", "C", "Hé"))
-    assert layout is not None and layout[0] == (('["Sب",', '["\x10",'), ('["C",', '["\x11",'))
+    # ب: its signature (the first byte of ب, D8) would make with the bracket before it a pair the UTF-16 decode reads
+    # as a lone surrogate, which it refuses: written out; Dא, C and Hé by D, C, H, kept
+    layout = compact_text._layout(("ب", "Dא", "C", "Hé"))
+    assert layout is not None and layout[0] == (('["ب",', '["\x10",'),)
+    layout = compact_text._layout(("Sam", "Pam", "Sue", "Ann"))  # Sue's S already Sam's lead
+    assert layout is not None and layout[0] == (('["Sue",', '["\x10",'),)
     for players in (
         ("ab", "ba", "abc", "x,y"),
         ("Ann", "Nan", "Anna", "nA"),
         ("é", "ée", "e", "ñ"),
         ("Sé", "Hé", "Dא", "C"),
-        ("Sب", "Dא", "C", "Hé"),
+        ("ب", "Dא", "C", "Hé"),
+        ("Sam", "Pam", "Sue", "Ann"),
     ):
         document = _game(players=players)
         assert _read(_compact(compact_tricks(document))) is not None
@@ -742,8 +746,8 @@ def test_a_compact_tricks_leader_is_read_by_a_byte_its_name_alone_holds_or_by_it
 def test_a_compact_leaders_name_holding_a_cards_character_is_read_only_as_it_is_written(old: str, new: str) -> None:
     # A name kept in its template though it holds a card's character is held there by the mask only as far as its
     # other bytes: "Houth" is masked as "South" is. Its card's character is held to the name's as the cards' pairs are
-    # read, where its signature is met in no pair but the name's own, and a "0" in it or beside it left over (a "0"
-    # no ten's) or in a pair no card's
+    # read, where the bracket and it are its lead, no other's, and a "0" in it or beside it left over (a "0" no
+    # ten's) or in a pair no card's
     players = ("North", "East", "South", "West") if "P1" not in old and "xQ" not in old else ("P1", "xQ", "AJ", "K10")
     text = _compact(compact_tricks(_game(players=players, hands=3)))
     assert _read(text) is not None
